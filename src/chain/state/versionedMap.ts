@@ -1,0 +1,74 @@
+/**
+ * A map that keeps every value a key has held, tagged with the block height that
+ * wrote it, so that state can be read as of any block (block tags of JSON-RPC and
+ * REST heights) and writes can be undone through the {@link Journal}.
+ */
+import type { Journal } from './journal.ts'
+
+/** One version of a value; `value === undefined` records a deletion. */
+interface Version<V> {
+  height: number
+  value: V | undefined
+  older: Version<V> | undefined
+}
+
+/** Versions per key, newest first. */
+export class VersionedMap<V> {
+  readonly #versions = new Map<string, Version<V>>()
+  readonly #journal: Journal
+  /** Called with each key written or restored, so the store can persist it. */
+  readonly #onTouch: ((key: string) => void) | undefined
+
+  constructor(journal: Journal, onTouch?: (key: string) => void) {
+    this.#journal = journal
+    this.#onTouch = onTouch
+  }
+
+  /** Value of `key` as of `height` (the newest version written at or below it), or `undefined`. */
+  get(key: string, height: number): V | undefined {
+    let v = this.#versions.get(key)
+    while (v !== undefined && v.height > height) v = v.older
+    return v?.value
+  }
+
+  /** Newest value of `key`, including versions written for a block still being built. */
+  getNewest(key: string): V | undefined {
+    return this.#versions.get(key)?.value
+  }
+
+  /**
+   * Writes `value` (or a deletion with `undefined`) as of `height`. A second write at
+   * the same height replaces the first; either way the journal can undo it.
+   */
+  set(key: string, value: V | undefined, height: number): void {
+    const newest = this.#versions.get(key)
+    if (newest !== undefined && newest.height === height) {
+      const previous = newest.value
+      newest.value = value
+      this.#journal.record(() => {
+        newest.value = previous
+        this.#onTouch?.(key)
+      })
+    } else if (newest !== undefined && newest.height > height) {
+      throw new RangeError(`write at height ${height} below the newest version (${newest.height}) of ${key}`)
+    } else {
+      this.#versions.set(key, { height, value, older: newest })
+      this.#journal.record(() => {
+        if (newest === undefined) this.#versions.delete(key)
+        else this.#versions.set(key, newest)
+        this.#onTouch?.(key)
+      })
+    }
+    this.#onTouch?.(key)
+  }
+
+  /** Keys that have ever held a value (deleted ones included). */
+  keys(): IterableIterator<string> {
+    return this.#versions.keys()
+  }
+
+  /** Number of keys ever written. */
+  get size(): number {
+    return this.#versions.size
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The EVM's view of the ledger: an @ethereumjs StateManagerInterface over the
+ * {@link WorldState}. Writes of the running transaction go to an overlay with its
+ * own undo log (the EVM's call-frame checkpoints); at the end of a transaction the
+ * overlay is either committed into the world state at the height of the block being
+ * built, or discarded (eth_call, eth_estimateGas).
+ */
+import { Account, type Address, KECCAK256_NULL, KECCAK256_RLP } from '@ethereumjs/util'
+import type { AccountFields, StateManagerInterface } from '@ethereumjs/common'
+import { keccak256 } from '../util/hash.ts'
+import { toHexRaw } from '../util/hex.ts'
+import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../chain/state/worldState.ts'
+
+const EMPTY = new Uint8Array(0)
+const NULL_CODE_HASH = toHexRaw(KECCAK256_NULL)
+const ZERO_ROOT = new Uint8Array(32)
+
+/** StateManagerInterface over the world state as of a chosen height, with a discardable overlay. */
+export class LedgerStateManager implements StateManagerInterface {
+  readonly #world: WorldState
+  /** Height the base state is read at (the block being built, or the block an eth_call targets). */
+  #readHeight = 0
+  readonly #accounts = new Map<string, AccountRecord>()
+  readonly #storage = new Map<string, Map<string, Uint8Array>>()
+  /** Addresses whose base storage is hidden (destroyed or re-created in this transaction). */
+  readonly #cleared = new Set<string>()
+  readonly #undo: Array<() => void> = []
+  readonly #checkpoints: number[] = []
+
+  /** EIP-2200 needs the value a slot had before the transaction: that is the base state. */
+  readonly originalStorageCache = {
+    get: async (address: Address, key: Uint8Array): Promise<Uint8Array> =>
+      this.#world.getStorage(toHexRaw(address.bytes), toHexRaw(key), this.#readHeight),
+    clear: (): void => {},
+  }
+
+  constructor(world: WorldState) {
+    this.#world = world
+  }
+
+  /** Points the base at the world state as of `height` and empties the overlay. */
+  reset(height: number): void {
+    this.#readHeight = height
+    this.#accounts.clear()
+    this.#storage.clear()
+    this.#cleared.clear()
+    this.#undo.length = 0
+    this.#checkpoints.length = 0
+  }
+
+  /** Writes the overlay into the world state at `height` (the block being built) and empties it. */
+  commitTo(height: number): void {
+    for (const address of this.#cleared) this.#world.clearStorage(address, height)
+    for (const [address, slots] of this.#storage) {
+      for (const [slot, value] of slots) this.#world.setStorage(address, slot, value, height)
+    }
+    for (const [address, record] of this.#accounts) this.#world.setAccount(address, record, height)
+    this.reset(this.#readHeight)
+  }
+
+  /** The full ledger record (both tokens) of `address` as the running transaction sees it. */
+  record(address: string): AccountRecord {
+    return this.#accounts.get(address) ?? this.#world.getAccount(address, this.#readHeight)
+  }
+
+  /** Replaces the record of `address` in the overlay, undoably. */
+  setRecord(address: string, record: AccountRecord): void {
+    const had = this.#accounts.has(address)
+    const previous = this.#accounts.get(address)
+    this.#accounts.set(address, record)
+    this.#undo.push(() => {
+      if (had) this.#accounts.set(address, previous!)
+      else this.#accounts.delete(address)
+    })
+  }
+
+  async getAccount(address: Address): Promise<Account | undefined> {
+    const r = this.record(toHexRaw(address.bytes))
+    if (r.nonce === 0n && r.gas === 0n && r.codeHash === undefined) return undefined
+    return new Account(r.nonce, r.gas, KECCAK256_RLP, r.codeHash === undefined ? KECCAK256_NULL : hexBytes(r.codeHash))
+  }
+
+  async putAccount(address: Address, account?: Account): Promise<void> {
+    if (account === undefined) return this.deleteAccount(address)
+    const key = toHexRaw(address.bytes)
+    const codeHash = toHexRaw(account.codeHash)
+    this.setRecord(key, {
+      ...this.record(key),
+      nonce: account.nonce,
+      gas: account.balance,
+      codeHash: codeHash === NULL_CODE_HASH ? undefined : codeHash,
+    })
+  }
+
+  /** EVM deletion (self-destruct, empty-account clean-up) keeps the main-token balance: it is not EVM state. */
+  async deleteAccount(address: Address): Promise<void> {
+    const key = toHexRaw(address.bytes)
+    const current = this.record(key)
+    if (current.nonce === 0n && current.gas === 0n && current.codeHash === undefined) return
+    this.setRecord(key, { ...EMPTY_ACCOUNT, main: current.main })
+    await this.clearStorage(address)
+  }
+
+  async modifyAccountFields(address: Address, fields: AccountFields): Promise<void> {
+    const account = (await this.getAccount(address)) ?? new Account()
+    if (fields.nonce !== undefined) account.nonce = fields.nonce
+    if (fields.balance !== undefined) account.balance = fields.balance
+    if (fields.codeHash !== undefined) account.codeHash = fields.codeHash
+    await this.putAccount(address, account)
+  }
+
+  async putCode(address: Address, code: Uint8Array): Promise<void> {
+    const codeHash = toHexRaw(keccak256(code))
+    this.#world.putCode(codeHash, code)
+    const key = toHexRaw(address.bytes)
+    this.setRecord(key, { ...this.record(key), codeHash: code.length === 0 ? undefined : codeHash })
+  }
+
+  async getCode(address: Address): Promise<Uint8Array> {
+    return this.#world.getCodeByHash(this.record(toHexRaw(address.bytes)).codeHash)
+  }
+
+  async getCodeSize(address: Address): Promise<number> {
+    return (await this.getCode(address)).length
+  }
+
+  async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
+    const addr = toHexRaw(address.bytes)
+    const slot = toHexRaw(key)
+    const written = this.#storage.get(addr)?.get(slot)
+    if (written !== undefined) return written
+    if (this.#cleared.has(addr)) return EMPTY
+    return this.#world.getStorage(addr, slot, this.#readHeight)
+  }
+
+  async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+    const addr = toHexRaw(address.bytes)
+    const slot = toHexRaw(key)
+    let slots = this.#storage.get(addr)
+    if (slots === undefined) {
+      slots = new Map()
+      this.#storage.set(addr, slots)
+    }
+    const owner = slots
+    const had = owner.has(slot)
+    const previous = owner.get(slot)
+    owner.set(slot, stripLeadingZeros(value))
+    this.#undo.push(() => {
+      if (had) owner.set(slot, previous!)
+      else owner.delete(slot)
+    })
+  }
+
+  async clearStorage(address: Address): Promise<void> {
+    const addr = toHexRaw(address.bytes)
+    const previousSlots = this.#storage.get(addr)
+    const wasCleared = this.#cleared.has(addr)
+    this.#storage.delete(addr)
+    this.#cleared.add(addr)
+    this.#undo.push(() => {
+      if (previousSlots !== undefined) this.#storage.set(addr, previousSlots)
+      if (!wasCleared) this.#cleared.delete(addr)
+    })
+  }
+
+  async checkpoint(): Promise<void> {
+    this.#checkpoints.push(this.#undo.length)
+  }
+
+  async commit(): Promise<void> {
+    this.#checkpoints.pop()
+  }
+
+  async revert(): Promise<void> {
+    const position = this.#checkpoints.pop() ?? 0
+    for (let i = this.#undo.length - 1; i >= position; i--) this.#undo[i]!()
+    this.#undo.length = position
+  }
+
+  /** The chain keeps no state trie (its eth blocks report a zero stateRoot, reference §6.3). */
+  async getStateRoot(): Promise<Uint8Array> {
+    return ZERO_ROOT
+  }
+
+  async setStateRoot(): Promise<void> {
+    throw new Error('dualnet keeps no state trie: setStateRoot is not available')
+  }
+
+  async hasStateRoot(): Promise<boolean> {
+    return false
+  }
+
+  clearCaches(): void {}
+
+  shallowCopy(): StateManagerInterface {
+    throw new Error('dualnet state is shared through the chain, not copied')
+  }
+}
+
+function stripLeadingZeros(value: Uint8Array): Uint8Array {
+  let i = 0
+  while (i < value.length && value[i] === 0) i++
+  return i === 0 ? value : value.subarray(i)
+}
+
+function hexBytes(hex: string): Uint8Array {
+  return new Uint8Array(Buffer.from(hex, 'hex'))
+}

@@ -1,0 +1,28 @@
+/**
+ * The chain's hash functions (reference §2.1, §3, §5): double SHA-256 for native
+ * hashes, hash160 for addresses, keccak-256 for the EVM.
+ */
+import { ripemd160 } from '@noble/hashes/legacy.js'
+import { keccak_256 } from '@noble/hashes/sha3.js'
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
+import { createHash } from 'node:crypto'
+
+/** SHA-256. Node's native implementation: an order of magnitude faster than pure JS on the hot path. */
+export function sha256(data: Uint8Array): Uint8Array {
+  return new Uint8Array(createHash('sha256').update(data).digest())
+}
+
+/** SHA256(SHA256(data)): native transaction, block and Merkle hashes (reference §2.1, §5.1, §5.2). */
+export function sha256d(data: Uint8Array): Uint8Array {
+  return sha256(sha256(data))
+}
+
+/** RIPEMD160(SHA256(data)): address of a verification script or contract code (reference §3). */
+export function hash160(data: Uint8Array): Uint8Array {
+  return ripemd160(nobleSha256(data))
+}
+
+/** Keccak-256 (EVM hashes, addresses, event topics). */
+export function keccak256(data: Uint8Array): Uint8Array {
+  return keccak_256(data)
+}

@@ -1,0 +1,72 @@
+/**
+ * Byte and hex conversions used across the ledger and both surfaces.
+ * Node's Buffer codec is the fastest hex codec available to us, so it backs these.
+ */
+
+/** A `0x`-prefixed hex string. */
+export type Hex = `0x${string}`
+
+/** Lower-case hex of `bytes`, without prefix. */
+export function toHexRaw(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
+}
+
+/** `0x`-prefixed lower-case hex of `bytes` (DATA rendering). */
+export function toHex(bytes: Uint8Array): Hex {
+  return `0x${toHexRaw(bytes)}`
+}
+
+/** Lower-case hex of `bytes` in reverse byte order: the native REST rendering of hashes (reference §1.7). */
+export function toReversedHex(bytes: Uint8Array): string {
+  return toHexRaw(Uint8Array.from(bytes).reverse())
+}
+
+/**
+ * Bytes of a hex string with or without `0x`. Throws `TypeError` on odd length or
+ * non-hex characters; callers at the surfaces validate first and render their own error.
+ */
+export function fromHex(hex: string): Uint8Array {
+  const body = hex.startsWith('0x') || hex.startsWith('0X') ? hex.slice(2) : hex
+  if (body.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(body)) throw new TypeError(`invalid hex: ${hex}`)
+  const buf = Buffer.from(body, 'hex')
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)
+}
+
+/** `0x`-prefixed QUANTITY rendering: hex without leading zeros, `0x0` for zero. */
+export function toQuantity(value: bigint | number): Hex {
+  return `0x${value.toString(16)}`
+}
+
+/** Big-endian unsigned integer of `bytes` (empty = 0). */
+export function bytesToBigInt(bytes: Uint8Array): bigint {
+  if (bytes.length === 0) return 0n
+  return BigInt(`0x${toHexRaw(bytes)}`)
+}
+
+/** `value` as big-endian bytes left-padded to `length`. Throws `RangeError` if it does not fit. */
+export function bigIntToBytes(value: bigint, length: number): Uint8Array {
+  if (value < 0n) throw new RangeError('negative value')
+  const hex = value.toString(16).padStart(length * 2, '0')
+  if (hex.length > length * 2) throw new RangeError(`value does not fit in ${length} bytes`)
+  return fromHex(hex)
+}
+
+/** Byte-wise equality. */
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Concatenation of byte arrays. */
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  let length = 0
+  for (const p of parts) length += p.length
+  const out = new Uint8Array(length)
+  let offset = 0
+  for (const p of parts) {
+    out.set(p, offset)
+    offset += p.length
+  }
+  return out
+}
