@@ -27,7 +27,10 @@ export const EMPTY_ACCOUNT: AccountRecord = Object.freeze({ nonce: 0n, gas: 0n, 
 /** Which kinds of keys changed, so the store can persist exactly those. */
 export interface StateTouches {
   accounts: Set<string>
+  /** Address hex followed by slot hex. */
   storage: Set<string>
+  /** Code hashes registered since the last drain. */
+  code: Set<string>
 }
 
 /**
@@ -37,7 +40,7 @@ export interface StateTouches {
  */
 export class WorldState {
   readonly journal = new Journal()
-  readonly touches: StateTouches = { accounts: new Set(), storage: new Set() }
+  readonly touches: StateTouches = { accounts: new Set(), storage: new Set(), code: new Set() }
   readonly #accounts = new VersionedMap<AccountRecord>(this.journal, (k) => this.touches.accounts.add(k))
   /** Storage per address: slot (64 hex) -> value bytes without leading zeros. */
   readonly #storage = new Map<string, VersionedMap<Uint8Array>>()
@@ -72,7 +75,9 @@ export class WorldState {
 
   /** Registers code under its hash. */
   putCode(codeHash: string, code: Uint8Array): void {
+    if (this.#code.has(codeHash)) return
     this.#code.set(codeHash, code)
+    this.touches.code.add(codeHash)
   }
 
   /** Storage slot (64 hex) of `address` as of `height`; empty bytes when unset. */

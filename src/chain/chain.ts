@@ -1,0 +1,402 @@
+/**
+ * The chain: owner of the truth (architecture: chain/). Blocks, transactions, one
+ * execution record per transaction, the mempool, the clock and the state, with no
+ * knowledge of JSON or HTTP. Every operation that executes or changes state runs
+ * through one queue, so executions never interleave; reads are synchronous and see
+ * the latest sealed block (writes of a block being built carry a higher height).
+ */
+import { Bloom } from '@ethereumjs/vm'
+import { sha256 } from '../util/hash.ts'
+import { bytesToBigInt, concatBytes, toHexRaw, toReversedHex } from '../util/hex.ts'
+import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
+import type { Bookkeeper } from './bookkeeper.ts'
+import { Clock } from './clock.ts'
+import {
+  EVM_TX_GAS_CAP,
+  GWEI,
+  MAX_NONCE_GAP,
+  MIN_GAS_LIMIT,
+} from './constants.ts'
+import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './errors.ts'
+import { Mempool } from './mempool.ts'
+import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
+import type { ExecutionRecord } from './record.ts'
+import type { AccountRecord, WorldState } from './state/worldState.ts'
+import type { LedgerStore } from './store.ts'
+import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction } from './transaction.ts'
+import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
+import { decodeEvmTransaction } from '../evm/rawTransaction.ts'
+
+/** Where an included transaction sits. */
+export interface IncludedTransaction {
+  tx: ChainTransaction
+  block: ChainBlock
+  index: number
+  record: ExecutionRecord
+}
+
+/** What {@link Chain} is built from; see createDevnet for how options become these. */
+export interface ChainParts {
+  world: WorldState
+  executor: EvmExecutor
+  store: LedgerStore
+  bookkeeper: Bookkeeper
+  genesis: ChainBlock
+  automine: boolean
+  /** Pool minimum gas price in gwei (solo: 0, reference §0). */
+  minGasPrice: bigint
+}
+
+/** Genesis ConsensusData of the real chain (reference §0). */
+export const GENESIS_CONSENSUS_DATA = 2083236893n
+
+export class Chain {
+  readonly world: WorldState
+  readonly executor: EvmExecutor
+  readonly mempool = new Mempool()
+  readonly clock = new Clock()
+  readonly bookkeeper: Bookkeeper
+  /** Whether each accepted transaction is mined at once in its own block. */
+  automine: boolean
+  readonly minGasPrice: bigint
+  readonly #store: LedgerStore
+  readonly #blocks: ChainBlock[] = []
+  readonly #blocksByHash = new Map<string, ChainBlock>()
+  readonly #txIndex = new Map<string, { height: number; index: number }>()
+  #queue: Promise<unknown> = Promise.resolve()
+
+  constructor(parts: ChainParts) {
+    this.world = parts.world
+    this.executor = parts.executor
+    this.#store = parts.store
+    this.bookkeeper = parts.bookkeeper
+    this.automine = parts.automine
+    this.minGasPrice = parts.minGasPrice
+    this.#append(parts.genesis)
+  }
+
+  /** Height of the latest block. */
+  get height(): number {
+    return this.#blocks.length - 1
+  }
+
+  /** The latest block. */
+  get latest(): ChainBlock {
+    return this.#blocks[this.#blocks.length - 1]!
+  }
+
+  /** Block at `height`, or `undefined`. */
+  blockAt(height: number): ChainBlock | undefined {
+    return Number.isInteger(height) && height >= 0 ? this.#blocks[height] : undefined
+  }
+
+  /** Block with raw hash `hash` (64 hex, no 0x), or `undefined`. */
+  blockByHash(hash: string): ChainBlock | undefined {
+    return this.#blocksByHash.get(hash)
+  }
+
+  /** Raw hash of the block at `height` (BLOCKHASH). */
+  blockHash(height: number): Uint8Array | undefined {
+    return this.blockAt(height)?.hash
+  }
+
+  /** The included transaction with raw hash `hash` (64 hex, no 0x), or `undefined`. */
+  transaction(hash: string): IncludedTransaction | undefined {
+    const at = this.#txIndex.get(hash)
+    if (at === undefined) return undefined
+    const block = this.#blocks[at.height]!
+    return { tx: block.transactions[at.index]!, block, index: at.index, record: block.records[at.index]! }
+  }
+
+  /** The ledger record of `address` (20 bytes) as of block `height`. Throws {@link UnknownBlockError} above the tip. */
+  account(address: Uint8Array, height: number = this.height): AccountRecord {
+    return this.world.getAccount(toHexRaw(address), this.#stateHeight(height))
+  }
+
+  /** EVM code at `address` as of block `height`. */
+  code(address: Uint8Array, height: number = this.height): Uint8Array {
+    return this.world.getCodeByHash(this.account(address, height).codeHash)
+  }
+
+  /** Storage slot (32 bytes) of `address` as of block `height`: the stored bytes, empty when unset. */
+  storage(address: Uint8Array, slot: Uint8Array, height: number = this.height): Uint8Array {
+    return this.world.getStorage(toHexRaw(address), toHexRaw(slot), this.#stateHeight(height))
+  }
+
+  /** Next nonce of `address` counting pending transactions (the `pending` tag, reference §6.2). */
+  pendingNonce(address: Uint8Array): bigint {
+    const sender = toHexRaw(address)
+    return this.mempool.nextNonce(sender, this.world.getAccount(sender, this.height).nonce)
+  }
+
+  /**
+   * Accepts a raw signed legacy transaction (eth_sendRawTransaction): stateless
+   * checks, the pool's checks, then with automine the block(s) it enables. Resolves
+   * to the transaction's raw hash. A transaction already on chain resolves to its
+   * hash, as on the real node. Throws {@link TransactionRejectedError} with the
+   * node's text; a rejected transaction changes nothing.
+   */
+  async submitRawTransaction(raw: Uint8Array): Promise<Uint8Array> {
+    const decoded = decodeEvmTransaction(raw, this.executor.common)
+    return this.#serial(async () => {
+      const hashHex = toHexRaw(decoded.hash)
+      if (this.#txIndex.has(hashHex)) return decoded.hash
+      const tx = wrapEvmTransaction(decoded.tx, decoded.from)
+      this.#checkPool(tx)
+      this.mempool.add(tx)
+      if (this.automine) await this.#mineReady(toHexRaw(tx.from))
+      return decoded.hash
+    })
+  }
+
+  /**
+   * Mines `count` blocks; the first takes every executable pending transaction
+   * (per sender in nonce order, senders by gas price), the rest are empty.
+   */
+  async mine(count = 1): Promise<void> {
+    await this.#serial(async () => {
+      for (let i = 0; i < count; i++) {
+        const ready = this.mempool.executable((sender) => this.world.getAccount(sender, this.height).nonce)
+        await this.#mineBlock(ready)
+      }
+    })
+  }
+
+  /**
+   * Simulates `call` on the state as of block `height` (eth_call): NUMBER is that
+   * height and TIMESTAMP its timestamp + 1 (reference §6.2). Resolves to the return
+   * data. Throws {@link ExecutionFailedError} on revert or another EVM error,
+   * {@link TransactionRejectedError} when it cannot run (e.g. funds for `value`).
+   */
+  async call(call: CallRequest, height: number = this.height): Promise<Uint8Array> {
+    const outcome = await this.#simulate(call, height)
+    if (outcome.status === 0) throw executionError(outcome)
+    return outcome.returnValue
+  }
+
+  /**
+   * Gas limit sufficient for `call` on the state of block `height` (eth_estimateGas):
+   * runs at the cap (min(call gas, 6,000,000), and what the balance affords at a
+   * non-zero gas price), then searches down to the least limit that succeeds within
+   * 1/64. Throws {@link ExecutionFailedError} when the call fails at the cap.
+   */
+  async estimateGas(call: CallRequest, height: number = this.height): Promise<bigint> {
+    let cap = call.gasLimit > 0n && call.gasLimit < EVM_TX_GAS_CAP ? call.gasLimit : EVM_TX_GAS_CAP
+    if (call.gasPrice > 0n) {
+      const balance = this.account(call.from, height).gas - call.value
+      if (balance < 0n) throw new TransactionRejectedError('insufficient funds for transfer')
+      const affordable = balance / call.gasPrice
+      if (affordable < cap) cap = affordable
+    }
+    const atCap = await this.#simulate({ ...call, gasLimit: cap }, height)
+    if (atCap.status === 0) {
+      if (atCap.error?.kind === 'out of gas') {
+        throw new ExecutionFailedError(`gas required exceeds allowance (${cap})`, 'out of gas', new Uint8Array(0))
+      }
+      throw executionError(atCap)
+    }
+    let lo = atCap.gasUsed - 1n
+    let hi = cap
+    // The gas used is often enough; if not (refunds, the 63/64 rule), bisect.
+    const first = await this.#simulate({ ...call, gasLimit: atCap.gasUsed }, height)
+    if (first.status === 1) return atCap.gasUsed
+    lo = atCap.gasUsed
+    while (hi - lo > hi / 64n + 1n) {
+      const mid = (lo + hi) / 2n
+      const outcome = await this.#simulate({ ...call, gasLimit: mid }, height)
+      if (outcome.status === 1) hi = mid
+      else lo = mid
+    }
+    return hi
+  }
+
+  /** Waits for queued work, then closes the store. */
+  async close(): Promise<void> {
+    await this.#queue.catch(() => {})
+    await this.#store.close()
+  }
+
+  #simulate(call: CallRequest, height: number): Promise<ExecutionOutcome> {
+    const at = this.#stateHeight(height)
+    const block = this.#blocks[at]!
+    return this.#serial(async () => {
+      try {
+        return await this.executor.simulate(call, { readHeight: at, number: at, timestamp: block.header.timestamp + 1 })
+      } catch (err) {
+        throw new TransactionRejectedError(simulationFailure(err as Error), { cause: err })
+      }
+    })
+  }
+
+  /** The pool's stateful checks (reference §6.5 step 3), against the latest block. */
+  #checkPool(tx: EvmTransaction): void {
+    const { gasLimit, gasPrice, nonce, value } = tx.tx
+    const restHash = toReversedHex(tx.hash)
+    const refuse = (desc: string) => new TransactionRejectedError(`SendRawTransaction verified ${restHash} error: ${desc}`)
+    if (gasLimit < MIN_GAS_LIMIT || gasPrice / GWEI < this.minGasPrice) {
+      throw refuse(`Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${this.minGasPrice}`)
+    }
+    if (gasLimit > EVM_TX_GAS_CAP) throw refuse('EIP155 tx gaslimit exceed ')
+    const account = this.world.getAccount(toHexRaw(tx.from), this.height)
+    if (nonce < account.nonce) throw refuse(`handleTransaction lower nonce:${nonce} ,current nonce:${account.nonce}`)
+    if (nonce >= account.nonce + MAX_NONCE_GAP) {
+      throw refuse(`the nonce is too big: nonce:${nonce} ,current nonce:${account.nonce}`)
+    }
+    const want = gasPrice * gasLimit + value
+    if (account.gas < want) {
+      throw refuse(`not enough ong balance for ${toReversedHex(tx.from)} - has:${account.gas} - want:${want}`)
+    }
+    const same = this.mempool.bySenderNonce(toHexRaw(tx.from), nonce)
+    if (same !== undefined) {
+      if (toHexRaw(same.hash) === toHexRaw(tx.hash)) throw refuse(`transaction ${toHexRaw(tx.hash)} is already in the tx pool`)
+      // Replacement needs a price bump above 1 % (ErrSameNonceExist otherwise).
+      if (gasPrice * 100n <= same.tx.gasPrice * 101n) throw refuse('a transaction with the same nonce exists in the pool')
+    }
+  }
+
+  /** Mines, one block each, the transactions of `sender` that became executable. */
+  async #mineReady(sender: string): Promise<void> {
+    for (;;) {
+      const nonce = this.world.getAccount(sender, this.height).nonce
+      const next = this.mempool.bySenderNonce(sender, nonce)
+      if (next === undefined) return
+      await this.#mineBlock([next])
+    }
+  }
+
+  /** Executes `txs` into a new block on top of the chain. On any error nothing of the block remains. */
+  async #mineBlock(txs: readonly EvmTransaction[]): Promise<ChainBlock> {
+    const parent = this.latest
+    const height = parent.header.height + 1
+    const timestamp = this.clock.timestampAfter(parent.header.timestamp)
+    const journalPosition = this.world.journal.position
+    try {
+      const records: ExecutionRecord[] = []
+      const bloom = new Bloom()
+      let gasUsed = 0n
+      let logCount = 0
+      for (const tx of txs) {
+        const outcome = await this.executor.executeTransaction(tx.tx, { readHeight: height, number: height, timestamp })
+        gasUsed += outcome.gasUsed
+        for (const [address, topics] of outcome.logs) {
+          bloom.add(address)
+          for (const topic of topics) bloom.add(topic)
+        }
+        records.push({
+          state: outcome.status,
+          gasUsed: outcome.gasUsed,
+          gasConsumed: (tx.tx.gasPrice / GWEI) * outcome.gasUsed,
+          cumulativeGasUsed: gasUsed,
+          logs: outcome.logs,
+          firstLogIndex: logCount,
+          contractAddress: outcome.contractAddress,
+          returnValue: outcome.returnValue,
+        })
+        logCount += outcome.logs.length
+      }
+      const txRoot = transactionsRoot(txs.map((tx) => tx.hash))
+      const peaks = appendLeaf(parent.peaks, height, txRoot)
+      const header: BlockHeader = {
+        version: 0,
+        prevHash: parent.hash,
+        transactionsRoot: txRoot,
+        blockRoot: rootFromPeaks(peaks),
+        timestamp,
+        height,
+        consensusData: consensusDataAfter(parent.hash, height),
+        consensusPayload: new Uint8Array(0),
+        nextBookkeeper: this.bookkeeper.address,
+        bookkeepers: [this.bookkeeper.publicKey],
+      }
+      const block = makeBlock(header, [...txs], records, peaks, gasUsed, bloom.bitvector, this.bookkeeper)
+      for (const tx of txs) this.mempool.remove(tx)
+      this.#append(block)
+      await this.#store.persist(this.world, [block], height)
+      return block
+    } catch (err) {
+      this.world.journal.revertTo(journalPosition)
+      throw err
+    }
+  }
+
+  #append(block: ChainBlock): void {
+    this.#blocks.push(block)
+    this.#blocksByHash.set(toHexRaw(block.hash), block)
+    block.transactions.forEach((tx, index) => this.#txIndex.set(toHexRaw(tx.hash), { height: block.header.height, index }))
+  }
+
+  #stateHeight(height: number): number {
+    if (!Number.isInteger(height) || height < 0 || height > this.height) {
+      throw new UnknownBlockError(`header for height ${height} not found (latest is ${this.height})`)
+    }
+    return height
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work)
+    this.#queue = run.catch(() => {})
+    return run
+  }
+}
+
+/** Assembles a block; its bookkeeper signature is computed on first use. */
+export function makeBlock(
+  header: BlockHeader,
+  transactions: ChainTransaction[],
+  records: ExecutionRecord[],
+  peaks: Uint8Array[],
+  gasUsed: bigint,
+  logsBloom: Uint8Array,
+  bookkeeper: Bookkeeper | undefined,
+): ChainBlock {
+  const hash = blockHash(header)
+  let signatures: Uint8Array[] | undefined
+  return {
+    header,
+    hash,
+    transactions,
+    records,
+    peaks,
+    gasUsed,
+    logsBloom,
+    signatures: () => (signatures ??= bookkeeper === undefined ? [] : [bookkeeper.sign(hash)]),
+  }
+}
+
+/**
+ * ConsensusData of a block: the solo node draws a random u64 (reference §5.5); we
+ * derive it from the parent hash and height so that identical runs give identical
+ * block hashes.
+ */
+function consensusDataAfter(parentHash: Uint8Array, height: number): bigint {
+  const seed = sha256(concatBytes(parentHash, Uint8Array.of(height >>> 24, height >>> 16, height >>> 8, height)))
+  return bytesToBigInt(seed.subarray(0, 8))
+}
+
+/** The error of a failed call, with the text clients decode (reference decisions table). */
+function executionError(outcome: ExecutionOutcome): ExecutionFailedError {
+  const kind = outcome.error?.kind ?? 'revert'
+  if (kind !== 'revert') return new ExecutionFailedError(outcome.error?.message ?? kind, kind, new Uint8Array(0))
+  const reason = decodeRevertReason(outcome.returnValue)
+  return new ExecutionFailedError(
+    reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`,
+    'revert',
+    outcome.returnValue,
+  )
+}
+
+/** The string of an `Error(string)` revert payload, or `undefined` for any other payload. */
+export function decodeRevertReason(data: Uint8Array): string | undefined {
+  // Error(string) selector 0x08c379a0, then offset, length, bytes.
+  if (data.length < 68 || data[0] !== 0x08 || data[1] !== 0xc3 || data[2] !== 0x79 || data[3] !== 0xa0) return undefined
+  const length = Number(bytesToBigInt(data.subarray(36, 68)))
+  if (68 + length > data.length) return undefined
+  return new TextDecoder().decode(data.subarray(68, 68 + length))
+}
+
+/** The geth text for a call that could not start. */
+function simulationFailure(err: Error): string {
+  const message = err.message
+  if (/enough funds|insufficient/i.test(message)) return 'insufficient funds for transfer'
+  return message.split(' (')[0] ?? message
+}

@@ -1,0 +1,35 @@
+/**
+ * Errors the chain raises. The surfaces render them in their own conventions
+ * (JSON-RPC -32000 / code 3, REST error codes); the messages follow the real node's
+ * texts where the reference gives them (§6.5).
+ */
+
+/** A submitted transaction was refused before inclusion; nothing changed. */
+export class TransactionRejectedError extends Error {
+  override name = 'TransactionRejectedError'
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+  }
+}
+
+/** A call or gas estimate failed in the EVM (revert, out of gas, invalid opcode, …). */
+export class ExecutionFailedError extends Error {
+  override name = 'ExecutionFailedError'
+  /** `revert` for a REVERT, else the EVM's error kind. */
+  readonly kind: string
+  /** Revert data (`0x`-less bytes); empty when none. */
+  readonly data: Uint8Array
+  constructor(message: string, kind: string, data: Uint8Array) {
+    super(message)
+    this.kind = kind
+    this.data = data
+  }
+}
+
+/** A request named a block the chain does not have (for state reads at a height). */
+export class UnknownBlockError extends Error {
+  override name = 'UnknownBlockError'
+  constructor(message: string) {
+    super(message)
+  }
+}

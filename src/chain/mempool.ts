@@ -1,0 +1,89 @@
+/**
+ * Transactions accepted but not yet in a block: with automine, those waiting for a
+ * nonce gap to close; without it, everything submitted since the last block.
+ */
+import { toHexRaw } from '../util/hex.ts'
+import type { EvmTransaction } from './transaction.ts'
+
+/** Pending EVM transactions, indexed by hash and by sender and nonce. */
+export class Mempool {
+  readonly #byHash = new Map<string, EvmTransaction>()
+  readonly #bySender = new Map<string, Map<bigint, EvmTransaction>>()
+
+  get size(): number {
+    return this.#byHash.size
+  }
+
+  /** The pending transaction with raw hash `hash` (hex without 0x). */
+  get(hash: string): EvmTransaction | undefined {
+    return this.#byHash.get(hash)
+  }
+
+  /** The pending transaction of `sender` (hex) with `nonce`. */
+  bySenderNonce(sender: string, nonce: bigint): EvmTransaction | undefined {
+    return this.#bySender.get(sender)?.get(nonce)
+  }
+
+  /** Adds `tx`, replacing a pending one with the same sender and nonce. */
+  add(tx: EvmTransaction): void {
+    const sender = toHexRaw(tx.from)
+    let queue = this.#bySender.get(sender)
+    if (queue === undefined) {
+      queue = new Map()
+      this.#bySender.set(sender, queue)
+    }
+    const replaced = queue.get(tx.tx.nonce)
+    if (replaced !== undefined) this.#byHash.delete(toHexRaw(replaced.hash))
+    queue.set(tx.tx.nonce, tx)
+    this.#byHash.set(toHexRaw(tx.hash), tx)
+  }
+
+  /** Removes `tx` if pending. */
+  remove(tx: EvmTransaction): void {
+    const sender = toHexRaw(tx.from)
+    const queue = this.#bySender.get(sender)
+    queue?.delete(tx.tx.nonce)
+    if (queue?.size === 0) this.#bySender.delete(sender)
+    this.#byHash.delete(toHexRaw(tx.hash))
+  }
+
+  /** Highest pending nonce of `sender` + 1 in a gap-free run from `accountNonce`, or `accountNonce`. */
+  nextNonce(sender: string, accountNonce: bigint): bigint {
+    const queue = this.#bySender.get(sender)
+    let nonce = accountNonce
+    while (queue?.has(nonce)) nonce++
+    return nonce
+  }
+
+  /** Every pending transaction, in arrival order per sender. */
+  all(): EvmTransaction[] {
+    return [...this.#byHash.values()]
+  }
+
+  /**
+   * Transactions that can run now, in the order a block takes them: per sender in
+   * nonce order from `nonceOf(sender)`, senders interleaved by gas price (highest
+   * first), as the real solo node orders EIP-155 transactions (reference §5.5).
+   */
+  executable(nonceOf: (sender: string) => bigint): EvmTransaction[] {
+    const runs: EvmTransaction[][] = []
+    for (const [sender, queue] of this.#bySender) {
+      const run: EvmTransaction[] = []
+      for (let n = nonceOf(sender); queue.has(n); n++) run.push(queue.get(n)!)
+      if (run.length > 0) runs.push(run)
+    }
+    const out: EvmTransaction[] = []
+    const heads = runs.map(() => 0)
+    for (;;) {
+      let best = -1
+      for (let i = 0; i < runs.length; i++) {
+        const head = runs[i]![heads[i]!]
+        if (head === undefined) continue
+        if (best === -1 || head.tx.gasPrice > runs[best]![heads[best]!]!.tx.gasPrice) best = i
+      }
+      if (best === -1) return out
+      out.push(runs[best]![heads[best]!]!)
+      heads[best]!++
+    }
+  }
+}

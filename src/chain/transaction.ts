@@ -1,0 +1,38 @@
+/**
+ * Transactions as the ledger holds them. The EVM kind wraps a signed legacy
+ * EIP-155 transaction the way the real node stores it natively: TxType 0xd3,
+ * raw form 0x00 ‖ 0xd3 ‖ varbytes(RLP), hash = the Ethereum keccak hash (§2.4).
+ */
+import type { LegacyTx } from '@ethereumjs/tx'
+import { BinaryWriter } from '../native/binary.ts'
+
+/** Native TxType of the EIP-155 wrapper (reference §2.3). */
+export const TX_TYPE_EIP155 = 0xd3
+
+/** An EVM transaction in the ledger. */
+export interface EvmTransaction {
+  readonly kind: 'evm'
+  /** Raw hash: the standard Ethereum transaction hash. */
+  readonly hash: Uint8Array
+  /** Native raw bytes: 0x00 ‖ 0xd3 ‖ varbytes(rlp). */
+  readonly raw: Uint8Array
+  /** The signed legacy transaction (RLP, fields, signature). */
+  readonly tx: LegacyTx
+  /** Recovered sender, 20 bytes. */
+  readonly from: Uint8Array
+}
+
+/** Any transaction of the ledger. Native kinds join with the native transaction issue. */
+export type ChainTransaction = EvmTransaction
+
+/** Wraps a signed legacy transaction in the native EIP-155 envelope. */
+export function wrapEvmTransaction(tx: LegacyTx, from: Uint8Array): EvmTransaction {
+  const rlp = tx.serialize()
+  return {
+    kind: 'evm',
+    hash: tx.hash(),
+    raw: new BinaryWriter().u8(0).u8(TX_TYPE_EIP155).varbytes(rlp).finish(),
+    tx,
+    from,
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * createDevnet(): one ledger, its EVM, and the JSON-RPC surface, as function calls
+ * and on a socket (design/ARCHITECTURE.md).
+ */
+import Fastify, { type FastifyInstance } from 'fastify'
+import { MemoryLevel } from 'memory-level'
+import { createBookkeeper } from './chain/bookkeeper.ts'
+import { Chain } from './chain/chain.ts'
+import { GAS_UNIT, MAIN_UNIT, SOLO_CHAIN_ID } from './chain/constants.ts'
+import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from './chain/devAccounts.ts'
+import { buildGenesis, type GenesisAllocation } from './chain/genesis.ts'
+import { WorldState } from './chain/state/worldState.ts'
+import { LedgerStore } from './chain/store.ts'
+import { EvmExecutor } from './evm/executor.ts'
+import { toBase58 } from './native/address.ts'
+import type { DevnetOptions, ListenOptions } from './options.ts'
+import type { RpcContext, SigningAccount } from './rpc/context.ts'
+import { callRpc } from './rpc/dispatch.ts'
+import { rpcRoutes } from './server/rpcServer.ts'
+import { toHex, toHexRaw, type Hex } from './util/hex.ts'
+import { VERSION } from './version.ts'
+
+/** A funded dev account. */
+export interface DevAccount {
+  /** 0x address (EIP-55 checksummed is not applied: lower case, as JSON-RPC renders it). */
+  address: Hex
+  /** The same 20 bytes as a Base58 address (reference §3). */
+  base58: string
+  /** secp256k1 private key, 0x-hex. */
+  privateKey: Hex
+}
+
+/** An EIP-1193 request. */
+export interface RequestArguments {
+  readonly method: string
+  readonly params?: readonly unknown[] | object
+}
+
+/** URLs of the servers started by `listen()`. */
+export interface DevnetUrls {
+  /** JSON-RPC endpoint, e.g. `http://127.0.0.1:54321`. */
+  rpcUrl: string
+}
+
+/** A running devnet. */
+export interface Devnet {
+  /** Funded dev accounts, in eth_accounts order. */
+  readonly accounts: readonly DevAccount[]
+  /** EIP-155 chain id. */
+  readonly chainId: number
+  /** The ledger (blocks, transactions, state); read-only use outside the package. */
+  readonly chain: Chain
+  /**
+   * Calls a JSON-RPC method without JSON encoding. Resolves to the result; throws
+   * {@link RpcError} with `code`, `message` and `data` as the server would answer.
+   */
+  rpc(method: string, params?: readonly unknown[]): Promise<unknown>
+  /** EIP-1193 `request`, for ethers' BrowserProvider, viem's custom transport and web3.js. */
+  request(args: RequestArguments): Promise<unknown>
+  /** Starts the JSON-RPC server on an ephemeral loopback port (once; later calls return the same URLs). */
+  listen(options?: ListenOptions): Promise<DevnetUrls>
+  /** Mines `count` blocks (default 1); the first includes every executable pending transaction. */
+  mine(count?: number): Promise<void>
+  /** Stops the servers and closes the store; the devnet answers nothing afterwards. */
+  close(): Promise<void>
+}
+
+/** Default balance of each dev account: 10,000 of each token. */
+const DEFAULT_MAIN = 10_000n * MAIN_UNIT
+const DEFAULT_GAS = 10_000n * GAS_UNIT
+/** Default JSON-RPC body limit: go-ethereum's 5 MiB (reference §6.1). */
+const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024
+
+/**
+ * Creates a devnet. See {@link DevnetOptions} for the options and their defaults.
+ * Throws `RangeError` for allocations above a total supply, and `Error` for an
+ * unknown hardfork.
+ */
+export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const chainId = options.chainId ?? SOLO_CHAIN_ID
+  const specs = Array.isArray(options.accounts)
+    ? options.accounts.map((a) => ({ privateKey: a.privateKey, main: a.main ?? DEFAULT_MAIN, gas: a.gas ?? DEFAULT_GAS }))
+    : deriveDevKeys(options.accounts ?? 10, options.mnemonic ?? DEFAULT_MNEMONIC).map((k) => ({
+        privateKey: k.privateKey,
+        main: DEFAULT_MAIN,
+        gas: DEFAULT_GAS,
+      }))
+  const keys = specs.map((s) => ({ ...s, address: addressOfPrivateKey(s.privateKey) }))
+  const world = new WorldState()
+  const bookkeeper = createBookkeeper(options.bookkeeperKey)
+  const allocations: GenesisAllocation[] = keys.map((k) => ({ address: k.address, main: k.main, gas: k.gas }))
+  const genesis = buildGenesis(world, allocations, bookkeeper, options.genesisTimestamp ?? Math.floor(Date.now() / 1000))
+  const store = new LedgerStore(options.db ?? new MemoryLevel<string, string>())
+  await store.open()
+  let chain: Chain | undefined
+  const executor = await EvmExecutor.create({
+    chainId,
+    hardfork: options.hardfork ?? 'istanbul',
+    world,
+    blockHash: (height) => chain?.blockHash(height),
+  })
+  chain = new Chain({
+    world,
+    executor,
+    store,
+    bookkeeper,
+    genesis,
+    automine: options.automine ?? true,
+    minGasPrice: options.minGasPrice ?? 0n,
+  })
+  await store.persist(world, [genesis], 0)
+
+  const signers = new Map<string, SigningAccount>(keys.map((k) => [toHexRaw(k.address), { address: k.address, privateKey: k.privateKey }]))
+  const context: RpcContext = {
+    chain,
+    signers,
+    accountOrder: keys.map((k) => k.address),
+    chainId,
+    clientVersion: `dualnet/v${VERSION}`,
+  }
+  return new DevnetInstance(chain, context, keys, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
+}
+
+class DevnetInstance implements Devnet {
+  readonly accounts: readonly DevAccount[]
+  readonly chainId: number
+  readonly chain: Chain
+  readonly #context: RpcContext
+  readonly #bodyLimit: number
+  #server: { app: FastifyInstance; urls: DevnetUrls } | undefined
+  #closed = false
+
+  constructor(chain: Chain, context: RpcContext, keys: { privateKey: Hex; address: Uint8Array }[], bodyLimit: number) {
+    this.chain = chain
+    this.chainId = context.chainId
+    this.#context = context
+    this.#bodyLimit = bodyLimit
+    this.accounts = Object.freeze(
+      keys.map((k) => Object.freeze({ address: toHex(k.address), base58: toBase58(k.address), privateKey: k.privateKey })),
+    )
+  }
+
+  rpc(method: string, params: readonly unknown[] = []): Promise<unknown> {
+    return callRpc(this.#context, method, params)
+  }
+
+  request(args: RequestArguments): Promise<unknown> {
+    return callRpc(this.#context, args.method, args.params ?? [])
+  }
+
+  async listen(options: ListenOptions = {}): Promise<DevnetUrls> {
+    if (this.#closed) throw new Error('this devnet is closed')
+    if (this.#server !== undefined) return this.#server.urls
+    const app = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
+    await app.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit })
+    const host = options.host ?? '127.0.0.1'
+    await app.listen({ host, port: options.rpcPort ?? 0 })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address !== null ? address.port : 0
+    const urls = { rpcUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}` }
+    this.#server = { app, urls }
+    return urls
+  }
+
+  mine(count = 1): Promise<void> {
+    return this.chain.mine(count)
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    await this.#server?.app.close()
+    this.#server = undefined
+    await this.chain.close()
+  }
+}

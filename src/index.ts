@@ -1,0 +1,12 @@
+/**
+ * dualnet: an in-process devnet of a chain whose node serves a native REST
+ * interface and an EVM JSON-RPC interface over one ledger.
+ */
+export { createDevnet } from './devnet.ts'
+export type { Devnet, DevAccount, DevnetUrls, RequestArguments } from './devnet.ts'
+export type { DevnetOptions, ListenOptions, AccountSpec } from './options.ts'
+export { RpcError, RpcErrorCode } from './rpc/errors.ts'
+export { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './chain/errors.ts'
+export { toBase58, fromBase58, InvalidAddressError } from './native/address.ts'
+export { DEFAULT_MNEMONIC } from './chain/devAccounts.ts'
+export { VERSION } from './version.ts'

@@ -1,0 +1,48 @@
+/**
+ * Options of createDevnet (design/ARCHITECTURE.md, Public API). Every option is
+ * optional; the defaults make a solo node of the real chain.
+ */
+import type { Hex } from './util/hex.ts'
+import type { LevelDatabase } from './chain/store.ts'
+
+/** A dev account given explicitly. Balances: `main` in whole tokens, `gas` in whole tokens (default 10,000 each). */
+export interface AccountSpec {
+  /** secp256k1 private key, 0x-hex (32 bytes). */
+  privateKey: Hex
+  /** Main-token balance in v2 units (1e-9); default 10,000 tokens. */
+  main?: bigint
+  /** Gas-token balance in wei (1e-18); default 10,000 tokens. */
+  gas?: bigint
+}
+
+/** Options of {@link createDevnet}. */
+export interface DevnetOptions {
+  /** EIP-155 chain id; default 12345, the solo node's (reference §0). */
+  chainId?: number
+  /** EVM hardfork (@ethereumjs/common name); default `istanbul`, the chain's (reference §6.3). */
+  hardfork?: string
+  /** Number of funded dev accounts from `mnemonic` (default 10), or explicit accounts. */
+  accounts?: number | AccountSpec[]
+  /** Mnemonic of the dev accounts; default Hardhat's and Anvil's "test test … junk". */
+  mnemonic?: string
+  /** Mine one block per accepted transaction; default true. */
+  automine?: boolean
+  /** Timestamp of block 0, Unix seconds; default now. */
+  genesisTimestamp?: number
+  /** Any abstract-level database with string keys; default a new MemoryLevel. */
+  db?: LevelDatabase
+  /** Pool minimum gas price in gwei; default 0, as on a solo node (reference §0). */
+  minGasPrice?: bigint
+  /** P-256 private key of the block-signing bookkeeper; default a fixed devnet key. */
+  bookkeeperKey?: Hex
+  /** Largest JSON-RPC body accepted by the server, in bytes; default 5 MiB (reference §6.1). */
+  bodyLimit?: number
+}
+
+/** Options of `devnet.listen()`. */
+export interface ListenOptions {
+  /** Interface to bind; default `127.0.0.1`. */
+  host?: string
+  /** JSON-RPC port; default 0 (an ephemeral port). */
+  rpcPort?: number
+}

@@ -1,0 +1,83 @@
+/**
+ * JSON-RPC 2.0 dispatch shared by the function-call API and the HTTP server:
+ * request validation, batches, notifications, and the mapping of chain errors to
+ * error objects (reference §6.1).
+ */
+import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../chain/errors.ts'
+import { toHex } from '../util/hex.ts'
+import type { RpcContext } from './context.ts'
+import { RpcError, RpcErrorCode } from './errors.ts'
+import { rpcMethods } from './methods/index.ts'
+
+/** A JSON-RPC response object. */
+export type RpcResponse =
+  | { jsonrpc: '2.0'; id: string | number | null; result: unknown }
+  | { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string; data?: unknown } }
+
+/**
+ * Calls `method` with `params` and resolves to its result. Throws {@link RpcError}
+ * for every failure, with the code and message the HTTP surface would answer.
+ */
+export async function callRpc(ctx: RpcContext, method: string, params: unknown): Promise<unknown> {
+  const handler = Object.hasOwn(rpcMethods, method) ? rpcMethods[method] : undefined
+  if (handler === undefined) {
+    throw new RpcError(RpcErrorCode.MethodNotFound, `the method ${method} does not exist/is not available`)
+  }
+  try {
+    return await handler(ctx, params)
+  } catch (err) {
+    throw toRpcError(err)
+  }
+}
+
+/**
+ * Answers a parsed JSON-RPC body: one request object or a batch. Resolves to the
+ * response (an array for a batch) or `undefined` when nothing is to be answered
+ * (notifications only).
+ */
+export async function handleRpcBody(ctx: RpcContext, body: unknown): Promise<RpcResponse | RpcResponse[] | undefined> {
+  if (Array.isArray(body)) {
+    if (body.length === 0) return errorResponse(null, new RpcError(RpcErrorCode.InvalidRequest, 'empty batch'))
+    const responses = await Promise.all(body.map((item) => handleRequest(ctx, item)))
+    const answered = responses.filter((r): r is RpcResponse => r !== undefined)
+    return answered.length === 0 ? undefined : answered
+  }
+  return handleRequest(ctx, body)
+}
+
+async function handleRequest(ctx: RpcContext, request: unknown): Promise<RpcResponse | undefined> {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    return errorResponse(null, new RpcError(RpcErrorCode.InvalidRequest, 'invalid request'))
+  }
+  const { id, method, params, jsonrpc } = request as Record<string, unknown>
+  const validId = id === undefined || id === null || typeof id === 'string' || typeof id === 'number'
+  if (!validId || jsonrpc !== '2.0' || typeof method !== 'string') {
+    return errorResponse(validId ? ((id as string | number | null | undefined) ?? null) : null, new RpcError(RpcErrorCode.InvalidRequest, 'invalid request'))
+  }
+  // A request without an id is a notification: it runs, and gets no answer.
+  const notification = id === undefined
+  try {
+    const result = await callRpc(ctx, method, params)
+    return notification ? undefined : { jsonrpc: '2.0', id: id as string | number | null, result: result ?? null }
+  } catch (err) {
+    return notification ? undefined : errorResponse(id as string | number | null, err as RpcError)
+  }
+}
+
+function errorResponse(id: string | number | null, err: RpcError): RpcResponse {
+  return { jsonrpc: '2.0', id, error: err.toJSON() }
+}
+
+/** The JSON-RPC error for anything a method threw. */
+export function toRpcError(err: unknown): RpcError {
+  if (err instanceof RpcError) return err
+  if (err instanceof ExecutionFailedError) {
+    return err.kind === 'revert'
+      ? new RpcError(RpcErrorCode.ExecutionReverted, err.message, { data: toHex(err.data), cause: err })
+      : new RpcError(RpcErrorCode.ServerError, err.message, { cause: err })
+  }
+  if (err instanceof TransactionRejectedError) return new RpcError(RpcErrorCode.ServerError, err.message, { cause: err })
+  if (err instanceof UnknownBlockError) return new RpcError(RpcErrorCode.ServerError, 'header not found', { cause: err })
+  const message = err instanceof Error ? err.message : String(err)
+  return new RpcError(RpcErrorCode.ServerError, message, { cause: err })
+}

@@ -1,0 +1,133 @@
+/**
+ * Rendering of ledger objects in the JSON-RPC conventions (spec: JSON-RPC objects;
+ * reference §6.3, §6.4): QUANTITY without leading zeros, fixed-length DATA, raw
+ * (not reversed) hashes.
+ */
+import { Bloom } from '@ethereumjs/vm'
+import type { ChainBlock } from '../chain/block.ts'
+import { serializeHeader } from '../chain/block.ts'
+import type { ExecutionRecord } from '../chain/record.ts'
+import type { EvmTransaction } from '../chain/transaction.ts'
+import type { RawLog } from '../evm/transferLogs.ts'
+import { toHex, toQuantity, type Hex } from '../util/hex.ts'
+import { EVM_TX_GAS_CAP } from '../chain/constants.ts'
+
+const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`
+const ZERO_ADDRESS: Hex = `0x${'00'.repeat(20)}`
+/** keccak256(rlp([])): sha3Uncles of every block. */
+const EMPTY_UNCLES_HASH: Hex = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347'
+/** Root of an empty trie: transactionsRoot of a block without transactions, and every receiptsRoot. */
+const EMPTY_TRIE_ROOT: Hex = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
+const SIGNATURE_PLACEHOLDER = new Uint8Array(64)
+
+/** Position of a transaction, null while pending. */
+export interface TransactionPosition {
+  block: ChainBlock
+  index: number
+}
+
+/** Transaction object (reference §6.4: no type, chainId or accessList). */
+export function formatTransaction(tx: EvmTransaction, at: TransactionPosition | undefined) {
+  const t = tx.tx
+  return {
+    blockHash: at === undefined ? null : toHex(at.block.hash),
+    blockNumber: at === undefined ? null : toQuantity(at.block.header.height),
+    from: toHex(tx.from),
+    gas: toQuantity(t.gasLimit),
+    gasPrice: toQuantity(t.gasPrice),
+    hash: toHex(tx.hash),
+    input: toHex(t.data),
+    nonce: toQuantity(t.nonce),
+    to: t.to === undefined ? null : toHex(t.to.bytes),
+    transactionIndex: at === undefined ? null : toQuantity(at.index),
+    value: toQuantity(t.value),
+    v: toQuantity(t.v ?? 0n),
+    r: toQuantity(t.r ?? 0n),
+    s: toQuantity(t.s ?? 0n),
+  }
+}
+
+/** Log objects of one included transaction; logIndex is block-wide (the Ethereum standard). */
+export function formatLogs(tx: EvmTransaction, record: ExecutionRecord, at: TransactionPosition) {
+  return record.logs.map((log, i) => formatLog(log, record.firstLogIndex + i, tx, at))
+}
+
+/** One log object. */
+export function formatLog(log: RawLog, logIndex: number, tx: EvmTransaction, at: TransactionPosition) {
+  const [address, topics, data] = log
+  return {
+    address: toHex(address),
+    topics: topics.map((t) => toHex(t)),
+    data: toHex(data),
+    blockNumber: toQuantity(at.block.header.height),
+    transactionHash: toHex(tx.hash),
+    transactionIndex: toQuantity(at.index),
+    blockHash: toHex(at.block.hash),
+    logIndex: toQuantity(logIndex),
+    removed: false,
+  }
+}
+
+/** Receipt object (reference §6.4; cumulativeGasUsed is the standard one, see the README's differences). */
+export function formatReceipt(tx: EvmTransaction, record: ExecutionRecord, at: TransactionPosition) {
+  const bloom = new Bloom()
+  for (const [address, topics] of record.logs) {
+    bloom.add(address)
+    for (const topic of topics) bloom.add(topic)
+  }
+  return {
+    blockHash: toHex(at.block.hash),
+    blockNumber: toQuantity(at.block.header.height),
+    contractAddress: record.contractAddress === undefined ? null : toHex(record.contractAddress),
+    cumulativeGasUsed: toQuantity(record.cumulativeGasUsed),
+    from: toHex(tx.from),
+    gasUsed: toQuantity(record.gasUsed),
+    logs: formatLogs(tx, record, at),
+    logsBloom: toHex(bloom.bitvector),
+    status: toQuantity(record.state),
+    to: tx.tx.to === undefined ? null : toHex(tx.tx.to.bytes),
+    transactionHash: toHex(tx.hash),
+    transactionIndex: toQuantity(at.index),
+  }
+}
+
+/** Byte length of the raw native block (the eth block `size`, reference §6.3), without signing it. */
+export function rawBlockSize(block: ChainBlock): number {
+  const signatures = block.header.bookkeepers.map(() => SIGNATURE_PLACEHOLDER)
+  let size = serializeHeader(block.header, signatures).length + 4
+  for (const tx of block.transactions) size += tx.raw.length
+  return size
+}
+
+/** Block object (reference §6.3): EVM transactions only, hashes or full objects. */
+export function formatBlock(block: ChainBlock, fullTransactions: boolean) {
+  const h = block.header
+  const evm = block.transactions
+    .map((tx, index) => ({ tx, index }))
+    .filter(({ tx }) => tx.kind === 'evm')
+  const zeroRoot = h.transactionsRoot.every((b) => b === 0)
+  return {
+    number: toQuantity(h.height),
+    hash: toHex(block.hash),
+    parentHash: toHex(h.prevHash),
+    nonce: '0x0000000000000000',
+    mixHash: ZERO_HASH,
+    sha3Uncles: EMPTY_UNCLES_HASH,
+    logsBloom: toHex(block.logsBloom),
+    transactionsRoot: zeroRoot ? EMPTY_TRIE_ROOT : toHex(h.transactionsRoot),
+    stateRoot: ZERO_HASH,
+    receiptsRoot: EMPTY_TRIE_ROOT,
+    miner: ZERO_ADDRESS,
+    difficulty: '0x0',
+    totalDifficulty: '0x0',
+    extraData: '0x',
+    size: toQuantity(rawBlockSize(block)),
+    gasLimit: toQuantity(EVM_TX_GAS_CAP),
+    gasUsed: toQuantity(block.gasUsed),
+    timestamp: toQuantity(h.timestamp),
+    transactions: evm.map(({ tx, index }) =>
+      fullTransactions ? formatTransaction(tx, { block, index }) : toHex(tx.hash),
+    ),
+    uncles: [] as string[],
+  }
+}

@@ -1,0 +1,11 @@
+import type { RpcMethod } from '../context.ts'
+import { expectParams, parseHash } from '../params.ts'
+import { formatReceipt } from '../format.ts'
+import { toHexRaw } from '../../util/hex.ts'
+
+/** eth_getTransactionReceipt: receipt object, or null when unknown or still pending (spec). */
+export const eth_getTransactionReceipt: RpcMethod = (ctx, params) => {
+  const [hash] = expectParams(params, 1)
+  const found = ctx.chain.transaction(toHexRaw(parseHash(hash, 0)))
+  return found === undefined ? null : formatReceipt(found.tx, found.record, found)
+}

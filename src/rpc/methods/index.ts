@@ -1,0 +1,79 @@
+/**
+ * The JSON-RPC method table: one module per method, named after it. Methods of the
+ * spec's table first, then what contract test suites need beyond it.
+ */
+import type { RpcMethod } from '../context.ts'
+import { eth_accounts } from './eth_accounts.ts'
+import { eth_blockNumber } from './eth_blockNumber.ts'
+import { eth_call } from './eth_call.ts'
+import { eth_chainId } from './eth_chainId.ts'
+import { eth_coinbase } from './eth_coinbase.ts'
+import { eth_estimateGas } from './eth_estimateGas.ts'
+import { eth_gasPrice } from './eth_gasPrice.ts'
+import { eth_getBalance } from './eth_getBalance.ts'
+import { eth_getBlockByHash } from './eth_getBlockByHash.ts'
+import { eth_getBlockByNumber } from './eth_getBlockByNumber.ts'
+import { eth_getBlockTransactionCountByHash } from './eth_getBlockTransactionCountByHash.ts'
+import { eth_getBlockTransactionCountByNumber } from './eth_getBlockTransactionCountByNumber.ts'
+import { eth_getCode } from './eth_getCode.ts'
+import { eth_getLogs } from './eth_getLogs.ts'
+import { eth_getStorageAt } from './eth_getStorageAt.ts'
+import { eth_getTransactionByBlockHashAndIndex } from './eth_getTransactionByBlockHashAndIndex.ts'
+import { eth_getTransactionByBlockNumberAndIndex } from './eth_getTransactionByBlockNumberAndIndex.ts'
+import { eth_getTransactionByHash } from './eth_getTransactionByHash.ts'
+import { eth_getTransactionCount } from './eth_getTransactionCount.ts'
+import { eth_getTransactionLogs } from './eth_getTransactionLogs.ts'
+import { eth_getTransactionReceipt } from './eth_getTransactionReceipt.ts'
+import { eth_getUncleCountByBlockHash } from './eth_getUncleCountByBlockHash.ts'
+import { eth_getUncleCountByBlockNumber } from './eth_getUncleCountByBlockNumber.ts'
+import { eth_hashrate } from './eth_hashrate.ts'
+import { eth_mining } from './eth_mining.ts'
+import { eth_pendingTransactions } from './eth_pendingTransactions.ts'
+import { eth_pendingTransactionsByHash } from './eth_pendingTransactionsByHash.ts'
+import { eth_protocolVersion } from './eth_protocolVersion.ts'
+import { eth_sendRawTransaction } from './eth_sendRawTransaction.ts'
+import { eth_sendTransaction } from './eth_sendTransaction.ts'
+import { eth_syncing } from './eth_syncing.ts'
+import { net_version } from './net_version.ts'
+import { web3_clientVersion } from './web3_clientVersion.ts'
+import { web3_sha3 } from './web3_sha3.ts'
+
+/** Every JSON-RPC method the devnet serves, by name. */
+export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
+  // The spec's table.
+  net_version,
+  eth_chainId,
+  eth_blockNumber,
+  eth_getBalance,
+  eth_protocolVersion,
+  eth_syncing,
+  eth_gasPrice,
+  eth_getStorageAt,
+  eth_getTransactionCount,
+  eth_getBlockTransactionCountByHash,
+  eth_getBlockTransactionCountByNumber,
+  eth_getCode,
+  eth_getTransactionLogs,
+  eth_sendRawTransaction,
+  eth_call,
+  eth_estimateGas,
+  eth_getBlockByNumber,
+  eth_getBlockByHash,
+  eth_getTransactionByHash,
+  eth_getTransactionByBlockHashAndIndex,
+  eth_getTransactionByBlockNumberAndIndex,
+  eth_getTransactionReceipt,
+  eth_pendingTransactions,
+  eth_pendingTransactionsByHash,
+  // Beyond the spec: what wallets and contract test suites call.
+  eth_accounts,
+  eth_sendTransaction,
+  eth_getLogs,
+  eth_coinbase,
+  eth_mining,
+  eth_hashrate,
+  eth_getUncleCountByBlockHash,
+  eth_getUncleCountByBlockNumber,
+  web3_clientVersion,
+  web3_sha3,
+})

@@ -1,0 +1,63 @@
+/**
+ * The JSON-RPC interface on a socket: a fastify plugin that puts the same dispatch
+ * as `devnet.rpc` behind HTTP POST, with go-ethereum's transport rules
+ * (reference §6.1): JSON content types only (415 otherwise), a body limit (413),
+ * parse errors as JSON-RPC -32700, GET without body as a health check, CORS `*`.
+ */
+import cors from '@fastify/cors'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { RpcContext } from '../rpc/context.ts'
+import { handleRpcBody } from '../rpc/dispatch.ts'
+import { RpcErrorCode } from '../rpc/errors.ts'
+
+/** Options of {@link rpcRoutes}. */
+export interface RpcRoutesOptions {
+  context: RpcContext
+  /** Largest accepted body, in bytes. */
+  bodyLimit: number
+}
+
+const JSON_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest']
+
+/** Registers the JSON-RPC endpoint at `/`. */
+export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit }) => {
+  await app.register(cors, { origin: '*' })
+  app.removeAllContentTypeParsers()
+  // Parse ourselves, so that bad JSON becomes a JSON-RPC parse error, not an HTTP 400.
+  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body))
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, _body, done) => {
+    done(Object.assign(new Error('invalid content type, only application/json is supported'), { statusCode: 415 }))
+  })
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(rpcError(RpcErrorCode.InvalidRequest, `request body too large: the limit is ${bodyLimit} bytes`))
+    }
+    if (err.statusCode === 415) return reply.code(415).type('text/plain').send(err.message)
+    return reply.code(err.statusCode ?? 500).send(rpcError(RpcErrorCode.ServerError, err.message))
+  })
+
+  app.post('/', async (request, reply) => {
+    let body: unknown
+    try {
+      body = JSON.parse(String(request.body ?? ''))
+    } catch {
+      return reply.send(rpcError(RpcErrorCode.ParseError, 'parse error'))
+    }
+    const response = await handleRpcBody(context, body)
+    if (response === undefined) return reply.code(200).send('')
+    return reply.type('application/json').send(response)
+  })
+
+  // go-ethereum's health check: a GET without a body answers 200 with nothing.
+  app.get('/', async (_request, reply) => reply.code(200).send(''))
+  app.route({
+    method: ['PUT', 'DELETE', 'PATCH'],
+    url: '/',
+    handler: async (_request, reply) => reply.code(405).type('text/plain').send('method not allowed'),
+  })
+}
+
+function rpcError(code: number, message: string) {
+  return { jsonrpc: '2.0', id: null, error: { code, message } }
+}
