@@ -108,7 +108,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     automine: options.automine ?? true,
     minGasPrice: options.minGasPrice ?? 0n,
   })
-  await store.persist(world, [genesis], 0)
+  store.persist(world, [genesis], 0)
 
   const signers = new Map<string, SigningAccount>(keys.map((k) => [toHexRaw(k.address), { address: k.address, privateKey: k.privateKey }]))
   const context: RpcContext = {

@@ -311,7 +311,7 @@ export class Chain {
       const block = makeBlock(header, [...txs], records, peaks, gasUsed, bloom.bitvector, this.bookkeeper)
       for (const tx of txs) this.mempool.remove(tx)
       this.#append(block)
-      await this.#store.persist(this.world, [block], height)
+      this.#store.persist(this.world, [block], height)
       return block
     } catch (err) {
       this.world.journal.revertTo(journalPosition)

@@ -23,6 +23,8 @@ type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key:
 export class LedgerStore {
   readonly #db: LevelDatabase
   #writes: Promise<void> = Promise.resolve()
+  /** The first failed write; reported by the next {@link flush} or {@link close}. */
+  #failure: unknown
 
   constructor(db: LevelDatabase) {
     this.#db = db
@@ -34,11 +36,12 @@ export class LedgerStore {
   }
 
   /**
-   * Writes `blocks` (new at the top of the chain), drops heights from `dropFrom`
-   * upwards when given (a revert), and writes every state entry touched since the last
-   * call. Writes are queued in order; the returned promise settles when this one is done.
+   * Queues the writes of `blocks` (new at the top of the chain), the removal of the
+   * heights in `dropFrom` when given (a revert), and every state entry touched since
+   * the last call. The batch is built now, from the state as it is, and written
+   * behind (in order, off the hot path); {@link flush} waits for it.
    */
-  persist(world: WorldState, blocks: readonly ChainBlock[], head: number, dropFrom?: { height: number; to: number; txHashes: string[] }): Promise<void> {
+  persist(world: WorldState, blocks: readonly ChainBlock[], head: number, dropFrom?: { height: number; to: number; txHashes: string[] }): void {
     const ops: BatchOp[] = []
     if (dropFrom !== undefined) {
       for (let h = dropFrom.height; h <= dropFrom.to; h++) ops.push({ type: 'del', key: blockKey(h) })
@@ -82,14 +85,24 @@ export class LedgerStore {
     storage.clear()
     code.clear()
     ops.push({ type: 'put', key: 'meta:head', value: String(head) })
-    this.#writes = this.#writes.then(() => this.#db.batch(ops as never))
-    return this.#writes
+    this.#writes = this.#writes
+      .then(() => this.#db.batch(ops as never))
+      .catch((err: unknown) => {
+        this.#failure ??= err
+      })
   }
 
-  /** Waits for queued writes, then closes the database. */
+  /** Waits for every queued write. Throws the first write that failed. */
+  async flush(): Promise<void> {
+    await this.#writes
+    if (this.#failure !== undefined) throw this.#failure
+  }
+
+  /** Waits for queued writes, then closes the database. Throws the first write that failed. */
   async close(): Promise<void> {
-    await this.#writes.catch(() => {})
+    await this.#writes
     if (this.#db.status === 'open') await this.#db.close()
+    if (this.#failure !== undefined) throw this.#failure
   }
 }
 

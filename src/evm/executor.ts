@@ -4,13 +4,14 @@
  */
 import { createBlock, type Block as EthjsBlock } from '@ethereumjs/block'
 import { Common, Hardfork, Mainnet, createCustomCommon } from '@ethereumjs/common'
-import { createLegacyTx, type LegacyTx } from '@ethereumjs/tx'
+import type { LegacyTx } from '@ethereumjs/tx'
 import { Address } from '@ethereumjs/util'
 import { createVM, runTx, type VM } from '@ethereumjs/vm'
 import type { EVM } from '@ethereumjs/evm'
 import { EVM_BLOCK_GAS_LIMIT, GOVERNANCE_ADDRESS, ZERO_ADDRESS } from '../chain/constants.ts'
 import type { WorldState } from '../chain/state/worldState.ts'
 import { toHexRaw } from '../util/hex.ts'
+import { nativeCrypto } from './nativeSecp256k1.ts'
 import { LedgerStateManager } from './stateManager.ts'
 import { emitValueTransferLogs, gasTransferLog, type RawLog } from './transferLogs.ts'
 import { unsupportedOpcodeMessage } from './unsupportedOpcodes.ts'
@@ -79,12 +80,17 @@ export class EvmExecutor {
   readonly #vm: VM
   readonly #state: LedgerStateManager
   readonly #hardfork: string
+  readonly #template: EthjsBlock
 
   private constructor(common: Common, vm: VM, state: LedgerStateManager, hardfork: string) {
     this.common = common
     this.#vm = vm
     this.#state = state
     this.#hardfork = hardfork
+    this.#template = createBlock(
+      { header: { number: 0n, timestamp: 0n, gasLimit: EVM_BLOCK_GAS_LIMIT, coinbase: ZERO, difficulty: 0n } },
+      { common, freeze: false, skipConsensusFormatValidation: true },
+    )
   }
 
   /** Builds the VM. Throws if `hardfork` is unknown to @ethereumjs/common. */
@@ -94,6 +100,7 @@ export class EvmExecutor {
     }
     const common = createCustomCommon({ chainId: options.chainId, name: 'dualnet' }, Mainnet, {
       hardfork: options.hardfork,
+      customCrypto: nativeCrypto,
     })
     const state = new LedgerStateManager(options.world)
     const blockchain = {
@@ -142,11 +149,10 @@ export class EvmExecutor {
   async simulate(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
     this.#state.reset(ctx.readHeight)
     try {
-      const tx = this.#callTransaction(call)
-      let outcome = await this.#run(tx, ctx, call.from)
+      let outcome = await this.#runCall(call, ctx)
       if (outcome.error?.kind === 'invalid opcode') {
         this.#state.reset(ctx.readHeight)
-        outcome = await this.#explainInvalidOpcode(tx, ctx, call.from, outcome)
+        outcome = await this.#explainInvalidOpcode(call, ctx, outcome)
       }
       return outcome
     } finally {
@@ -166,7 +172,6 @@ export class EvmExecutor {
       block: this.#block(ctx),
       skipHardForkValidation: true,
       skipBlockGasLimitValidation: true,
-      skipNonce: !tx.isSigned(),
     })
     const gasUsed = result.totalGasSpent
     const fee = gasUsed * tx.gasPrice
@@ -199,12 +204,7 @@ export class EvmExecutor {
    * opcode: the failing step's program counter, read in the code that was running
    * (the init code of a top-level creation, else the code at the frame's address).
    */
-  async #explainInvalidOpcode(
-    tx: LegacyTx,
-    ctx: ExecutionContext,
-    sender: Uint8Array,
-    outcome: ExecutionOutcome,
-  ): Promise<ExecutionOutcome> {
+  async #explainInvalidOpcode(call: CallRequest, ctx: ExecutionContext, outcome: ExecutionOutcome): Promise<ExecutionOutcome> {
     let last: { pc: number; depth: number; codeAddress: Address } | undefined
     const onStep = (step: { pc: number; depth: number; codeAddress: Address }) => {
       last = step
@@ -213,9 +213,9 @@ export class EvmExecutor {
     evm.events.on('step', onStep)
     let code: Uint8Array | undefined
     try {
-      await this.#run(tx, ctx, sender)
+      await this.#runCall(call, ctx)
       if (last !== undefined) {
-        code = last.depth === 0 && tx.to === undefined ? tx.data : await this.#state.getCode(last.codeAddress)
+        code = last.depth === 0 && call.to === undefined ? call.data : await this.#state.getCode(last.codeAddress)
       }
     } finally {
       evm.events.off('step', onStep)
@@ -225,36 +225,55 @@ export class EvmExecutor {
     return message === undefined ? outcome : { ...outcome, error: { kind: 'invalid opcode', message } }
   }
 
-  #callTransaction(call: CallRequest): LegacyTx {
-    const tx = createLegacyTx(
-      {
-        nonce: this.#state.record(toHexRaw(call.from)).nonce,
-        gasPrice: call.gasPrice,
-        gasLimit: call.gasLimit,
-        to: call.to,
-        value: call.value,
-        data: call.data,
-      },
-      { common: this.common, freeze: false },
-    )
-    const sender = new Address(call.from)
-    // An unsigned transaction with a chosen sender: how eth_call runs "from" any address.
-    tx.getSenderAddress = () => sender
-    return tx
+  /**
+   * A call through the EVM directly (no transaction object: building one per call
+   * costs more than the call). Gas accounting as a transaction's: intrinsic gas
+   * (21000, +32000 for a creation, 4/16 per zero/non-zero data byte on Istanbul),
+   * then refunds capped at half the gas used.
+   */
+  async #runCall(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
+    let intrinsic = call.to === undefined ? 53_000n : 21_000n
+    for (const byte of call.data) intrinsic += byte === 0 ? 4n : 16n
+    const empty = { logs: [], contractAddress: undefined, returnValue: new Uint8Array(0), fee: 0n }
+    if (call.gasLimit < intrinsic) {
+      return { ...empty, status: 0, gasUsed: call.gasLimit, error: { kind: 'out of gas', message: 'intrinsic gas too low' } }
+    }
+    const evm = this.#vm.evm as EVM
+    await evm.journal.cleanup()
+    const caller = new Address(call.from)
+    const result = await evm.runCall({
+      block: this.#block(ctx),
+      caller,
+      origin: caller,
+      to: call.to === undefined ? undefined : new Address(call.to),
+      data: call.data,
+      value: call.value,
+      gasLimit: call.gasLimit - intrinsic,
+      gasPrice: call.gasPrice,
+    })
+    const exec = result.execResult
+    const spent = intrinsic + exec.executionGasUsed
+    const refund = exec.exceptionError === undefined ? (exec.gasRefund ?? 0n) : 0n
+    const gasUsed = spent - (refund < spent / 2n ? refund : spent / 2n)
+    return {
+      status: exec.exceptionError === undefined ? 1 : 0,
+      gasUsed,
+      logs: exec.logs ?? [],
+      contractAddress: exec.exceptionError === undefined ? result.createdAddress?.bytes : undefined,
+      returnValue: exec.returnValue,
+      error: exec.exceptionError === undefined ? undefined : { kind: exec.exceptionError.error, message: exec.exceptionError.error },
+      fee: 0n,
+    }
   }
 
+  /**
+   * The block context of an execution. Building an ethereumjs block copies its Common
+   * (costly), so one mutable block is kept and re-stamped with number and timestamp.
+   */
   #block(ctx: ExecutionContext): EthjsBlock {
-    return createBlock(
-      {
-        header: {
-          number: BigInt(ctx.number),
-          timestamp: BigInt(ctx.timestamp),
-          gasLimit: EVM_BLOCK_GAS_LIMIT,
-          coinbase: ZERO,
-          difficulty: 0n,
-        },
-      },
-      { common: this.common, skipConsensusFormatValidation: true },
-    )
+    const header = this.#template.header as { number: bigint; timestamp: bigint }
+    header.number = BigInt(ctx.number)
+    header.timestamp = BigInt(ctx.timestamp)
+    return this.#template
   }
 }

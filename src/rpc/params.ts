@@ -51,6 +51,21 @@ export function parseFixedData(value: unknown, index: number, length: number, wh
   return bytes
 }
 
+/**
+ * A storage position (eth_getStorageAt). The real node takes it as a string through
+ * go-ethereum's `common.HexToHash` (http/ethrpc/eth/api.go `GetStorageAt`), so a
+ * 32-byte keccak mapping slot, leading zeros and odd lengths are accepted as well as
+ * a QUANTITY: 1 to 64 hex digits after `0x`, left-padded to 32 bytes.
+ */
+export function parseStorageSlot(value: unknown, index: number): Uint8Array {
+  if (typeof value !== 'string') throw invalidArgument(index, 'json: cannot unmarshal non-string into Go value of type string')
+  if (!value.startsWith('0x')) throw invalidArgument(index, 'hex string without 0x prefix')
+  const digits = value.slice(2)
+  if (!/^[0-9a-fA-F]+$/.test(digits)) throw invalidArgument(index, 'invalid hex string')
+  if (digits.length > 64) throw invalidArgument(index, 'hex string longer than 32 bytes')
+  return fromHex(digits.padStart(64, '0'))
+}
+
 /** 20-byte address. */
 export function parseAddress(value: unknown, index: number): Uint8Array {
   return parseFixedData(value, index, 20, 'common.Address')

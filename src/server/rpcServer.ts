@@ -5,7 +5,7 @@
  * parse errors as JSON-RPC -32700, GET without body as a health check, CORS `*`.
  */
 import cors from '@fastify/cors'
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { RpcContext } from '../rpc/context.ts'
 import { handleRpcBody } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
@@ -22,6 +22,7 @@ const JSON_TYPES = ['application/json', 'application/json-rpc', 'application/jso
 /** Registers the JSON-RPC endpoint at `/`. */
 export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit }) => {
   await app.register(cors, { origin: '*' })
+
   app.removeAllContentTypeParsers()
   // Parse ourselves, so that bad JSON becomes a JSON-RPC parse error, not an HTTP 400.
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body))
@@ -51,11 +52,9 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: Fasti
 
   // go-ethereum's health check: a GET without a body answers 200 with nothing.
   app.get('/', async (_request, reply) => reply.code(200).send(''))
-  app.route({
-    method: ['PUT', 'DELETE', 'PATCH'],
-    url: '/',
-    handler: async (_request, reply) => reply.code(405).type('text/plain').send('method not allowed'),
-  })
+  // Refused in onRequest, before any body is read (go-ethereum answers 405 whatever the body).
+  const notAllowed = async (_request: unknown, reply: FastifyReply) => reply.code(405).type('text/plain').send('method not allowed')
+  app.route({ method: ['PUT', 'DELETE', 'PATCH'], url: '/', onRequest: notAllowed, handler: notAllowed })
 }
 
 function rpcError(code: number, message: string) {

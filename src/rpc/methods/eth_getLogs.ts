@@ -47,7 +47,8 @@ function selectBlocks(ctx: RpcContext, f: Record<string, unknown>): ChainBlock[]
     return [block]
   }
   const from = f.fromBlock === undefined || f.fromBlock === null ? ctx.chain.height : endpoint(ctx, f.fromBlock)
-  const to = f.toBlock === undefined || f.toBlock === null ? ctx.chain.height : endpoint(ctx, f.toBlock)
+  const to =
+    f.toBlock === undefined || f.toBlock === null ? ctx.chain.height : Math.min(endpoint(ctx, f.toBlock), ctx.chain.height)
   if (to - from > MAX_RANGE) {
     throw new RpcError(
       RpcErrorCode.ServerError,
@@ -59,10 +60,14 @@ function selectBlocks(ctx: RpcContext, f: Record<string, unknown>): ChainBlock[]
   return blocks
 }
 
-/** A range end; a number above the tip is clamped to the tip, as go-ethereum does. */
+/**
+ * A range end as a height; a number above the tip reads as tip + 1. go-ethereum stops
+ * at the first missing header, so a range ending above the tip ends at the tip (the
+ * caller clamps `toBlock`) and one starting above it is empty, not the tip's logs.
+ */
 function endpoint(ctx: RpcContext, value: unknown): number {
   const ref = parseBlockReference(value, 0)
-  if ('number' in ref && ref.number > BigInt(ctx.chain.height)) return ctx.chain.height
+  if ('number' in ref && ref.number > BigInt(ctx.chain.height)) return ctx.chain.height + 1
   return findBlock(ctx, ref)?.header.height ?? ctx.chain.height
 }
 

@@ -1,15 +1,16 @@
 import { stateHeight, type RpcMethod } from '../context.ts'
-import { expectParams, parseAddress, parseQuantity } from '../params.ts'
-import { bigIntToBytes, toHex } from '../../util/hex.ts'
+import { expectParams, parseAddress, parseStorageSlot } from '../params.ts'
+import { toHex } from '../../util/hex.ts'
 
 /**
  * eth_getStorageAt: the value of a slot as 32 bytes, and "0x" for a slot never set,
- * as the real node answers (reference §6.2).
+ * as the real node answers (reference §6.2). The position is a QUANTITY or 32-byte
+ * DATA (see parseStorageSlot).
  */
 export const eth_getStorageAt: RpcMethod = (ctx, params) => {
   const [address, position, block] = expectParams(params, 3)
   const a = parseAddress(address, 0)
-  const slot = bigIntToBytes(parseQuantity(position, 1), 32)
+  const slot = parseStorageSlot(position, 1)
   const value = ctx.chain.storage(a, slot, stateHeight(ctx, block, 2))
   if (value.length === 0) return '0x'
   const word = new Uint8Array(32)

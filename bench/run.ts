@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: throughput and latency of the hot paths, in-process and over HTTP
+ * (a benchmark, never a timed test). Prints one line per figure.
+ *
+ * - createDevnet() to the first answer (cold: first in the process; warm: median).
+ * - Automined ERC20 transfers/s, each awaited to its receipt, and the baseline of
+ *   the same raw transactions decoded and run by @ethereumjs/vm's runTx directly.
+ * - eth_call balanceOf/s and eth_blockNumber/s.
+ */
+import { createBlock } from '@ethereumjs/block'
+import { Mainnet, createCustomCommon } from '@ethereumjs/common'
+import { createTxFromRLP } from '@ethereumjs/tx'
+import { Account, Address, hexToBytes } from '@ethereumjs/util'
+import { createVM, runTx } from '@ethereumjs/vm'
+import { Interface, Wallet } from 'ethers'
+import { createDevnet, type Devnet } from '../src/index.ts'
+import { Token } from '../fixtures/index.ts'
+
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000)
+const CALLS = Number(process.env.BENCH_CALLS ?? 5000)
+const token = new Interface(Token.abi as never)
+const results: Array<[string, string]> = []
+
+function report(name: string, value: string): void {
+  results.push([name, value])
+  console.log(`${name.padEnd(58)} ${value}`)
+}
+
+function perSecond(count: number, ms: number): string {
+  return `${Math.round((count / ms) * 1000).toLocaleString('en-US')}/s`
+}
+
+async function time(fn: () => Promise<void>): Promise<number> {
+  const start = performance.now()
+  await fn()
+  return performance.now() - start
+}
+
+/** Signs `count` transfers of the Token at `tokenAddress` from dev account 0, nonces from `firstNonce`. */
+async function signTransfers(devnet: Devnet, tokenAddress: string, firstNonce: number, count: number): Promise<string[]> {
+  const wallet = new Wallet(devnet.accounts[0]!.privateKey)
+  const data = token.encodeFunctionData('transfer', [devnet.accounts[1]!.address, 1n])
+  const raws: string[] = []
+  for (let i = 0; i < count; i++) {
+    raws.push(await wallet.signTransaction({ type: 0, chainId: 12345, nonce: firstNonce + i, gasPrice: 1_000_000_000n, gasLimit: 100_000n, to: tokenAddress, data }))
+  }
+  return raws
+}
+
+async function deployToken(send: (method: string, params: unknown[]) => Promise<unknown>, devnet: Devnet): Promise<string> {
+  const wallet = new Wallet(devnet.accounts[0]!.privateKey)
+  const raw = await wallet.signTransaction({
+    type: 0, chainId: 12345, nonce: 0, gasPrice: 1_000_000_000n, gasLimit: 3_000_000n,
+    data: Token.bytecode + token.encodeDeploy(['Bench', 'BEN', 10n ** 30n]).slice(2),
+  })
+  const hash = await send('eth_sendRawTransaction', [raw])
+  const receipt = (await send('eth_getTransactionReceipt', [hash])) as { contractAddress: string }
+  return receipt.contractAddress
+}
+
+function httpSender(url: string): (method: string, params: unknown[]) => Promise<unknown> {
+  let id = 0
+  return async (method, params) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) })
+    const body = (await res.json()) as { result?: unknown; error?: { message: string } }
+    if (body.error !== undefined) throw new Error(body.error.message)
+    return body.result
+  }
+}
+
+async function benchCreate(): Promise<void> {
+  const cold = await time(async () => {
+    const d = await createDevnet()
+    await d.rpc('eth_blockNumber')
+    await d.close()
+  })
+  report('createDevnet() + first call, cold (first in process)', `${cold.toFixed(1)} ms`)
+  const samples: number[] = []
+  for (let i = 0; i < 30; i++) {
+    let d: Devnet | undefined
+    samples.push(await time(async () => {
+      d = await createDevnet()
+      await d.rpc('eth_blockNumber')
+    }))
+    await d!.close()
+  }
+  samples.sort((a, b) => a - b)
+  report('createDevnet() + first call, warm (median of 30)', `${samples[15]!.toFixed(1)} ms`)
+}
+
+async function benchTransfers(label: string, makeSender: (d: Devnet) => Promise<(m: string, p: unknown[]) => Promise<unknown>>): Promise<number> {
+  const devnet = await createDevnet()
+  try {
+    const send = await makeSender(devnet)
+    const tokenAddress = await deployToken(send, devnet)
+    const raws = await signTransfers(devnet, tokenAddress, 1, TRANSFERS)
+    const ms = await time(async () => {
+      for (const raw of raws) {
+        const hash = await send('eth_sendRawTransaction', [raw])
+        await send('eth_getTransactionReceipt', [hash])
+      }
+    })
+    report(`${label}: automined ERC20 transfers, awaited to receipt`, perSecond(TRANSFERS, ms))
+    const balanceOf = token.encodeFunctionData('balanceOf', [devnet.accounts[1]!.address])
+    const callMs = await time(async () => {
+      for (let i = 0; i < CALLS; i++) await send('eth_call', [{ to: tokenAddress, data: balanceOf }, 'latest'])
+    })
+    report(`${label}: eth_call balanceOf`, perSecond(CALLS, callMs))
+    const numberMs = await time(async () => {
+      for (let i = 0; i < CALLS; i++) await send('eth_blockNumber', [])
+    })
+    report(`${label}: eth_blockNumber`, perSecond(CALLS, numberMs))
+    return (TRANSFERS / ms) * 1000
+  } finally {
+    await devnet.close()
+  }
+}
+
+/** The same raw transfers, decoded and run by @ethereumjs/vm directly (its default state manager), one block each. */
+async function benchBaseline(): Promise<number> {
+  const devnet = await createDevnet()
+  const common = createCustomCommon({ chainId: 12345 }, Mainnet, { hardfork: 'istanbul' })
+  const vm = await createVM({ common })
+  const sender = new Address(hexToBytes(devnet.accounts[0]!.address as `0x${string}`))
+  await vm.stateManager.putAccount(sender, new Account(0n, 10n ** 22n))
+  const wallet = new Wallet(devnet.accounts[0]!.privateKey)
+  const deploy = await wallet.signTransaction({
+    type: 0, chainId: 12345, nonce: 0, gasPrice: 1_000_000_000n, gasLimit: 3_000_000n,
+    data: Token.bytecode + token.encodeDeploy(['Bench', 'BEN', 10n ** 30n]).slice(2),
+  })
+  const blockAt = (n: number) => createBlock({ header: { number: BigInt(n), timestamp: BigInt(1_700_000_000 + n), gasLimit: 2n ** 64n - 1n } }, { common })
+  const created = await runTx(vm, { tx: createTxFromRLP(hexToBytes(deploy as `0x${string}`), { common }), block: blockAt(1), skipHardForkValidation: true })
+  const raws = await signTransfers(devnet, created.createdAddress!.toString(), 1, TRANSFERS)
+  const bytes = raws.map((r) => hexToBytes(r as `0x${string}`))
+  const ms = await time(async () => {
+    for (let i = 0; i < bytes.length; i++) {
+      await runTx(vm, { tx: createTxFromRLP(bytes[i]!, { common }), block: blockAt(i + 2), skipHardForkValidation: true })
+    }
+  })
+  await devnet.close()
+  report('baseline: @ethereumjs/vm runTx on the same raw transfers', perSecond(TRANSFERS, ms))
+  return (TRANSFERS / ms) * 1000
+}
+
+console.log(`dualnet bench: ${TRANSFERS} transfers, ${CALLS} calls per figure, Node ${process.version}`)
+await benchCreate()
+const baseline = await benchBaseline()
+const inProcess = await benchTransfers('in-process', async (d) => (m, p) => d.rpc(m, p))
+await benchTransfers('HTTP', async (d) => httpSender((await d.listen()).rpcUrl))
+report('in-process transfer cost relative to the runTx baseline', `${(baseline / inProcess).toFixed(2)}x`)
