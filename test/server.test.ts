@@ -71,8 +71,8 @@ describe('JSON-RPC over HTTP', () => {
 
   it('answers an invalid request object with -32600', async () => {
     for (const body of ['{"id":1,"method":"eth_chainId"}', '{"jsonrpc":"2.0","id":1,"method":7}', '42', '[1]']) {
-      const answer = await (await post(body)).json()
-      const error = Array.isArray(answer) ? answer[0].error : answer.error
+      const answer: unknown = await (await post(body)).json()
+      const error = Array.isArray(answer) ? (answer[0] as { error: unknown }).error : (answer as { error: unknown }).error
       expect(error).toEqual({ code: -32600, message: 'invalid request' })
     }
   })

@@ -195,12 +195,11 @@ export class Chain {
       }
       throw executionError(atCap)
     }
-    let lo = atCap.gasUsed - 1n
-    let hi = cap
     // The gas used is often enough; if not (refunds, the 63/64 rule), bisect.
     const first = await this.#simulate({ ...call, gasLimit: atCap.gasUsed }, height)
     if (first.status === 1) return atCap.gasUsed
-    lo = atCap.gasUsed
+    let lo = atCap.gasUsed
+    let hi = cap
     while (hi - lo > hi / 64n + 1n) {
       const mid = (lo + hi) / 2n
       const outcome = await this.#simulate({ ...call, gasLimit: mid }, height)
@@ -311,6 +310,8 @@ export class Chain {
       const block = makeBlock(header, [...txs], records, peaks, gasUsed, bloom.bitvector, this.bookkeeper)
       for (const tx of txs) this.mempool.remove(tx)
       this.#append(block)
+      // No snapshot can reach back before this block, so its undo steps can go.
+      this.world.journal.trimBefore(this.world.journal.position)
       this.#store.persist(this.world, [block], height)
       return block
     } catch (err) {
