@@ -16,6 +16,8 @@ import { toBase58 } from './native/address.ts'
 import type { DevnetOptions, ListenOptions } from './options.ts'
 import type { RpcContext, SigningAccount } from './rpc/context.ts'
 import { callRpc } from './rpc/dispatch.ts'
+import { RpcError } from './rpc/errors.ts'
+import { FilterRegistry } from './rpc/filters.ts'
 import { rpcRoutes } from './server/rpcServer.ts'
 import { toHex, toHexRaw, type Hex } from './util/hex.ts'
 import { VERSION } from './version.ts'
@@ -61,7 +63,7 @@ export interface Devnet {
   listen(options?: ListenOptions): Promise<DevnetUrls>
   /** Mines `count` blocks (default 1); the first includes every executable pending transaction. */
   mine(count?: number): Promise<void>
-  /** Stops the servers and closes the store; the devnet answers nothing afterwards. */
+  /** Stops the servers and closes the store. Afterwards every call rejects with RpcError 4900 (EIP-1193 disconnected). */
   close(): Promise<void>
 }
 
@@ -117,6 +119,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     accountOrder: keys.map((k) => k.address),
     chainId,
     clientVersion: `dualnet/v${VERSION}`,
+    filters: new FilterRegistry(),
   }
   return new DevnetInstance(chain, context, keys, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
 }
@@ -141,15 +144,17 @@ class DevnetInstance implements Devnet {
   }
 
   rpc(method: string, params: readonly unknown[] = []): Promise<unknown> {
+    if (this.#closed) return Promise.reject(closedError())
     return callRpc(this.#context, method, params)
   }
 
   request(args: RequestArguments): Promise<unknown> {
+    if (this.#closed) return Promise.reject(closedError())
     return callRpc(this.#context, args.method, args.params ?? [])
   }
 
   async listen(options: ListenOptions = {}): Promise<DevnetUrls> {
-    if (this.#closed) throw new Error('this devnet is closed')
+    if (this.#closed) throw closedError()
     if (this.#server !== undefined) return this.#server.urls
     const app = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
     await app.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit })
@@ -163,6 +168,7 @@ class DevnetInstance implements Devnet {
   }
 
   mine(count = 1): Promise<void> {
+    if (this.#closed) return Promise.reject(closedError())
     return this.chain.mine(count)
   }
 
@@ -173,4 +179,9 @@ class DevnetInstance implements Devnet {
     this.#server = undefined
     await this.chain.close()
   }
+}
+
+/** What a closed devnet answers: EIP-1193's "disconnected" (4900). */
+function closedError(): RpcError {
+  return new RpcError(4900, 'the devnet is closed')
 }

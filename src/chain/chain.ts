@@ -63,6 +63,8 @@ export class Chain {
   readonly #blocks: ChainBlock[] = []
   readonly #blocksByHash = new Map<string, ChainBlock>()
   readonly #txIndex = new Map<string, { height: number; index: number }>()
+  /** Raw hashes of accepted transactions in acceptance order (pending-transaction filters read it). */
+  readonly #accepted: Uint8Array[] = []
   #queue: Promise<unknown> = Promise.resolve()
 
   constructor(parts: ChainParts) {
@@ -123,6 +125,11 @@ export class Chain {
     return this.world.getStorage(toHexRaw(address), toHexRaw(slot), this.#stateHeight(height))
   }
 
+  /** Raw hashes of the transactions accepted since the `from`-th one (0-based), and the new count. */
+  acceptedSince(from: number): { hashes: Uint8Array[]; count: number } {
+    return { hashes: this.#accepted.slice(from), count: this.#accepted.length }
+  }
+
   /** Next nonce of `address` counting pending transactions (the `pending` tag, reference §6.2). */
   pendingNonce(address: Uint8Array): bigint {
     const sender = toHexRaw(address)
@@ -144,6 +151,7 @@ export class Chain {
       const tx = wrapEvmTransaction(decoded.tx, decoded.from)
       this.#checkPool(tx)
       this.mempool.add(tx)
+      this.#accepted.push(tx.hash)
       if (this.automine) await this.#mineReady(toHexRaw(tx.from))
       return decoded.hash
     })

@@ -7,6 +7,7 @@ import type { ChainBlock } from '../chain/block.ts'
 import type { Hex } from '../util/hex.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
+import type { FilterRegistry } from './filters.ts'
 import { parseBlockReference, type BlockReference } from './params.ts'
 
 /** A key eth_sendTransaction can sign with. */
@@ -25,6 +26,8 @@ export interface RpcContext {
   readonly chainId: number
   /** web3_clientVersion. */
   readonly clientVersion: string
+  /** Polling filters of this devnet. */
+  readonly filters: FilterRegistry
 }
 
 /** A method: parses its params and answers, or throws {@link RpcError}. */

@@ -1,9 +1,9 @@
 import type { RpcMethod } from '../context.ts'
 import { expectParams, parseHash } from '../params.ts'
+import { toHexRaw } from '../../util/hex.ts'
 
-/** eth_getUncleCountByBlockHash: "0x0": the chain has no uncles (reference §6.2). */
-export const eth_getUncleCountByBlockHash: RpcMethod = (_ctx, params) => {
+/** eth_getUncleCountByBlockHash: "0x0" (the chain has no uncles, reference §6.2); null for an unknown block. */
+export const eth_getUncleCountByBlockHash: RpcMethod = (ctx, params) => {
   const [hash] = expectParams(params, 1)
-  parseHash(hash, 0)
-  return '0x0'
+  return ctx.chain.blockByHash(toHexRaw(parseHash(hash, 0))) === undefined ? null : '0x0'
 }

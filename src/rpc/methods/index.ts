@@ -34,6 +34,12 @@ import { eth_protocolVersion } from './eth_protocolVersion.ts'
 import { eth_sendRawTransaction } from './eth_sendRawTransaction.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
 import { eth_syncing } from './eth_syncing.ts'
+import { eth_newFilter } from './eth_newFilter.ts'
+import { eth_newBlockFilter } from './eth_newBlockFilter.ts'
+import { eth_newPendingTransactionFilter } from './eth_newPendingTransactionFilter.ts'
+import { eth_getFilterChanges } from './eth_getFilterChanges.ts'
+import { eth_getFilterLogs } from './eth_getFilterLogs.ts'
+import { eth_uninstallFilter } from './eth_uninstallFilter.ts'
 import { net_version } from './net_version.ts'
 import { web3_clientVersion } from './web3_clientVersion.ts'
 import { web3_sha3 } from './web3_sha3.ts'
@@ -69,6 +75,12 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   eth_accounts,
   eth_sendTransaction,
   eth_getLogs,
+  eth_newFilter,
+  eth_newBlockFilter,
+  eth_newPendingTransactionFilter,
+  eth_getFilterChanges,
+  eth_getFilterLogs,
+  eth_uninstallFilter,
   eth_coinbase,
   eth_mining,
   eth_hashrate,

@@ -1,0 +1,96 @@
+/**
+ * Log filter criteria and matching, shared by eth_getLogs and the log filters:
+ * { fromBlock, toBlock | blockHash, address (one or many), topics (per position null,
+ * one topic, or alternatives) }.
+ */
+import type { Chain } from '../chain/chain.ts'
+import { bytesEqual } from '../util/hex.ts'
+import { findBlock, type RpcContext } from './context.ts'
+import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
+import { formatLog } from './format.ts'
+import { parseAddress, parseBlockReference, parseHash } from './params.ts'
+
+/** Parsed criteria. Heights are resolved; `undefined` ends mean the tip at the time of the query. */
+export interface LogCriteria {
+  fromBlock: number | undefined
+  toBlock: number | undefined
+  /** Set for a single-block query by hash (eth_getLogs only). */
+  blockHeight: number | undefined
+  addresses: Uint8Array[]
+  topics: (Uint8Array[] | null)[]
+}
+
+/**
+ * Parses a filter object at argument `index`. A number above the tip reads as tip + 1
+ * (go-ethereum stops at the first missing header): a range starting there is empty.
+ */
+export function parseLogCriteria(ctx: RpcContext, value: unknown, index: number): LogCriteria {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidArgument(index, 'json: cannot unmarshal non-object into Go value of type filters.FilterCriteria')
+  }
+  const f = value as Record<string, unknown>
+  let blockHeight: number | undefined
+  if (f.blockHash !== undefined && f.blockHash !== null) {
+    if (f.fromBlock !== undefined || f.toBlock !== undefined) {
+      throw invalidArgument(index, 'cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other')
+    }
+    const block = findBlock(ctx, { hash: parseHash(f.blockHash, index) })
+    if (block === undefined) throw new RpcError(RpcErrorCode.ServerError, 'unknown block')
+    blockHeight = block.header.height
+  }
+  return {
+    fromBlock: endpoint(ctx, f.fromBlock, index),
+    toBlock: endpoint(ctx, f.toBlock, index),
+    blockHeight,
+    addresses: parseAddresses(f.address, index),
+    topics: parseTopics(f.topics, index),
+  }
+}
+
+/** Formatted logs of blocks `from`..`to` (inclusive, clamped to the tip) that match `criteria`. */
+export function matchingLogs(chain: Chain, from: number, to: number, criteria: LogCriteria) {
+  const out: ReturnType<typeof formatLog>[] = []
+  for (let h = from; h <= Math.min(to, chain.height); h++) {
+    const block = chain.blockAt(h)!
+    block.transactions.forEach((tx, index) => {
+      const record = block.records[index]!
+      record.logs.forEach((log, i) => {
+        const [address, topics] = log
+        if (criteria.addresses.length > 0 && !criteria.addresses.some((a) => bytesEqual(a, address))) return
+        if (!topicsMatch(criteria.topics, topics)) return
+        out.push(formatLog(log, record.firstLogIndex + i, tx, { block, index }))
+      })
+    })
+  }
+  return out
+}
+
+/** A range end: `undefined` for latest/absent, else a height (tip + 1 when beyond the tip). */
+function endpoint(ctx: RpcContext, value: unknown, index: number): number | undefined {
+  if (value === undefined || value === null) return undefined
+  const ref = parseBlockReference(value, index)
+  if ('tag' in ref && ref.tag !== 'earliest') return undefined
+  if ('number' in ref && ref.number > BigInt(ctx.chain.height)) return ctx.chain.height + 1
+  return findBlock(ctx, ref)?.header.height
+}
+
+function parseAddresses(value: unknown, index: number): Uint8Array[] {
+  if (value === undefined || value === null) return []
+  if (Array.isArray(value)) return value.map((a) => parseAddress(a, index))
+  return [parseAddress(value, index)]
+}
+
+function parseTopics(value: unknown, index: number): (Uint8Array[] | null)[] {
+  if (value === undefined || value === null) return []
+  if (!Array.isArray(value)) throw invalidArgument(index, 'topics must be an array')
+  return value.map((t) => {
+    if (t === null) return null
+    if (Array.isArray(t)) return t.length === 0 ? null : t.map((x) => parseHash(x, index))
+    return [parseHash(t, index)]
+  })
+}
+
+function topicsMatch(filter: (Uint8Array[] | null)[], topics: readonly Uint8Array[]): boolean {
+  if (filter.length > topics.length) return false
+  return filter.every((wanted, i) => wanted === null || wanted.some((w) => bytesEqual(w, topics[i]!)))
+}

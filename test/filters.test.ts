@@ -1,0 +1,103 @@
+/**
+ * Polling filters (reference §6.2: go-ethereum-like) and what they enable: ethers'
+ * contract event listeners over HTTP.
+ */
+import { Contract, JsonRpcProvider, Wallet, type InterfaceAbi } from 'ethers'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createDevnet, RpcError, type Devnet } from '../src/index.ts'
+import { Store } from '../fixtures/index.ts'
+import { TRANSFER_TOPIC } from './support.ts'
+
+let devnet: Devnet
+let store: string
+
+async function send(to: string | undefined, data: string, value = 0n): Promise<string> {
+  return (await devnet.rpc('eth_sendTransaction', [
+    { from: devnet.accounts[0]!.address, to, data, value: `0x${value.toString(16)}`, gas: '0x100000' },
+  ])) as string
+}
+
+beforeEach(async () => {
+  devnet = await createDevnet({ accounts: 2 })
+  const hash = await send(undefined, Store.bytecode)
+  store = ((await devnet.rpc('eth_getTransactionReceipt', [hash])) as { contractAddress: string }).contractAddress
+})
+afterEach(async () => {
+  await devnet.close()
+})
+
+const increment = '0xd09de08a'
+const deposit = '0xd0e30db0'
+
+describe('polling filters', () => {
+  it('a block filter reports each new block hash once', async () => {
+    const id = (await devnet.rpc('eth_newBlockFilter')) as string
+    expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([])
+    await devnet.mine(2)
+    const hashes = [2, 3].map(async (n) => ((await devnet.rpc('eth_getBlockByNumber', [`0x${n}`, false])) as { hash: string }).hash)
+    expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual(await Promise.all(hashes))
+    expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([])
+  })
+
+  it('a log filter reports matching logs of later blocks once, and eth_getFilterLogs the whole range', async () => {
+    await send(store, increment)
+    const id = (await devnet.rpc('eth_newFilter', [{ address: store, fromBlock: '0x0' }])) as string
+    await send(store, increment)
+    await send(store, deposit, 5n)
+    const changes = (await devnet.rpc('eth_getFilterChanges', [id])) as { address: string; blockNumber: string }[]
+    // Block 3: Incremented(2); block 4: Deposited (the 0x…02 value log is another address).
+    expect(changes.map((l) => [l.address, l.blockNumber])).toEqual([[store, '0x3'], [store, '0x4']])
+    expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([])
+    const all = (await devnet.rpc('eth_getFilterLogs', [id])) as unknown[]
+    expect(all.length).toBe(3)
+  })
+
+  it('a log filter by topic sees the synthetic value-transfer logs', async () => {
+    const id = (await devnet.rpc('eth_newFilter', [{ topics: [TRANSFER_TOPIC] }])) as string
+    await send(store, deposit, 7n)
+    const [log] = (await devnet.rpc('eth_getFilterChanges', [id])) as { address: string; data: string }[]
+    expect(log!.address).toBe('0x0000000000000000000000000000000000000002')
+    expect(BigInt(log!.data)).toBe(7n)
+  })
+
+  it('a pending-transaction filter reports accepted transaction hashes', async () => {
+    const id = (await devnet.rpc('eth_newPendingTransactionFilter')) as string
+    const hash = await send(store, increment)
+    expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([hash])
+    expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([])
+  })
+
+  it('uninstalls, and answers unknown ids with -32000 filter not found', async () => {
+    const id = (await devnet.rpc('eth_newBlockFilter')) as string
+    expect(await devnet.rpc('eth_uninstallFilter', [id])).toBe(true)
+    expect(await devnet.rpc('eth_uninstallFilter', [id])).toBe(false)
+    await expect(devnet.rpc('eth_getFilterChanges', [id])).rejects.toMatchObject({ code: -32000, message: 'filter not found' })
+  })
+})
+
+describe('ethers event listeners over HTTP', () => {
+  it('contract.on delivers events as blocks are mined', async () => {
+    const provider = new JsonRpcProvider((await devnet.listen()).rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 })
+    provider.pollingInterval = 20
+    const wallet = new Wallet(devnet.accounts[1]!.privateKey, provider)
+    const contract = new Contract(store, Store.abi as InterfaceAbi, wallet)
+    const seen = new Promise<bigint>((resolve) => {
+      void contract.on('Incremented', (count: bigint) => resolve(count))
+    })
+    // Give the listener its first poll, so the filter exists before the transaction.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await (await contract.getFunction('increment')()).wait()
+    expect(await seen).toBe(1n)
+    await contract.removeAllListeners()
+    provider.destroy()
+  })
+})
+
+describe('a closed devnet', () => {
+  it('rejects every call with EIP-1193 4900', async () => {
+    await devnet.close()
+    await expect(devnet.rpc('eth_blockNumber')).rejects.toBeInstanceOf(RpcError)
+    await expect(devnet.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({ code: 4900 })
+  })
+})
+
