@@ -43,8 +43,8 @@ export interface ChainBlock {
   peaks: Uint8Array[]
   /** EVM gas used by the block's transactions. */
   gasUsed: bigint
-  /** 256-byte bloom of the block's EVM logs. */
-  logsBloom: Uint8Array
+  /** 256-byte bloom of the block's EVM logs (computed on first use). */
+  logsBloom(): Uint8Array
   /** Bookkeeper signatures (64-byte r‖s over SHA256(hash)); computed on first use (signing is off the hot path). */
   signatures(): Uint8Array[]
 }

@@ -5,10 +5,10 @@
  * through one queue, so executions never interleave; reads are synchronous and see
  * the latest sealed block (writes of a block being built carry a higher height).
  */
-import { Bloom } from '@ethereumjs/vm'
 import { sha256 } from '../util/hash.ts'
 import { bytesToBigInt, concatBytes, toHexRaw, toReversedHex } from '../util/hex.ts'
 import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
+import { logsBloom } from './bloom.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
 import { Clock } from './clock.ts'
 import {
@@ -279,16 +279,11 @@ export class Chain {
     const journalPosition = this.world.journal.position
     try {
       const records: ExecutionRecord[] = []
-      const bloom = new Bloom()
       let gasUsed = 0n
       let logCount = 0
       for (const tx of txs) {
         const outcome = await this.executor.executeTransaction(tx.tx, { readHeight: height, number: height, timestamp })
         gasUsed += outcome.gasUsed
-        for (const [address, topics] of outcome.logs) {
-          bloom.add(address)
-          for (const topic of topics) bloom.add(topic)
-        }
         records.push({
           state: outcome.status,
           gasUsed: outcome.gasUsed,
@@ -315,7 +310,7 @@ export class Chain {
         nextBookkeeper: this.bookkeeper.address,
         bookkeepers: [this.bookkeeper.publicKey],
       }
-      const block = makeBlock(header, [...txs], records, peaks, gasUsed, bloom.bitvector, this.bookkeeper)
+      const block = makeBlock(header, [...txs], records, peaks, gasUsed, this.bookkeeper)
       for (const tx of txs) this.mempool.remove(tx)
       this.#append(block)
       // No snapshot can reach back before this block, so its undo steps can go.
@@ -355,21 +350,21 @@ export function makeBlock(
   records: ExecutionRecord[],
   peaks: Uint8Array[],
   gasUsed: bigint,
-  logsBloom: Uint8Array,
   bookkeeper: Bookkeeper | undefined,
 ): ChainBlock {
   const hash = blockHash(header)
   let signatures: Uint8Array[] | undefined
-  return {
+  const block: ChainBlock = {
     header,
     hash,
     transactions,
     records,
     peaks,
     gasUsed,
-    logsBloom,
+    logsBloom: () => logsBloom(block, () => records.flatMap((r) => r.logs)),
     signatures: () => (signatures ??= bookkeeper === undefined ? [] : [bookkeeper.sign(hash)]),
   }
+  return block
 }
 
 /**

@@ -69,7 +69,6 @@ export function buildGenesis(
     [],
     appendLeaf([], 0, transactionsRoot),
     0n,
-    new Uint8Array(256),
     undefined,
   )
 }

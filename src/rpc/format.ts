@@ -3,7 +3,7 @@
  * reference §6.3, §6.4): QUANTITY without leading zeros, fixed-length DATA, raw
  * (not reversed) hashes.
  */
-import { Bloom } from '@ethereumjs/vm'
+import { logsBloom } from '../chain/bloom.ts'
 import type { ChainBlock } from '../chain/block.ts'
 import { serializeHeader } from '../chain/block.ts'
 import type { ExecutionRecord } from '../chain/record.ts'
@@ -70,11 +70,6 @@ export function formatLog(log: RawLog, logIndex: number, tx: EvmTransaction, at:
 
 /** Receipt object (reference §6.4; cumulativeGasUsed is the standard one, see the README's differences). */
 export function formatReceipt(tx: EvmTransaction, record: ExecutionRecord, at: TransactionPosition) {
-  const bloom = new Bloom()
-  for (const [address, topics] of record.logs) {
-    bloom.add(address)
-    for (const topic of topics) bloom.add(topic)
-  }
   return {
     blockHash: toHex(at.block.hash),
     blockNumber: toQuantity(at.block.header.height),
@@ -83,7 +78,7 @@ export function formatReceipt(tx: EvmTransaction, record: ExecutionRecord, at: T
     from: toHex(tx.from),
     gasUsed: toQuantity(record.gasUsed),
     logs: formatLogs(tx, record, at),
-    logsBloom: toHex(bloom.bitvector),
+    logsBloom: toHex(logsBloom(record, () => record.logs)),
     status: toQuantity(record.state),
     to: tx.tx.to === undefined ? null : toHex(tx.tx.to.bytes),
     transactionHash: toHex(tx.hash),
@@ -113,7 +108,7 @@ export function formatBlock(block: ChainBlock, fullTransactions: boolean) {
     nonce: '0x0000000000000000',
     mixHash: ZERO_HASH,
     sha3Uncles: EMPTY_UNCLES_HASH,
-    logsBloom: toHex(block.logsBloom),
+    logsBloom: toHex(block.logsBloom()),
     transactionsRoot: zeroRoot ? EMPTY_TRIE_ROOT : toHex(h.transactionsRoot),
     stateRoot: ZERO_HASH,
     receiptsRoot: EMPTY_TRIE_ROOT,
