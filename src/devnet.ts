@@ -61,7 +61,7 @@ export interface Devnet {
   request(args: RequestArguments): Promise<unknown>
   /** Starts the JSON-RPC server on an ephemeral loopback port (once; later calls return the same URLs). */
   listen(options?: ListenOptions): Promise<DevnetUrls>
-  /** Mines `count` blocks (default 1); the first includes every executable pending transaction. */
+  /** Mines `count` blocks (default 1), each with every pending transaction executable at that point. */
   mine(count?: number): Promise<void>
   /** Stops the servers and closes the store. Afterwards every call rejects with RpcError 4900 (EIP-1193 disconnected). */
   close(): Promise<void>

@@ -158,8 +158,9 @@ export class Chain {
   }
 
   /**
-   * Mines `count` blocks; the first takes every executable pending transaction
-   * (per sender in nonce order, senders by gas price), the rest are empty.
+   * Mines `count` blocks; each takes every pending transaction executable at that
+   * point (per sender in nonce order, senders by gas price), so with an empty pool
+   * they are empty.
    */
   async mine(count = 1): Promise<void> {
     await this.#serial(async () => {
