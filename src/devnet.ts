@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { MemoryLevel } from 'memory-level'
 import { createBookkeeper } from './chain/bookkeeper.ts'
 import { Chain } from './chain/chain.ts'
+import { Clock } from './chain/clock.ts'
 import { GAS_UNIT, MAIN_UNIT, SOLO_CHAIN_ID } from './chain/constants.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from './chain/devAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from './chain/genesis.ts'
@@ -107,6 +108,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     store,
     bookkeeper,
     genesis,
+    clock: new Clock(options.clock ?? 'wall', genesis.header.timestamp),
     automine: options.automine ?? true,
     minGasPrice: options.minGasPrice ?? 0n,
   })

@@ -4,6 +4,7 @@
  */
 import type { Hex } from './util/hex.ts'
 import type { LevelDatabase } from './chain/store.ts'
+import type { ClockMode } from './chain/clock.ts'
 
 /** A dev account given explicitly. Balances: `main` in whole tokens, `gas` in whole tokens (default 10,000 each). */
 export interface AccountSpec {
@@ -29,6 +30,13 @@ export interface DevnetOptions {
   automine?: boolean
   /** Timestamp of block 0, Unix seconds; default now. */
   genesisTimestamp?: number
+  /**
+   * How block time advances: `'wall'` (default) follows the wall clock; `'frozen'`
+   * starts at the genesis time and moves only by time controls (each block is its
+   * parent + 1 s otherwise); `{ step }` stamps each block `step` seconds after its
+   * parent. The last two make repeated runs produce identical blocks and hashes.
+   */
+  clock?: ClockMode
   /** Any abstract-level database with string keys; default a new MemoryLevel. */
   db?: LevelDatabase
   /** Pool minimum gas price in gwei; default 0, as on a solo node (reference §0). */

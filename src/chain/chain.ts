@@ -5,12 +5,12 @@
  * through one queue, so executions never interleave; reads are synchronous and see
  * the latest sealed block (writes of a block being built carry a higher height).
  */
-import { sha256 } from '../util/hash.ts'
+import { keccak256, sha256 } from '../util/hash.ts'
 import { bytesToBigInt, concatBytes, toHexRaw, toReversedHex } from '../util/hex.ts'
 import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
 import { logsBloom } from './bloom.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
-import { Clock } from './clock.ts'
+import type { Clock, ClockState } from './clock.ts'
 import {
   EVM_TX_GAS_CAP,
   GWEI,
@@ -42,9 +42,20 @@ export interface ChainParts {
   store: LedgerStore
   bookkeeper: Bookkeeper
   genesis: ChainBlock
+  clock: Clock
   automine: boolean
   /** Pool minimum gas price in gwei (solo: 0, reference §0). */
   minGasPrice: bigint
+}
+
+/** What {@link Chain.capture} returns: opaque to callers, restorable any number of times. */
+export interface ChainCheckpoint {
+  readonly height: number
+  readonly journal: number
+  readonly pool: readonly EvmTransaction[]
+  readonly clock: ClockState
+  readonly automine: boolean
+  readonly accepted: number
 }
 
 /** Genesis ConsensusData of the real chain (reference §0). */
@@ -54,7 +65,7 @@ export class Chain {
   readonly world: WorldState
   readonly executor: EvmExecutor
   readonly mempool = new Mempool()
-  readonly clock = new Clock()
+  readonly clock: Clock
   readonly bookkeeper: Bookkeeper
   /** Whether each accepted transaction is mined at once in its own block. */
   automine: boolean
@@ -66,12 +77,15 @@ export class Chain {
   /** Raw hashes of accepted transactions in acceptance order (pending-transaction filters read it). */
   readonly #accepted: Uint8Array[] = []
   #queue: Promise<unknown> = Promise.resolve()
+  /** Journal positions that live snapshots hold; undo steps after the oldest must stay. */
+  readonly #pins = new Map<number, number>()
 
   constructor(parts: ChainParts) {
     this.world = parts.world
     this.executor = parts.executor
     this.#store = parts.store
     this.bookkeeper = parts.bookkeeper
+    this.clock = parts.clock
     this.automine = parts.automine
     this.minGasPrice = parts.minGasPrice
     this.#append(parts.genesis)
@@ -159,15 +173,22 @@ export class Chain {
 
   /**
    * Mines `count` blocks; each takes every pending transaction executable at that
-   * point (per sender in nonce order, senders by gas price), so with an empty pool
-   * they are empty.
+   * point (per sender in nonce order, senders by gas price). The first block is
+   * stamped by the clock; with `interval` (seconds) each later one is its parent +
+   * `interval`, as hardhat_mine does. Empty blocks cost no execution, so long runs
+   * of them are cheap (about a microsecond or two each).
    */
-  async mine(count = 1): Promise<void> {
+  async mine(count = 1, interval?: number): Promise<void> {
     await this.#serial(async () => {
+      const first = this.height + 1
+      const nonceOf = (sender: string) => this.world.getAccount(sender, this.height).nonce
       for (let i = 0; i < count; i++) {
-        const ready = this.mempool.executable((sender) => this.world.getAccount(sender, this.height).nonce)
-        await this.#mineBlock(ready)
+        const ready = this.mempool.size === 0 ? EMPTY_TXS : this.mempool.executable(nonceOf)
+        const timestamp = i > 0 && interval !== undefined ? this.latest.header.timestamp + interval : undefined
+        await this.#mineBlock(ready, timestamp)
       }
+      if (interval !== undefined && count > 0) this.clock.setTime(Math.max(this.clock.now(), this.latest.header.timestamp))
+      this.#store.persist(this.world, this.#blocks.slice(first), this.height)
     })
   }
 
@@ -216,6 +237,115 @@ export class Chain {
       else lo = mid
     }
     return hi
+  }
+
+  /**
+   * Captures everything observable (O(1) for state and blocks: a journal position and
+   * a height; the pending pool is copied, O(pending)). The position stays pinned until
+   * {@link release}.
+   */
+  capture(): Promise<ChainCheckpoint> {
+    return this.#serial(async () => {
+      const checkpoint: ChainCheckpoint = {
+        height: this.height,
+        journal: this.world.journal.position,
+        pool: this.mempool.all(),
+        clock: this.clock.capture(),
+        automine: this.automine,
+        accepted: this.#accepted.length,
+      }
+      this.#pins.set(checkpoint.journal, (this.#pins.get(checkpoint.journal) ?? 0) + 1)
+      return checkpoint
+    })
+  }
+
+  /**
+   * Returns the chain to `checkpoint`: undoes the state writes since (O(changes)),
+   * drops the blocks above its height from both views (their transactions become
+   * unknown), restores the pool, the clock and the mining mode. The checkpoint stays
+   * valid (and pinned) for further restores.
+   */
+  restore(checkpoint: ChainCheckpoint): Promise<void> {
+    return this.#serial(async () => {
+      this.world.journal.revertTo(checkpoint.journal)
+      const dropped: string[] = []
+      const top = this.height
+      while (this.height > checkpoint.height) {
+        const block = this.#blocks.pop()!
+        this.#blocksByHash.delete(toHexRaw(block.hash))
+        for (const tx of block.transactions) {
+          const hash = toHexRaw(tx.hash)
+          this.#txIndex.delete(hash)
+          dropped.push(hash)
+        }
+      }
+      this.mempool.replaceAll(checkpoint.pool)
+      this.clock.restore(checkpoint.clock)
+      this.automine = checkpoint.automine
+      this.#accepted.length = Math.min(this.#accepted.length, checkpoint.accepted)
+      this.#store.persist(this.world, [], this.height, top > this.height ? { height: this.height + 1, to: top, txHashes: dropped } : undefined)
+    })
+  }
+
+  /** Unpins a checkpoint that will not be restored again. */
+  release(checkpoint: ChainCheckpoint): void {
+    const count = this.#pins.get(checkpoint.journal) ?? 0
+    if (count <= 1) this.#pins.delete(checkpoint.journal)
+    else this.#pins.set(checkpoint.journal, count - 1)
+  }
+
+  /**
+   * Changes the latest state of `address` outside any transaction (the state setters:
+   * balances of both tokens, nonce, code). Persisted; undone by restoring an earlier
+   * checkpoint. `code` of zero length removes the code.
+   */
+  setAccount(address: Uint8Array, change: { main?: bigint; gas?: bigint; nonce?: bigint; code?: Uint8Array }): Promise<void> {
+    return this.#serial(async () => {
+      const key = toHexRaw(address)
+      const fields: { -readonly [K in keyof AccountRecord]?: AccountRecord[K] } = {}
+      if (change.main !== undefined) fields.main = change.main
+      if (change.gas !== undefined) fields.gas = change.gas
+      if (change.nonce !== undefined) fields.nonce = change.nonce
+      if (change.code !== undefined) {
+        if (change.code.length === 0) fields.codeHash = undefined
+        else {
+          const codeHash = toHexRaw(keccak256(change.code))
+          this.world.putCode(codeHash, change.code)
+          fields.codeHash = codeHash
+        }
+      }
+      this.world.updateAccount(key, this.height, fields)
+      this.#store.persist(this.world, [], this.height)
+      this.#trimJournal()
+    })
+  }
+
+  /** Sets storage slot `slot` (32 bytes) of `address` to `value` (32 bytes; all zero clears it) in the latest state. */
+  setStorage(address: Uint8Array, slot: Uint8Array, value: Uint8Array): Promise<void> {
+    return this.#serial(async () => {
+      let i = 0
+      while (i < value.length && value[i] === 0) i++
+      this.world.setStorage(toHexRaw(address), toHexRaw(slot), value.subarray(i), this.height)
+      this.#store.persist(this.world, [], this.height)
+      this.#trimJournal()
+    })
+  }
+
+  /** Switches automine; turning it on mines what the pool holds that is executable, one block per transaction. */
+  setAutomine(on: boolean): Promise<void> {
+    return this.#serial(async () => {
+      this.automine = on
+      if (!on) return
+      for (const tx of this.mempool.executable((sender) => this.world.getAccount(sender, this.height).nonce)) {
+        await this.#mineReady(toHexRaw(tx.from))
+      }
+    })
+  }
+
+  /** Waits for queued work and pending writes to the store. */
+  async flush(): Promise<void> {
+    await this.#queue
+    await this.#store.flush()
   }
 
   /** Waits for queued work, then closes the store. */
@@ -268,22 +398,27 @@ export class Chain {
       const nonce = this.world.getAccount(sender, this.height).nonce
       const next = this.mempool.bySenderNonce(sender, nonce)
       if (next === undefined) return
-      await this.#mineBlock([next])
+      const block = await this.#mineBlock([next])
+      this.#store.persist(this.world, [block], block.header.height)
     }
   }
 
-  /** Executes `txs` into a new block on top of the chain. On any error nothing of the block remains. */
-  async #mineBlock(txs: readonly EvmTransaction[]): Promise<ChainBlock> {
+  /**
+   * Executes `txs` into a new block on top of the chain, stamped `timestamp` (default:
+   * the clock's next). On any error nothing of the block remains. The caller persists.
+   */
+  async #mineBlock(txs: readonly EvmTransaction[], timestamp?: number): Promise<ChainBlock> {
     const parent = this.latest
     const height = parent.header.height + 1
-    const timestamp = this.clock.timestampAfter(parent.header.timestamp)
+    const time = timestamp ?? this.clock.timestampAfter(parent.header.timestamp)
+    if (txs.length === 0) return this.#seal(parent, time, EMPTY_TXS, EMPTY_RECORDS, 0n)
     const journalPosition = this.world.journal.position
     try {
       const records: ExecutionRecord[] = []
       let gasUsed = 0n
       let logCount = 0
       for (const tx of txs) {
-        const outcome = await this.executor.executeTransaction(tx.tx, { readHeight: height, number: height, timestamp })
+        const outcome = await this.executor.executeTransaction(tx.tx, { readHeight: height, number: height, timestamp: time })
         gasUsed += outcome.gasUsed
         records.push({
           state: outcome.status,
@@ -297,37 +432,50 @@ export class Chain {
         })
         logCount += outcome.logs.length
       }
-      const txRoot = transactionsRoot(txs.map((tx) => tx.hash))
-      const peaks = appendLeaf(parent.peaks, height, txRoot)
-      const header: BlockHeader = {
-        version: 0,
-        prevHash: parent.hash,
-        transactionsRoot: txRoot,
-        blockRoot: rootFromPeaks(peaks),
-        timestamp,
-        height,
-        consensusData: consensusDataAfter(parent.hash, height),
-        consensusPayload: new Uint8Array(0),
-        nextBookkeeper: this.bookkeeper.address,
-        bookkeepers: [this.bookkeeper.publicKey],
-      }
-      const block = makeBlock(header, [...txs], records, peaks, gasUsed, this.bookkeeper)
       for (const tx of txs) this.mempool.remove(tx)
-      this.#append(block)
-      // No snapshot can reach back before this block, so its undo steps can go.
-      this.world.journal.trimBefore(this.world.journal.position)
-      this.#store.persist(this.world, [block], height)
-      return block
+      return this.#seal(parent, time, [...txs], records, gasUsed)
     } catch (err) {
       this.world.journal.revertTo(journalPosition)
       throw err
     }
   }
 
+  /** Builds the header and hash of a block on `parent` and appends it (no execution, no I/O). */
+  #seal(parent: ChainBlock, timestamp: number, txs: EvmTransaction[], records: ExecutionRecord[], gasUsed: bigint): ChainBlock {
+    const height = parent.header.height + 1
+    const txRoot = txs.length === 0 ? ZERO_ROOT : transactionsRoot(txs.map((tx) => tx.hash))
+    const peaks = appendLeaf(parent.peaks, height, txRoot)
+    const header: BlockHeader = {
+      version: 0,
+      prevHash: parent.hash,
+      transactionsRoot: txRoot,
+      blockRoot: rootFromPeaks(peaks),
+      timestamp,
+      height,
+      // The solo node draws a random u64 (reference §5.5); the parent hash's first
+      // 8 bytes are as unpredictable and keep identical runs identical.
+      consensusData: new DataView(parent.hash.buffer, parent.hash.byteOffset, 8).getBigUint64(0, true),
+      consensusPayload: EMPTY_BYTES,
+      nextBookkeeper: this.bookkeeper.address,
+      bookkeepers: [this.bookkeeper.publicKey],
+    }
+    const block = makeBlock(header, txs, records, peaks, gasUsed, this.bookkeeper)
+    this.#append(block)
+    this.#trimJournal()
+    return block
+  }
+
   #append(block: ChainBlock): void {
     this.#blocks.push(block)
     this.#blocksByHash.set(toHexRaw(block.hash), block)
     block.transactions.forEach((tx, index) => this.#txIndex.set(toHexRaw(tx.hash), { height: block.header.height, index }))
+  }
+
+  /** Drops undo steps no live checkpoint can reach. */
+  #trimJournal(): void {
+    let oldest = this.world.journal.position
+    for (const position of this.#pins.keys()) if (position < oldest) oldest = position
+    this.world.journal.trimBefore(oldest)
   }
 
   #stateHeight(height: number): number {
@@ -343,6 +491,11 @@ export class Chain {
     return run
   }
 }
+
+const EMPTY_TXS: EvmTransaction[] = []
+const EMPTY_RECORDS: ExecutionRecord[] = []
+const EMPTY_BYTES = new Uint8Array(0)
+const ZERO_ROOT = new Uint8Array(32)
 
 /** Assembles a block; its bookkeeper signature is computed on first use. */
 export function makeBlock(
@@ -366,16 +519,6 @@ export function makeBlock(
     signatures: () => (signatures ??= bookkeeper === undefined ? [] : [bookkeeper.sign(hash)]),
   }
   return block
-}
-
-/**
- * ConsensusData of a block: the solo node draws a random u64 (reference §5.5); we
- * derive it from the parent hash and height so that identical runs give identical
- * block hashes.
- */
-function consensusDataAfter(parentHash: Uint8Array, height: number): bigint {
-  const seed = sha256(concatBytes(parentHash, Uint8Array.of(height >>> 24, height >>> 16, height >>> 8, height)))
-  return bytesToBigInt(seed.subarray(0, 8))
 }
 
 /** The error of a failed call, with the text clients decode (reference decisions table). */

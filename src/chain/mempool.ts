@@ -55,6 +55,13 @@ export class Mempool {
     return nonce
   }
 
+  /** Replaces the whole content with `txs` (a snapshot's pool). */
+  replaceAll(txs: readonly EvmTransaction[]): void {
+    this.#byHash.clear()
+    this.#bySender.clear()
+    for (const tx of txs) this.add(tx)
+  }
+
   /** Every pending transaction, in arrival order per sender. */
   all(): EvmTransaction[] {
     return [...this.#byHash.values()]
