@@ -19,6 +19,8 @@ import type { RpcContext, SigningAccount } from './rpc/context.ts'
 import { callRpc } from './rpc/dispatch.ts'
 import { RpcError } from './rpc/errors.ts'
 import { FilterRegistry } from './rpc/filters.ts'
+import { DevnetControls, type BalanceChange } from './controls/controls.ts'
+import { fromHex } from './util/hex.ts'
 import { rpcRoutes } from './server/rpcServer.ts'
 import { toHex, toHexRaw, type Hex } from './util/hex.ts'
 import { VERSION } from './version.ts'
@@ -62,8 +64,42 @@ export interface Devnet {
   request(args: RequestArguments): Promise<unknown>
   /** Starts the JSON-RPC server on an ephemeral loopback port (once; later calls return the same URLs). */
   listen(options?: ListenOptions): Promise<DevnetUrls>
-  /** Mines `count` blocks (default 1), each with every pending transaction executable at that point. */
-  mine(count?: number): Promise<void>
+  /**
+   * Mines `count` blocks (default 1), each with every pending transaction executable
+   * at that point; with `interval` the timestamps after the first are that many
+   * seconds apart. Throws `InvalidControlError` for a negative count or interval.
+   */
+  mine(count?: number, options?: { interval?: number }): Promise<void>
+  /** Takes a snapshot of everything observable on both surfaces; O(1). Resolves to its id (`0x1`, `0x2`, …). */
+  snapshot(): Promise<string>
+  /**
+   * Restores snapshot `id` in O(changes since). Resolves to false for an unknown id.
+   * By default the id and all later ones are invalidated (Hardhat's evm_revert);
+   * `{ keep: true }` keeps this one for further reverts (later ones still go).
+   */
+  revert(id: string, options?: { keep?: boolean }): Promise<boolean>
+  /** Moves time forward by `seconds` (whole, non-negative). Resolves to the total offset in seconds. */
+  increaseTime(seconds: number): Promise<number>
+  /** Fixes the next block's timestamp (Unix seconds); must be later than the latest block's. */
+  setNextBlockTimestamp(timestamp: number): Promise<void>
+  /** Sets the chain's current time (Unix seconds); blocks still never precede their parent. */
+  setTime(timestamp: number): Promise<void>
+  /** Turns automine on or off; turning it on mines what is executable in the pool. */
+  setAutomine(on: boolean): Promise<void>
+  /** Mines a block every `ms` milliseconds; 0 stops. */
+  setIntervalMining(ms: number): Promise<void>
+  /** Sets balances of an address in either rendering: `main` in 1e-9 units (v2), `gas` in wei. */
+  setBalance(address: string, balances: BalanceChange): Promise<void>
+  /** Sets the EVM nonce of an address. */
+  setNonce(address: string, nonce: bigint | number): Promise<void>
+  /** Sets the EVM code (0x-hex) of an address. */
+  setCode(address: string, code: string): Promise<void>
+  /** Sets a storage slot (0x-hex, up to 32 bytes) of an address to a 32-byte value (0x-hex). */
+  setStorageAt(address: string, slot: string, value: string): Promise<void>
+  /** Lets eth_sendTransaction send as `address` without its key. */
+  impersonateAccount(address: string): Promise<void>
+  /** Ends an impersonation. */
+  stopImpersonatingAccount(address: string): Promise<void>
   /** Stops the servers and closes the store. Afterwards every call rejects with RpcError 4900 (EIP-1193 disconnected). */
   close(): Promise<void>
 }
@@ -122,7 +158,9 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     chainId,
     clientVersion: `dualnet/v${VERSION}`,
     filters: new FilterRegistry(),
+    controls: new DevnetControls(chain),
   }
+  if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
   return new DevnetInstance(chain, context, keys, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
 }
 
@@ -169,14 +207,71 @@ class DevnetInstance implements Devnet {
     return urls
   }
 
-  mine(count = 1): Promise<void> {
+  mine(count = 1, options: { interval?: number } = {}): Promise<void> {
+    return this.#control((c) => c.mine(count, options.interval))
+  }
+
+  snapshot(): Promise<string> {
+    return this.#control((c) => c.snapshots.take())
+  }
+
+  revert(id: string, options: { keep?: boolean } = {}): Promise<boolean> {
+    return this.#control((c) => c.snapshots.revert(id as Hex, options.keep ?? false))
+  }
+
+  increaseTime(seconds: number): Promise<number> {
+    return this.#control((c) => c.increaseTime(seconds))
+  }
+
+  setNextBlockTimestamp(timestamp: number): Promise<void> {
+    return this.#control((c) => c.setNextBlockTimestamp(timestamp))
+  }
+
+  setTime(timestamp: number): Promise<void> {
+    return this.#control((c) => c.setTime(timestamp))
+  }
+
+  setAutomine(on: boolean): Promise<void> {
+    return this.#control((c) => c.setAutomine(on))
+  }
+
+  setIntervalMining(ms: number): Promise<void> {
+    return this.#control((c) => c.setIntervalMining(ms))
+  }
+
+  setBalance(address: string, balances: BalanceChange): Promise<void> {
+    return this.#control((c) => c.setBalance(address, balances))
+  }
+
+  setNonce(address: string, nonce: bigint | number): Promise<void> {
+    return this.#control((c) => c.setNonce(address, BigInt(nonce)))
+  }
+
+  setCode(address: string, code: string): Promise<void> {
+    return this.#control((c) => c.setCode(address, fromHex(code)))
+  }
+
+  setStorageAt(address: string, slot: string, value: string): Promise<void> {
+    return this.#control((c) => c.setStorageAt(address, fromHex(slot.slice(2).padStart(64, '0')), fromHex(value)))
+  }
+
+  impersonateAccount(address: string): Promise<void> {
+    return this.#control(async (c) => c.impersonate(address))
+  }
+
+  stopImpersonatingAccount(address: string): Promise<void> {
+    return this.#control(async (c) => c.stopImpersonating(address))
+  }
+
+  #control<T>(work: (controls: DevnetControls) => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(closedError())
-    return this.chain.mine(count)
+    return work(this.#context.controls)
   }
 
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    this.#context.controls.stopIntervalMining()
     await this.#server?.app.close()
     this.#server = undefined
     await this.chain.close()

@@ -28,6 +28,8 @@ export interface DevnetOptions {
   mnemonic?: string
   /** Mine one block per accepted transaction; default true. */
   automine?: boolean
+  /** Seconds between interval-mined blocks (mined whether or not transactions wait); 0 or absent: off. */
+  blockTime?: number
   /** Timestamp of block 0, Unix seconds; default now. */
   genesisTimestamp?: number
   /**

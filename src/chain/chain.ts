@@ -19,6 +19,8 @@ import {
 } from './constants.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './errors.ts'
 import { Mempool } from './mempool.ts'
+import { createLegacyTx } from '@ethereumjs/tx'
+import { Address } from '@ethereumjs/util'
 import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from './state/worldState.ts'
@@ -46,6 +48,16 @@ export interface ChainParts {
   automine: boolean
   /** Pool minimum gas price in gwei (solo: 0, reference §0). */
   minGasPrice: bigint
+}
+
+/** Fields of an impersonated transaction (amounts in wei). */
+export interface ImpersonatedTransaction {
+  nonce: bigint
+  gasPrice: bigint
+  gasLimit: bigint
+  to: Uint8Array | undefined
+  value: bigint
+  data: Uint8Array
 }
 
 /** What {@link Chain.capture} returns: opaque to callers, restorable any number of times. */
@@ -159,15 +171,33 @@ export class Chain {
    */
   async submitRawTransaction(raw: Uint8Array): Promise<Uint8Array> {
     const decoded = decodeEvmTransaction(raw, this.executor.common)
+    return this.#accept(wrapEvmTransaction(decoded.tx, decoded.from))
+  }
+
+  /**
+   * Accepts a transaction sent as `from` without its key (impersonation, as Hardhat's
+   * hardhat_impersonateAccount). It carries a placeholder signature (r = the sender,
+   * s = 1) so that it has a hash and a raw form; the pool's checks apply as usual.
+   */
+  async submitImpersonated(fields: ImpersonatedTransaction, from: Uint8Array): Promise<Uint8Array> {
+    const chainId = this.executor.common.chainId()
+    const tx = createLegacyTx(
+      { ...fields, v: chainId * 2n + 35n, r: bytesToBigInt(from) === 0n ? 1n : bytesToBigInt(from), s: 1n },
+      { common: this.executor.common, freeze: false },
+    )
+    const sender = new Address(from)
+    tx.getSenderAddress = () => sender
+    return this.#accept(wrapEvmTransaction(tx, from))
+  }
+
+  #accept(tx: EvmTransaction): Promise<Uint8Array> {
     return this.#serial(async () => {
-      const hashHex = toHexRaw(decoded.hash)
-      if (this.#txIndex.has(hashHex)) return decoded.hash
-      const tx = wrapEvmTransaction(decoded.tx, decoded.from)
+      if (this.#txIndex.has(toHexRaw(tx.hash))) return tx.hash
       this.#checkPool(tx)
       this.mempool.add(tx)
       this.#accepted.push(tx.hash)
       if (this.automine) await this.#mineReady(toHexRaw(tx.from))
-      return decoded.hash
+      return tx.hash
     })
   }
 

@@ -8,6 +8,7 @@ import type { Hex } from '../util/hex.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
 import type { FilterRegistry } from './filters.ts'
+import type { DevnetControls } from '../controls/controls.ts'
 import { parseBlockReference, type BlockReference } from './params.ts'
 
 /** A key eth_sendTransaction can sign with. */
@@ -28,6 +29,8 @@ export interface RpcContext {
   readonly clientVersion: string
   /** Polling filters of this devnet. */
   readonly filters: FilterRegistry
+  /** Test-harness controls (snapshots, time, mining, setters, impersonation). */
+  readonly controls: DevnetControls
 }
 
 /** A method: parses its params and answers, or throws {@link RpcError}. */

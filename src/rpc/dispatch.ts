@@ -5,6 +5,8 @@
  */
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../chain/errors.ts'
 import { toHex } from '../util/hex.ts'
+import { InvalidControlError } from '../controls/controls.ts'
+import { InvalidAddressError } from '../native/address.ts'
 import type { RpcContext } from './context.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
 import { rpcMethods } from './methods/index.ts'
@@ -78,6 +80,8 @@ export function toRpcError(err: unknown): RpcError {
   }
   if (err instanceof TransactionRejectedError) return new RpcError(RpcErrorCode.ServerError, err.message, { cause: err })
   if (err instanceof UnknownBlockError) return new RpcError(RpcErrorCode.ServerError, 'header not found', { cause: err })
+  if (err instanceof InvalidControlError) return new RpcError(RpcErrorCode.ServerError, err.message, { cause: err })
+  if (err instanceof InvalidAddressError) return new RpcError(RpcErrorCode.InvalidParams, err.message, { cause: err })
   const message = err instanceof Error ? err.message : String(err)
   return new RpcError(RpcErrorCode.ServerError, message, { cause: err })
 }

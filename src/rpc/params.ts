@@ -104,3 +104,20 @@ export function parseBlockReference(value: unknown, index: number): BlockReferen
   }
   throw invalidArgument(index, 'json: cannot unmarshal into Go value of type rpc.BlockNumberOrHash')
 }
+
+/** A count or time given as a JSON number or a QUANTITY (test helpers send both). */
+export function parseNumberish(value: unknown, index: number): number {
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw invalidArgument(index, `expected a whole number, got ${value}`)
+    return value
+  }
+  const n = parseQuantity(value, index)
+  if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw invalidArgument(index, 'number too large')
+  return Number(n)
+}
+
+/** An address in either rendering (0x hex or Base58), for the devnet controls. */
+export function parseAddressText(value: unknown, index: number): string {
+  if (typeof value !== 'string') throw invalidArgument(index, 'expected an address string (0x hex or Base58)')
+  return value
+}

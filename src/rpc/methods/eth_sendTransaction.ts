@@ -9,7 +9,7 @@ import { fromHex, toHex, toHexRaw } from '../../util/hex.ts'
 
 /**
  * eth_sendTransaction: signs with a dev account's key and submits as
- * eth_sendRawTransaction does. Missing fields are filled as wallets do: nonce from
+ * eth_sendRawTransaction does; an impersonated address sends without a key. Missing fields are filled as wallets do: nonce from
  * the pending count, gasPrice from eth_gasPrice, gas from eth_estimateGas.
  */
 export const eth_sendTransaction: RpcMethod = async (ctx, params) => {
@@ -17,16 +17,16 @@ export const eth_sendTransaction: RpcMethod = async (ctx, params) => {
   const f = parseCallFields(request, 0)
   if (f.from === undefined) throw invalidArgument(0, 'missing "from"')
   const signer = ctx.signers.get(toHexRaw(f.from))
-  if (signer === undefined) throw new RpcError(RpcErrorCode.ServerError, `unknown account ${toHex(f.from)}`)
+  const impersonated = signer === undefined && ctx.controls.isImpersonated(f.from)
+  if (signer === undefined && !impersonated) throw new RpcError(RpcErrorCode.ServerError, `unknown account ${toHex(f.from)}`)
   const { chain } = ctx
   const gasPrice = f.gasPrice ?? gasPriceGwei(chain).gasPrice * GWEI
   const data = f.data ?? new Uint8Array(0)
   const value = f.value ?? 0n
   const gasLimit =
     f.gas ?? (await chain.estimateGas({ from: f.from, to: f.to, data, value, gasLimit: 0n, gasPrice }))
-  const tx = createLegacyTx(
-    { nonce: f.nonce ?? chain.pendingNonce(f.from), gasPrice, gasLimit, to: f.to, value, data },
-    { common: chain.executor.common },
-  ).sign(fromHex(signer.privateKey))
+  const fields = { nonce: f.nonce ?? chain.pendingNonce(f.from), gasPrice, gasLimit, to: f.to, value, data }
+  if (signer === undefined) return toHex(await chain.submitImpersonated(fields, f.from))
+  const tx = createLegacyTx(fields, { common: chain.executor.common }).sign(fromHex(signer.privateKey))
   return toHex(await chain.submitRawTransaction(tx.serialize()))
 }

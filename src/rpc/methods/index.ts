@@ -3,6 +3,23 @@
  * spec's table first, then what contract test suites need beyond it.
  */
 import type { RpcMethod } from '../context.ts'
+import { evm_snapshot } from './evm_snapshot.ts'
+import { evm_revert } from './evm_revert.ts'
+import { evm_mine } from './evm_mine.ts'
+import { evm_increaseTime } from './evm_increaseTime.ts'
+import { evm_setNextBlockTimestamp } from './evm_setNextBlockTimestamp.ts'
+import { evm_setAutomine } from './evm_setAutomine.ts'
+import { evm_setIntervalMining } from './evm_setIntervalMining.ts'
+import { hardhat_mine } from './hardhat_mine.ts'
+import { hardhat_setBalance } from './hardhat_setBalance.ts'
+import { hardhat_setCode } from './hardhat_setCode.ts'
+import { hardhat_setStorageAt } from './hardhat_setStorageAt.ts'
+import { hardhat_setNonce } from './hardhat_setNonce.ts'
+import { hardhat_impersonateAccount } from './hardhat_impersonateAccount.ts'
+import { hardhat_stopImpersonatingAccount } from './hardhat_stopImpersonatingAccount.ts'
+import { anvil_setBlockTimestampInterval } from './anvil_setBlockTimestampInterval.ts'
+import { anvil_removeBlockTimestampInterval } from './anvil_removeBlockTimestampInterval.ts'
+import { dev_setMainBalance } from './dev_setMainBalance.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_blockNumber } from './eth_blockNumber.ts'
 import { eth_call } from './eth_call.ts'
@@ -88,4 +105,30 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   eth_getUncleCountByBlockNumber,
   web3_clientVersion,
   web3_sha3,
+  // Test-harness controls, under the names Hardhat, Anvil and Ganache helpers call;
+  // each anvil_* alias runs the hardhat_* module of the same suffix.
+  evm_snapshot,
+  evm_revert,
+  evm_mine,
+  evm_increaseTime,
+  evm_setNextBlockTimestamp,
+  evm_setAutomine,
+  evm_setIntervalMining,
+  hardhat_mine,
+  anvil_mine: hardhat_mine,
+  hardhat_setBalance,
+  anvil_setBalance: hardhat_setBalance,
+  hardhat_setCode,
+  anvil_setCode: hardhat_setCode,
+  hardhat_setStorageAt,
+  anvil_setStorageAt: hardhat_setStorageAt,
+  hardhat_setNonce,
+  anvil_setNonce: hardhat_setNonce,
+  hardhat_impersonateAccount,
+  anvil_impersonateAccount: hardhat_impersonateAccount,
+  hardhat_stopImpersonatingAccount,
+  anvil_stopImpersonatingAccount: hardhat_stopImpersonatingAccount,
+  anvil_setBlockTimestampInterval,
+  anvil_removeBlockTimestampInterval,
+  dev_setMainBalance,
 })

@@ -1,0 +1,143 @@
+/**
+ * The test-harness controls (Hardhat Network / Anvil style): snapshots, time, mining
+ * modes, state setters and impersonation. One implementation behind both the
+ * function-call API (`devnet.snapshot()`, …) and the JSON-RPC aliases (`evm_*`,
+ * `hardhat_*`, `anvil_*`).
+ */
+import type { Chain } from '../chain/chain.ts'
+import { toHexRaw } from '../util/hex.ts'
+import { parseAnyAddress } from './address.ts'
+import { SnapshotRegistry } from './snapshots.ts'
+
+/** A control was called with a value it cannot take; nothing changed. */
+export class InvalidControlError extends Error {
+  override name = 'InvalidControlError'
+}
+
+/** Balances to set: `main` in 1e-9 units (v2), `gas` in wei; either may be left out. */
+export interface BalanceChange {
+  main?: bigint
+  gas?: bigint
+}
+
+/** Controls of one devnet. */
+export class DevnetControls {
+  readonly #chain: Chain
+  readonly snapshots: SnapshotRegistry
+  readonly #impersonated = new Set<string>()
+  #timer: NodeJS.Timeout | undefined
+  #intervalMs = 0
+
+  constructor(chain: Chain) {
+    this.#chain = chain
+    this.snapshots = new SnapshotRegistry(chain)
+  }
+
+  /** Moves time forward by `seconds` (a non-negative integer). Resolves to the total offset in seconds. */
+  async increaseTime(seconds: number): Promise<number> {
+    if (!Number.isSafeInteger(seconds) || seconds < 0) {
+      throw new InvalidControlError(`time can only move forward by a whole number of seconds, got ${seconds}`)
+    }
+    return this.#chain.clock.increaseTime(seconds)
+  }
+
+  /** Fixes the next block's timestamp; it must be later than the latest block's (Hardhat's rule). */
+  async setNextBlockTimestamp(timestamp: number): Promise<void> {
+    const latest = this.#chain.latest.header.timestamp
+    if (!Number.isSafeInteger(timestamp) || timestamp <= latest) {
+      throw new InvalidControlError(`Timestamp ${timestamp} is lower than or equal to previous block's timestamp ${latest}`)
+    }
+    this.#chain.clock.setNextBlockTimestamp(timestamp)
+  }
+
+  /** Sets the chain's current time; blocks still never precede their parent. */
+  async setTime(timestamp: number): Promise<void> {
+    if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new InvalidControlError(`invalid timestamp ${timestamp}`)
+    this.#chain.clock.setTime(timestamp)
+  }
+
+  /** Fixed spacing of consecutive block timestamps in seconds (Anvil's), or `undefined` to follow the clock. */
+  async setBlockTimestampInterval(seconds: number | undefined): Promise<void> {
+    if (seconds !== undefined && (!Number.isSafeInteger(seconds) || seconds < 1)) {
+      throw new InvalidControlError(`block timestamp interval must be a positive whole number of seconds, got ${seconds}`)
+    }
+    this.#chain.clock.setInterval(seconds)
+  }
+
+  /** Mines `count` blocks; with `interval` the timestamps after the first are spaced by it (seconds). */
+  async mine(count = 1, interval?: number): Promise<void> {
+    if (!Number.isSafeInteger(count) || count < 0) throw new InvalidControlError(`invalid block count ${count}`)
+    if (interval !== undefined && (!Number.isSafeInteger(interval) || interval < 1)) {
+      throw new InvalidControlError(`invalid block interval ${interval}`)
+    }
+    await this.#chain.mine(count, interval)
+  }
+
+  /** Turns automine on or off. */
+  async setAutomine(on: boolean): Promise<void> {
+    await this.#chain.setAutomine(on)
+  }
+
+  /** Mines a block every `ms` milliseconds (0 stops it), whether or not transactions wait. */
+  async setIntervalMining(ms: number): Promise<void> {
+    if (!Number.isSafeInteger(ms) || ms < 0) throw new InvalidControlError(`invalid mining interval ${ms}`)
+    this.stopIntervalMining()
+    this.#intervalMs = ms
+    if (ms === 0) return
+    this.#timer = setInterval(() => {
+      this.#chain.mine(1).catch(() => this.stopIntervalMining())
+    }, ms)
+    // Interval mining must not keep a test process alive on its own.
+    this.#timer.unref()
+  }
+
+  /** The interval-mining period in milliseconds (0: off). */
+  get intervalMining(): number {
+    return this.#intervalMs
+  }
+
+  /** Stops interval mining (close() calls it). */
+  stopIntervalMining(): void {
+    if (this.#timer !== undefined) clearInterval(this.#timer)
+    this.#timer = undefined
+    this.#intervalMs = 0
+  }
+
+  /** Sets the balances of either token of an address in either rendering. */
+  async setBalance(address: string, change: BalanceChange): Promise<void> {
+    if ((change.main ?? 0n) < 0n || (change.gas ?? 0n) < 0n) throw new InvalidControlError('balances cannot be negative')
+    await this.#chain.setAccount(parseAnyAddress(address), change)
+  }
+
+  /** Sets the EVM nonce of an address. */
+  async setNonce(address: string, nonce: bigint): Promise<void> {
+    if (nonce < 0n || nonce >= 2n ** 64n) throw new InvalidControlError(`invalid nonce ${nonce}`)
+    await this.#chain.setAccount(parseAnyAddress(address), { nonce })
+  }
+
+  /** Sets the EVM code of an address (empty removes it). */
+  async setCode(address: string, code: Uint8Array): Promise<void> {
+    await this.#chain.setAccount(parseAnyAddress(address), { code })
+  }
+
+  /** Sets one storage slot (32 bytes) of an address to a 32-byte value. */
+  async setStorageAt(address: string, slot: Uint8Array, value: Uint8Array): Promise<void> {
+    if (slot.length !== 32 || value.length !== 32) throw new InvalidControlError('storage slot and value must be 32 bytes each')
+    await this.#chain.setStorage(parseAnyAddress(address), slot, value)
+  }
+
+  /** Lets eth_sendTransaction send as `address` without its key. */
+  impersonate(address: string): void {
+    this.#impersonated.add(toHexRaw(parseAnyAddress(address)))
+  }
+
+  /** Ends an impersonation. */
+  stopImpersonating(address: string): void {
+    this.#impersonated.delete(toHexRaw(parseAnyAddress(address)))
+  }
+
+  /** Whether `address` (20 bytes) is impersonated. */
+  isImpersonated(address: Uint8Array): boolean {
+    return this.#impersonated.has(toHexRaw(address))
+  }
+}

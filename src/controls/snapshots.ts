@@ -1,0 +1,46 @@
+/**
+ * Snapshot ids over chain checkpoints. JSON-RPC follows Hardhat's evm_snapshot /
+ * evm_revert: ids are increasing QUANTITYs, reverting to one invalidates it and every
+ * later id, an unknown id answers false. The function-call API can also keep a
+ * snapshot for further reverts (`{ keep: true }`), which none of the anchors offer.
+ */
+import type { Chain, ChainCheckpoint } from '../chain/chain.ts'
+import { toQuantity, type Hex } from '../util/hex.ts'
+
+/** Live snapshots of one chain, in creation order. */
+export class SnapshotRegistry {
+  readonly #chain: Chain
+  readonly #live = new Map<Hex, ChainCheckpoint>()
+  #next = 1
+
+  constructor(chain: Chain) {
+    this.#chain = chain
+  }
+
+  /** Takes a snapshot (O(1) in state and chain size) and returns its id. */
+  async take(): Promise<Hex> {
+    const checkpoint = await this.#chain.capture()
+    const id = toQuantity(this.#next++)
+    this.#live.set(id, checkpoint)
+    return id
+  }
+
+  /**
+   * Restores snapshot `id` (O(changes since)). Returns false for an unknown or
+   * invalidated id. Without `keep`, the id and all later ones are invalidated.
+   */
+  async revert(id: Hex, keep = false): Promise<boolean> {
+    const checkpoint = this.#live.get(id)
+    if (checkpoint === undefined) return false
+    await this.#chain.restore(checkpoint)
+    const order = Number(BigInt(id))
+    for (const [other, cp] of this.#live) {
+      const later = Number(BigInt(other)) > order
+      if (later || (!keep && other === id)) {
+        this.#live.delete(other)
+        this.#chain.release(cp)
+      }
+    }
+    return true
+  }
+}
