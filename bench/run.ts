@@ -148,9 +148,56 @@ async function benchBaseline(): Promise<number> {
   return (TRANSFERS / ms) * 1000
 }
 
+/**
+ * Snapshot and revert with `accounts` funded accounts in state: each round takes a
+ * snapshot (timed), sends one transfer (not timed), reverts (timed).
+ */
+async function benchSnapshots(accounts: number): Promise<{ snapshot: number; revert: number }> {
+  const devnet = await createDevnet({ accounts: 2 })
+  for (let i = 0; i < accounts; i++) {
+    await devnet.setBalance(`0x${(i + 1).toString(16).padStart(40, '0')}`, { gas: 10n ** 18n, main: 10n ** 9n })
+  }
+  const wallet = new Wallet(devnet.accounts[0]!.privateKey)
+  const raw = await wallet.signTransaction({ type: 0, chainId: 12345, nonce: 0, to: devnet.accounts[1]!.address, value: 1n, gasLimit: 21_000n, gasPrice: 1_000_000_000n })
+  const rounds = 2000
+  let snapshotMs = 0
+  let revertMs = 0
+  for (let i = 0; i < rounds + 200; i++) {
+    let t = performance.now()
+    const id = await devnet.snapshot()
+    const took = performance.now() - t
+    await devnet.rpc('eth_sendRawTransaction', [raw])
+    t = performance.now()
+    await devnet.revert(id)
+    const reverted = performance.now() - t
+    // The first 200 rounds warm the JIT up.
+    if (i >= 200) {
+      snapshotMs += took
+      revertMs += reverted
+    }
+  }
+  await devnet.close()
+  const perOp = (ms: number) => (ms / rounds) * 1000
+  report(`snapshot with ${accounts.toLocaleString('en-US')} funded accounts`, `${perOp(snapshotMs).toFixed(1)} µs`)
+  report(`revert (one transfer since) with ${accounts.toLocaleString('en-US')} funded accounts`, `${perOp(revertMs).toFixed(1)} µs`)
+  return { snapshot: perOp(snapshotMs), revert: perOp(revertMs) }
+}
+
+async function benchMine(): Promise<void> {
+  const devnet = await createDevnet({ accounts: 2 })
+  const ms = await time(() => devnet.mine(100_000))
+  report('mine(100,000) empty blocks', `${ms.toFixed(0)} ms`)
+  await devnet.close()
+}
+
 console.log(`dualnet bench: ${TRANSFERS} transfers, ${CALLS} calls per figure, Node ${process.version}`)
 await benchCreate()
 const baseline = await benchBaseline()
 const inProcess = await benchTransfers('in-process', async (d) => (m, p) => d.rpc(m, p))
 await benchTransfers('HTTP', async (d) => httpSender((await d.listen()).rpcUrl))
 report('in-process transfer cost relative to the runTx baseline', `${(baseline / inProcess).toFixed(2)}x`)
+const small = await benchSnapshots(2_000)
+const large = await benchSnapshots(20_000)
+report('snapshot cost, 20,000 vs 2,000 accounts', `${(large.snapshot / small.snapshot).toFixed(2)}x`)
+report('revert cost, 20,000 vs 2,000 accounts', `${(large.revert / small.revert).toFixed(2)}x`)
+await benchMine()

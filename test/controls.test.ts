@@ -172,6 +172,30 @@ describe('mining', () => {
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x66')
   })
 
+  it('mines long runs of empty blocks at once and builds them when needed', async () => {
+    const before = await devnet.snapshot()
+    const t0 = Number(((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp)
+    await devnet.mine(100_000, { interval: 2 })
+    expect(await devnet.rpc('eth_blockNumber')).toBe(quantity(100_000))
+    // State reads at any of those heights need no block built.
+    expect(await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, quantity(50_000)])).toBe(
+      await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, '0x0']),
+    )
+    await devnet.revert(before)
+    expect(await devnet.rpc('eth_blockNumber')).toBe('0x0')
+    await devnet.mine(300)
+    const b150 = (await devnet.rpc('eth_getBlockByNumber', [quantity(150), false])) as { timestamp: string; parentHash: string }
+    const b149 = (await devnet.rpc('eth_getBlockByNumber', [quantity(149), false])) as { timestamp: string; hash: string }
+    expect(b150.parentHash).toBe(b149.hash)
+    expect(Number(b150.timestamp) - Number(b149.timestamp)).toBe(1)
+    expect(Number(b149.timestamp)).toBeGreaterThan(t0)
+    const hash = await transfer(0, devnet.accounts[1]!.address, 1n)
+    const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash])) as { blockNumber: string }
+    expect(receipt.blockNumber).toBe(quantity(301))
+    const tip = (await devnet.rpc('eth_getBlockByNumber', [quantity(301), false])) as { parentHash: string }
+    expect(tip.parentHash).toBe(((await devnet.rpc('eth_getBlockByNumber', [quantity(300), false])) as { hash: string }).hash)
+  })
+
   it('interval mining mines on its own and stops', async () => {
     await devnet.rpc('evm_setIntervalMining', [20])
     await new Promise((resolve) => setTimeout(resolve, 150))

@@ -19,6 +19,7 @@ import {
 } from './constants.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './errors.ts'
 import { Mempool } from './mempool.ts'
+import { EmptyRuns } from './emptyRuns.ts'
 import { createLegacyTx } from '@ethereumjs/tx'
 import { Address } from '@ethereumjs/util'
 import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
@@ -89,6 +90,8 @@ export class Chain {
   /** Raw hashes of accepted transactions in acceptance order (pending-transaction filters read it). */
   readonly #accepted: Uint8Array[] = []
   #queue: Promise<unknown> = Promise.resolve()
+  /** Empty blocks mined in bulk and built on first use. */
+  readonly #empty = new EmptyRuns()
   /** Journal positions that live snapshots hold; undo steps after the oldest must stay. */
   readonly #pins = new Map<number, number>()
 
@@ -103,23 +106,39 @@ export class Chain {
     this.#append(parts.genesis)
   }
 
-  /** Height of the latest block. */
+  /** Height of the latest block (built or not yet built, see {@link EmptyRuns}). */
   get height(): number {
-    return this.#blocks.length - 1
+    return this.#blocks.length - 1 + this.#empty.count
   }
 
   /** The latest block. */
   get latest(): ChainBlock {
+    this.#build(this.height)
     return this.#blocks[this.#blocks.length - 1]!
   }
 
   /** Block at `height`, or `undefined`. */
   blockAt(height: number): ChainBlock | undefined {
-    return Number.isInteger(height) && height >= 0 ? this.#blocks[height] : undefined
+    if (!Number.isInteger(height) || height < 0 || height > this.height) return undefined
+    this.#build(height)
+    return this.#blocks[height]
+  }
+
+  /** Timestamp of the block at `height` (must exist), without building it. */
+  timestampAt(height: number): number {
+    return this.#empty.timestampAt(height) ?? this.#blocks[height]!.header.timestamp
+  }
+
+  /** Whether the block at `height` is an empty block not built yet (it has no transactions). */
+  isPendingEmpty(height: number): boolean {
+    return height >= this.#blocks.length && height <= this.height
   }
 
   /** Block with raw hash `hash` (64 hex, no 0x), or `undefined`. */
   blockByHash(hash: string): ChainBlock | undefined {
+    const block = this.#blocksByHash.get(hash)
+    if (block !== undefined || this.#empty.count === 0) return block
+    this.#build(this.height)
     return this.#blocksByHash.get(hash)
   }
 
@@ -210,16 +229,46 @@ export class Chain {
    */
   async mine(count = 1, interval?: number): Promise<void> {
     await this.#serial(async () => {
-      const first = this.height + 1
+      if (this.mempool.size === 0) return this.#reserveEmpty(count, interval)
+      const first = this.#blocks.length
       const nonceOf = (sender: string) => this.world.getAccount(sender, this.height).nonce
       for (let i = 0; i < count; i++) {
-        const ready = this.mempool.size === 0 ? EMPTY_TXS : this.mempool.executable(nonceOf)
+        if (this.mempool.size === 0) {
+          this.#store.persist(this.world, this.#blocks.slice(first), this.height)
+          return this.#reserveEmpty(count - i, interval)
+        }
         const timestamp = i > 0 && interval !== undefined ? this.latest.header.timestamp + interval : undefined
-        await this.#mineBlock(ready, timestamp)
+        await this.#mineBlock(this.mempool.executable(nonceOf), timestamp)
       }
       if (interval !== undefined && count > 0) this.clock.setTime(Math.max(this.clock.now(), this.latest.header.timestamp))
       this.#store.persist(this.world, this.#blocks.slice(first), this.height)
     })
+  }
+
+  /**
+   * Records `count` empty blocks without building them: the first stamped by the
+   * clock, the rest `interval` seconds apart (default: the clock's step, else 1 s, as
+   * hardhat_mine). The clock then stands at least at the last one.
+   */
+  #reserveEmpty(count: number, interval: number | undefined): void {
+    if (count <= 0) return
+    const top = this.#empty.lastTimestamp() ?? this.#blocks[this.#blocks.length - 1]!.header.timestamp
+    const first = this.clock.timestampAfter(top)
+    const spacing = interval ?? this.clock.spacing ?? 1
+    this.#empty.add({ start: this.height + 1, count, first, interval: spacing })
+    const last = first + (count - 1) * spacing
+    if (last > this.clock.now()) this.clock.setTime(last)
+  }
+
+  /** Builds the pending empty blocks up to `height` and persists them. */
+  #build(height: number): void {
+    if (height < this.#blocks.length) return
+    const built: ChainBlock[] = []
+    while (this.#blocks.length <= height) {
+      const timestamp = this.#empty.shift()!
+      built.push(this.#seal(this.#blocks[this.#blocks.length - 1]!, timestamp, EMPTY_TXS, EMPTY_RECORDS, 0n))
+    }
+    this.#store.persist(this.world, built, this.height)
   }
 
   /**
@@ -299,8 +348,9 @@ export class Chain {
     return this.#serial(async () => {
       this.world.journal.revertTo(checkpoint.journal)
       const dropped: string[] = []
-      const top = this.height
-      while (this.height > checkpoint.height) {
+      const top = this.#blocks.length - 1
+      this.#empty.truncateAbove(checkpoint.height)
+      while (this.#blocks.length - 1 > checkpoint.height) {
         const block = this.#blocks.pop()!
         this.#blocksByHash.delete(toHexRaw(block.hash))
         for (const tx of block.transactions) {
@@ -313,7 +363,8 @@ export class Chain {
       this.clock.restore(checkpoint.clock)
       this.automine = checkpoint.automine
       this.#accepted.length = Math.min(this.#accepted.length, checkpoint.accepted)
-      this.#store.persist(this.world, [], this.height, top > this.height ? { height: this.height + 1, to: top, txHashes: dropped } : undefined)
+      const builtTop = this.#blocks.length - 1
+      this.#store.persist(this.world, [], builtTop, top > builtTop ? { height: builtTop + 1, to: top, txHashes: dropped } : undefined)
     })
   }
 
@@ -386,10 +437,10 @@ export class Chain {
 
   #simulate(call: CallRequest, height: number): Promise<ExecutionOutcome> {
     const at = this.#stateHeight(height)
-    const block = this.#blocks[at]!
+    const timestamp = this.timestampAt(at) + 1
     return this.#serial(async () => {
       try {
-        return await this.executor.simulate(call, { readHeight: at, number: at, timestamp: block.header.timestamp + 1 })
+        return await this.executor.simulate(call, { readHeight: at, number: at, timestamp })
       } catch (err) {
         throw new TransactionRejectedError(simulationFailure(err as Error), { cause: err })
       }

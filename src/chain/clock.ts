@@ -67,6 +67,11 @@ export class Clock {
     this.#interval = seconds
   }
 
+  /** Fixed spacing between blocks if one applies (step mode or an interval), else `undefined`. */
+  get spacing(): number | undefined {
+    return typeof this.#mode === 'object' ? this.#mode.step : this.#interval
+  }
+
   /**
    * Timestamp for a block whose parent has `parentTimestamp`: the fixed one if set
    * (then time continues from it, as in Hardhat), else the parent + step/interval in

@@ -10,6 +10,8 @@ import { GWEI } from './constants.ts'
 export function gasPriceGwei(chain: Chain): { gasPrice: bigint; height: number } {
   const tip = chain.height
   for (let h = tip; h >= Math.max(0, tip - 100); h--) {
+    // Blocks mined in bulk and not built yet are empty: skip them without building.
+    if (chain.isPendingEmpty(h)) continue
     const block = chain.blockAt(h)!
     if (block.transactions.length === 0) continue
     let sum = 0n

@@ -36,12 +36,18 @@ export interface RpcContext {
 /** A method: parses its params and answers, or throws {@link RpcError}. */
 export type RpcMethod = (ctx: RpcContext, params: unknown) => unknown | Promise<unknown>
 
+/** Height of the block a reference names, or `undefined` when the chain has none (builds nothing). */
+export function findHeight(ctx: RpcContext, ref: BlockReference): number | undefined {
+  const { chain } = ctx
+  if ('tag' in ref) return ref.tag === 'earliest' ? 0 : chain.height
+  if ('number' in ref) return ref.number > BigInt(chain.height) ? undefined : Number(ref.number)
+  return chain.blockByHash(toHexRaw(ref.hash))?.header.height
+}
+
 /** The block a reference names, or `undefined` when the chain has none. */
 export function findBlock(ctx: RpcContext, ref: BlockReference): ChainBlock | undefined {
-  const { chain } = ctx
-  if ('tag' in ref) return ref.tag === 'earliest' ? chain.blockAt(0) : chain.latest
-  if ('number' in ref) return ref.number > BigInt(chain.height) ? undefined : chain.blockAt(Number(ref.number))
-  return chain.blockByHash(toHexRaw(ref.hash))
+  const height = findHeight(ctx, ref)
+  return height === undefined ? undefined : ctx.chain.blockAt(height)
 }
 
 /**
@@ -49,7 +55,7 @@ export function findBlock(ctx: RpcContext, ref: BlockReference): ChainBlock | un
  * chain does not have is go-ethereum's -32000 "header not found", never the latest.
  */
 export function stateHeight(ctx: RpcContext, value: unknown, index: number): number {
-  const block = findBlock(ctx, parseBlockReference(value, index))
-  if (block === undefined) throw new RpcError(RpcErrorCode.ServerError, 'header not found')
-  return block.header.height
+  const height = findHeight(ctx, parseBlockReference(value, index))
+  if (height === undefined) throw new RpcError(RpcErrorCode.ServerError, 'header not found')
+  return height
 }

@@ -5,7 +5,7 @@
  */
 import type { Chain } from '../chain/chain.ts'
 import { bytesEqual } from '../util/hex.ts'
-import { findBlock, type RpcContext } from './context.ts'
+import { findBlock, findHeight, type RpcContext } from './context.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
 import { formatLog } from './format.ts'
 import { parseAddress, parseBlockReference, parseHash } from './params.ts'
@@ -51,6 +51,7 @@ export function parseLogCriteria(ctx: RpcContext, value: unknown, index: number)
 export function matchingLogs(chain: Chain, from: number, to: number, criteria: LogCriteria) {
   const out: ReturnType<typeof formatLog>[] = []
   for (let h = from; h <= Math.min(to, chain.height); h++) {
+    if (chain.isPendingEmpty(h)) continue
     const block = chain.blockAt(h)!
     block.transactions.forEach((tx, index) => {
       const record = block.records[index]!
@@ -71,7 +72,7 @@ function endpoint(ctx: RpcContext, value: unknown, index: number): number | unde
   const ref = parseBlockReference(value, index)
   if ('tag' in ref && ref.tag !== 'earliest') return undefined
   if ('number' in ref && ref.number > BigInt(ctx.chain.height)) return ctx.chain.height + 1
-  return findBlock(ctx, ref)?.header.height
+  return findHeight(ctx, ref)
 }
 
 function parseAddresses(value: unknown, index: number): Uint8Array[] {

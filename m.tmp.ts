@@ -1,0 +1,13 @@
+import { createDevnet } from './src/index.ts'
+const d = await createDevnet({ accounts: 1 })
+let t = performance.now()
+await d.mine(100000)
+console.log('mine 100k ms', performance.now() - t, await d.rpc('eth_blockNumber'))
+t = performance.now()
+await d.rpc('eth_getBalance', [d.accounts[0]!.address, 'latest'])
+await d.rpc('eth_gasPrice')
+console.log('balance+gasPrice ms', performance.now() - t)
+t = performance.now()
+const b: any = await d.rpc('eth_getBlockByNumber', ['latest', false])
+console.log('latest block (builds all) ms', performance.now() - t, b.number)
+await d.close()
