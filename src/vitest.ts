@@ -1,0 +1,46 @@
+/**
+ * `dualnet/vitest`: one devnet per test file, reverted between tests.
+ *
+ * ```ts
+ * import { useDevnet } from 'dualnet/vitest'
+ * const net = useDevnet()            // created before the file's tests, closed after
+ * it('deploys', async () => { await net.devnet.rpc('eth_blockNumber') })
+ * ```
+ * Each test starts from the state the devnet had before the first test (plus what a
+ * `beforeAll` of the file did after `useDevnet()`), by a snapshot restored after
+ * every test in O(changes).
+ */
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { createDevnet, type Devnet } from './devnet.ts'
+import type { DevnetOptions } from './options.ts'
+
+/** Access to the file's devnet; `devnet` throws outside the file's tests. */
+export interface DevnetHandle {
+  readonly devnet: Devnet
+}
+
+/** Registers vitest hooks that give this test file its own devnet. */
+export function useDevnet(options: DevnetOptions = {}): DevnetHandle {
+  let devnet: Devnet | undefined
+  let baseline: string | undefined
+  beforeAll(async () => {
+    devnet = await createDevnet(options)
+  })
+  beforeEach(async () => {
+    // Taken before the first test, so that file-level beforeAll setup is kept.
+    baseline ??= await devnet!.snapshot()
+  })
+  afterEach(async () => {
+    if (baseline !== undefined) await devnet!.revert(baseline, { keep: true })
+  })
+  afterAll(async () => {
+    await devnet?.close()
+    devnet = undefined
+  })
+  return {
+    get devnet(): Devnet {
+      if (devnet === undefined) throw new Error('the devnet exists only while this file\'s tests run (useDevnet registers beforeAll/afterAll)')
+      return devnet
+    },
+  }
+}
