@@ -4,6 +4,7 @@
  * JSON-RPC aliases.
  */
 import { Wallet } from 'ethers'
+import { MemoryLevel } from 'memory-level'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
@@ -95,6 +96,31 @@ describe('snapshot and revert', () => {
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x1')
     const block = (await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }
     expect(Number(block.timestamp)).toBeLessThan(Math.floor(Date.now() / 1000) + 500)
+  })
+})
+
+describe('persistence across revert', () => {
+  it('leaves the database as the chain is: reverted blocks, transactions and state removed', async () => {
+    const db = new MemoryLevel<string, string>()
+    const d = await createDevnet({ accounts: 2, db })
+    const wallet = new Wallet(d.accounts[0]!.privateKey)
+    const send = async (nonce: number) =>
+      (await d.rpc('eth_sendRawTransaction', [
+        await wallet.signTransaction({ type: 0, chainId: 12345, nonce, to: d.accounts[1]!.address, value: 1n, gasLimit: 21_000n, gasPrice: 0n }),
+      ])) as string
+    await send(0)
+    const id = await d.snapshot()
+    const reverted = await send(1)
+    await d.setBalance(d.accounts[1]!.address, { gas: 1n })
+    await d.revert(id)
+    await d.close()
+    await db.open()
+    expect(await db.get('meta:head')).toBe('1')
+    expect(await db.get('block:0000000002')).toBeUndefined()
+    expect(await db.get(`tx:${reverted.slice(2)}`)).toBeUndefined()
+    expect(JSON.parse((await db.get(`account:${d.accounts[0]!.address.slice(2)}`))!).nonce).toBe('1')
+    expect(JSON.parse((await db.get(`account:${d.accounts[1]!.address.slice(2)}`))!).gas).toBe(String(10_000n * 10n ** 18n + 1n))
+    await db.close()
   })
 })
 
