@@ -225,11 +225,18 @@ describe('mining', () => {
   it('interval mining mines on its own and stops', async () => {
     await devnet.rpc('evm_setIntervalMining', [20])
     await new Promise((resolve) => setTimeout(resolve, 150))
+    const id = await devnet.snapshot()
     await devnet.setIntervalMining(0)
     const height = Number(await devnet.rpc('eth_blockNumber'))
     expect(height).toBeGreaterThanOrEqual(2)
     await new Promise((resolve) => setTimeout(resolve, 60))
     expect(Number(await devnet.rpc('eth_blockNumber'))).toBe(height)
+    // A snapshot restores the mining settings too: interval mining runs again.
+    await devnet.revert(id)
+    for (let waited = 0; Number(await devnet.rpc('eth_blockNumber')) <= height && waited < 3000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(Number(await devnet.rpc('eth_blockNumber'))).toBeGreaterThan(height)
   })
 
   it('anvil_setBlockTimestampInterval spaces block timestamps', async () => {

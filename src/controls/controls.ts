@@ -30,7 +30,10 @@ export class DevnetControls {
 
   constructor(chain: Chain) {
     this.#chain = chain
-    this.snapshots = new SnapshotRegistry(chain)
+    this.snapshots = new SnapshotRegistry(chain, {
+      get: () => this.#intervalMs,
+      set: (ms) => (ms === this.#intervalMs ? Promise.resolve() : this.setIntervalMining(ms)),
+    })
   }
 
   /** Moves time forward by `seconds` (a non-negative integer). Resolves to the total offset in seconds. */

@@ -7,21 +7,30 @@
 import type { Chain, ChainCheckpoint } from '../chain/chain.ts'
 import { toQuantity, type Hex } from '../util/hex.ts'
 
+/** Read and write access to the interval-mining period (milliseconds, 0 = off). */
+export interface IntervalMiningSetting {
+  get(): number
+  set(ms: number): Promise<void>
+}
+
 /** Live snapshots of one chain, in creation order. */
 export class SnapshotRegistry {
   readonly #chain: Chain
-  readonly #live = new Map<Hex, ChainCheckpoint>()
+  readonly #live = new Map<Hex, { checkpoint: ChainCheckpoint; intervalMining: number }>()
+  readonly #mining: IntervalMiningSetting
   #next = 1
 
-  constructor(chain: Chain) {
+  /** `mining`: the interval-mining setting, which lives outside the chain but is part of what a snapshot restores. */
+  constructor(chain: Chain, mining: IntervalMiningSetting) {
     this.#chain = chain
+    this.#mining = mining
   }
 
   /** Takes a snapshot (O(1) in state and chain size) and returns its id. */
   async take(): Promise<Hex> {
     const checkpoint = await this.#chain.capture()
     const id = toQuantity(this.#next++)
-    this.#live.set(id, checkpoint)
+    this.#live.set(id, { checkpoint, intervalMining: this.#mining.get() })
     return id
   }
 
@@ -30,15 +39,16 @@ export class SnapshotRegistry {
    * invalidated id. Without `keep`, the id and all later ones are invalidated.
    */
   async revert(id: Hex, keep = false): Promise<boolean> {
-    const checkpoint = this.#live.get(id)
-    if (checkpoint === undefined) return false
-    await this.#chain.restore(checkpoint)
+    const snapshot = this.#live.get(id)
+    if (snapshot === undefined) return false
+    await this.#chain.restore(snapshot.checkpoint)
+    await this.#mining.set(snapshot.intervalMining)
     const order = Number(BigInt(id))
-    for (const [other, cp] of this.#live) {
+    for (const [other, { checkpoint }] of this.#live) {
       const later = Number(BigInt(other)) > order
       if (later || (!keep && other === id)) {
         this.#live.delete(other)
-        this.#chain.release(cp)
+        this.#chain.release(checkpoint)
       }
     }
     return true
