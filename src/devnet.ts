@@ -20,9 +20,8 @@ import { callRpc } from './rpc/dispatch.ts'
 import { RpcError } from './rpc/errors.ts'
 import { FilterRegistry } from './rpc/filters.ts'
 import { DevnetControls, type BalanceChange } from './controls/controls.ts'
-import { fromHex } from './util/hex.ts'
 import { rpcRoutes } from './server/rpcServer.ts'
-import { toHex, toHexRaw, type Hex } from './util/hex.ts'
+import { fromHex, toHex, toHexRaw, type Hex } from './util/hex.ts'
 import { VERSION } from './version.ts'
 
 /** A funded dev account. */

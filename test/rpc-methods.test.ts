@@ -16,7 +16,6 @@ const ETHER = 10n ** 18n
 const INITIAL = 10_000n * ETHER
 
 const QUANTITY = /^0x(0|[1-9a-f][0-9a-f]*)$/
-const DATA = /^0x([0-9a-f]{2})*$/
 const HASH = /^0x[0-9a-f]{64}$/
 const ADDRESS = /^0x[0-9a-f]{40}$/
 const BLOOM = /^0x[0-9a-f]{512}$/

@@ -5,8 +5,8 @@
  * through one queue, so executions never interleave; reads are synchronous and see
  * the latest sealed block (writes of a block being built carry a higher height).
  */
-import { keccak256, sha256 } from '../util/hash.ts'
-import { bytesToBigInt, concatBytes, toHexRaw, toReversedHex } from '../util/hex.ts'
+import { keccak256 } from '../util/hash.ts'
+import { bytesToBigInt, toHexRaw, toReversedHex } from '../util/hex.ts'
 import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
 import { logsBloom } from './bloom.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
