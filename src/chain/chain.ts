@@ -224,18 +224,18 @@ export class Chain {
    * Mines `count` blocks; each takes every pending transaction executable at that
    * point (per sender in nonce order, senders by gas price). The first block is
    * stamped by the clock; with `interval` (seconds) each later one is its parent +
-   * `interval`, as hardhat_mine does. Empty blocks cost no execution, so long runs
-   * of them are cheap (about a microsecond or two each).
+   * `interval`, as hardhat_mine does. Once the pool holds nothing, the remaining
+   * (empty) blocks are reserved in O(1) and built when first needed.
    */
   async mine(count = 1, interval?: number): Promise<void> {
     await this.#serial(async () => {
-      if (this.mempool.size === 0) return this.#reserveEmpty(count, interval)
+      if (this.mempool.size === 0) return this.#reserveEmpty(count, interval, false)
       const first = this.#blocks.length
       const nonceOf = (sender: string) => this.world.getAccount(sender, this.height).nonce
       for (let i = 0; i < count; i++) {
         if (this.mempool.size === 0) {
           this.#store.persist(this.world, this.#blocks.slice(first), this.height)
-          return this.#reserveEmpty(count - i, interval)
+          return this.#reserveEmpty(count - i, interval, i > 0)
         }
         const timestamp = i > 0 && interval !== undefined ? this.latest.header.timestamp + interval : undefined
         await this.#mineBlock(this.mempool.executable(nonceOf), timestamp)
@@ -247,13 +247,14 @@ export class Chain {
 
   /**
    * Records `count` empty blocks without building them: the first stamped by the
-   * clock, the rest `interval` seconds apart (default: the clock's step, else 1 s, as
-   * hardhat_mine). The clock then stands at least at the last one.
+   * clock (or, `continuing` a run with an `interval`, the parent + interval), the rest
+   * `interval` seconds apart (default: the clock's step, else 1 s, as hardhat_mine).
+   * The clock then stands at least at the last one.
    */
-  #reserveEmpty(count: number, interval: number | undefined): void {
+  #reserveEmpty(count: number, interval: number | undefined, continuing: boolean): void {
     if (count <= 0) return
     const top = this.#empty.lastTimestamp() ?? this.#blocks[this.#blocks.length - 1]!.header.timestamp
-    const first = this.clock.timestampAfter(top)
+    const first = continuing && interval !== undefined ? top + interval : this.clock.timestampAfter(top)
     const spacing = interval ?? this.clock.spacing ?? 1
     this.#empty.add({ start: this.height + 1, count, first, interval: spacing })
     const last = first + (count - 1) * spacing
