@@ -7,7 +7,7 @@ import { MemoryLevel } from 'memory-level'
 import { createBookkeeper } from './chain/bookkeeper.ts'
 import { Chain } from './chain/chain.ts'
 import { Clock } from './chain/clock.ts'
-import { GAS_UNIT, MAIN_UNIT, SOLO_CHAIN_ID } from './chain/constants.ts'
+import { GAS_UNIT, MAIN_UNIT, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from './chain/constants.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from './chain/devAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from './chain/genesis.ts'
 import { WorldState } from './chain/state/worldState.ts'
@@ -21,6 +21,10 @@ import { RpcError } from './rpc/errors.ts'
 import { FilterRegistry } from './rpc/filters.ts'
 import { DevnetControls, type BalanceChange } from './controls/controls.ts'
 import { rpcRoutes } from './server/rpcServer.ts'
+import { restRoutes } from './server/restServer.ts'
+import type { RestContext } from './rest/context.ts'
+import { handleRest, type RestEnvelope } from './rest/router.ts'
+import { stringifyRest } from './rest/json.ts'
 import { fromHex, toHex, toHexRaw, type Hex } from './util/hex.ts'
 import { VERSION } from './version.ts'
 
@@ -44,6 +48,20 @@ export interface RequestArguments {
 export interface DevnetUrls {
   /** JSON-RPC endpoint, e.g. `http://127.0.0.1:54321`. */
   rpcUrl: string
+  /** REST base URL (no trailing slash), e.g. `http://127.0.0.1:54322`; paths start with /api/v1. */
+  restUrl: string
+}
+
+/** The REST interface by function call; both resolve to the envelope, and throw RestNotFoundError where the node answers 404. */
+export interface RestClient {
+  get(path: string): Promise<RestEnvelope>
+  post(path: string, body: unknown): Promise<RestEnvelope>
+}
+
+/** A REST path and method no route serves (the node's HTTP 404). */
+export class RestNotFoundError extends Error {
+  override name = 'RestNotFoundError'
+  readonly status = 404
 }
 
 /** A running devnet. */
@@ -59,9 +77,11 @@ export interface Devnet {
    * {@link RpcError} with `code`, `message` and `data` as the server would answer.
    */
   rpc(method: string, params?: readonly unknown[]): Promise<unknown>
+  /** The native REST interface by function call (spec: REST endpoints). */
+  readonly rest: RestClient
   /** EIP-1193 `request`, for ethers' BrowserProvider, viem's custom transport and web3.js. */
   request(args: RequestArguments): Promise<unknown>
-  /** Starts the JSON-RPC server on an ephemeral loopback port (once; later calls return the same URLs). */
+  /** Starts the JSON-RPC and REST servers on ephemeral loopback ports (once; later calls return the same URLs). */
   listen(options?: ListenOptions): Promise<DevnetUrls>
   /**
    * Mines `count` blocks (default 1), each with every pending transaction executable
@@ -160,22 +180,37 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     controls: new DevnetControls(chain),
   }
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
-  return new DevnetInstance(chain, context, keys, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
+  const restContext: RestContext = { chain, nodeVersion: `v${VERSION}-dualnet`, networkId: SOLO_NETWORK_ID }
+  return new DevnetInstance(chain, context, restContext, keys, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
 }
 
 class DevnetInstance implements Devnet {
   readonly accounts: readonly DevAccount[]
   readonly chainId: number
   readonly chain: Chain
+  readonly rest: RestClient
   readonly #context: RpcContext
+  readonly #restContext: RestContext
   readonly #bodyLimit: number
-  #server: { app: FastifyInstance; urls: DevnetUrls } | undefined
+  #server: { apps: FastifyInstance[]; urls: DevnetUrls } | undefined
   #closed = false
 
-  constructor(chain: Chain, context: RpcContext, keys: { privateKey: Hex; address: Uint8Array }[], bodyLimit: number) {
+  constructor(chain: Chain, context: RpcContext, restContext: RestContext, keys: { privateKey: Hex; address: Uint8Array }[], bodyLimit: number) {
     this.chain = chain
     this.chainId = context.chainId
     this.#context = context
+    this.#restContext = restContext
+    const call = async (method: string, path: string, body?: string): Promise<RestEnvelope> => {
+      if (this.#closed) throw closedError()
+      const answer = await handleRest(restContext, method, path, body)
+      if (answer.status === 404) throw new RestNotFoundError(`404 page not found: ${method} ${path}`)
+      // Through the wire format, so that u64 values beyond 2^53 read exactly as an HTTP client reads them.
+      return JSON.parse(stringifyRest(answer.envelope)) as RestEnvelope
+    }
+    this.rest = {
+      get: (path) => call('GET', path),
+      post: (path, body) => call('POST', path, typeof body === 'string' ? body : JSON.stringify(body)),
+    }
     this.#bodyLimit = bodyLimit
     this.accounts = Object.freeze(
       keys.map((k) => Object.freeze({ address: toHex(k.address), base58: toBase58(k.address), privateKey: k.privateKey })),
@@ -195,15 +230,20 @@ class DevnetInstance implements Devnet {
   async listen(options: ListenOptions = {}): Promise<DevnetUrls> {
     if (this.#closed) throw closedError()
     if (this.#server !== undefined) return this.#server.urls
-    const app = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
-    await app.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit })
     const host = options.host ?? '127.0.0.1'
-    await app.listen({ host, port: options.rpcPort ?? 0 })
-    const address = app.server.address()
-    const port = typeof address === 'object' && address !== null ? address.port : 0
-    const urls = { rpcUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}` }
-    this.#server = { app, urls }
-    return urls
+    const rpc = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
+    await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit })
+    const rest = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
+    await rest.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit })
+    try {
+      const rpcUrl = await listenOn(rpc, host, options.rpcPort ?? 0)
+      const restUrl = await listenOn(rest, host, options.restPort ?? 0)
+      this.#server = { apps: [rpc, rest], urls: { rpcUrl, restUrl } }
+    } catch (err) {
+      await Promise.all([rpc.close(), rest.close()])
+      throw err
+    }
+    return this.#server.urls
   }
 
   mine(count = 1, options: { interval?: number } = {}): Promise<void> {
@@ -271,10 +311,18 @@ class DevnetInstance implements Devnet {
     if (this.#closed) return
     this.#closed = true
     this.#context.controls.stopIntervalMining()
-    await this.#server?.app.close()
+    await Promise.all(this.#server?.apps.map((app) => app.close()) ?? [])
     this.#server = undefined
     await this.chain.close()
   }
+}
+
+/** Starts `app` on `host:port` and returns its base URL. */
+async function listenOn(app: FastifyInstance, host: string, port: number): Promise<string> {
+  await app.listen({ host, port })
+  const address = app.server.address()
+  const bound = typeof address === 'object' && address !== null ? address.port : port
+  return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`
 }
 
 /** What a closed devnet answers: EIP-1193's "disconnected" (4900). */

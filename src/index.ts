@@ -3,7 +3,11 @@
  * interface and an EVM JSON-RPC interface over one ledger.
  */
 export { createDevnet } from './devnet.ts'
-export type { Devnet, DevAccount, DevnetUrls, RequestArguments } from './devnet.ts'
+export { RestNotFoundError } from './devnet.ts'
+export type { Devnet, DevAccount, DevnetUrls, RequestArguments, RestClient } from './devnet.ts'
+export type { RestEnvelope } from './rest/router.ts'
+export { RestErrorCode } from './rest/errors.ts'
+export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'
 export type { DevnetOptions, ListenOptions, AccountSpec } from './options.ts'
 export { RpcError, RpcErrorCode } from './rpc/errors.ts'
 export { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './chain/errors.ts'

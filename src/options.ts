@@ -55,4 +55,6 @@ export interface ListenOptions {
   host?: string
   /** JSON-RPC port; default 0 (an ephemeral port). */
   rpcPort?: number
+  /** REST port; default 0 (an ephemeral port). */
+  restPort?: number
 }

@@ -129,6 +129,11 @@ export class Chain {
     return this.#empty.timestampAt(height) ?? this.#blocks[height]!.header.timestamp
   }
 
+  /** TransactionsRoot of the block at `height` (must exist); zero for a pending empty block, without building it. */
+  transactionsRootAt(height: number): Uint8Array {
+    return this.isPendingEmpty(height) ? ZERO_ROOT : this.#blocks[height]!.header.transactionsRoot
+  }
+
   /** Whether the block at `height` is an empty block not built yet (it has no transactions). */
   isPendingEmpty(height: number): boolean {
     return height >= this.#blocks.length && height <= this.height
@@ -282,6 +287,15 @@ export class Chain {
     const outcome = await this.#simulate(call, height)
     if (outcome.status === 0) throw executionError(outcome)
     return outcome.returnValue
+  }
+
+  /**
+   * Runs `call` on the latest state without committing (REST `preExec=1`) and resolves
+   * to the outcome, failed or not. Throws {@link TransactionRejectedError} when it
+   * cannot run at all.
+   */
+  preExecute(call: CallRequest): Promise<ExecutionOutcome> {
+    return this.#simulate(call, this.height)
   }
 
   /**

@@ -60,3 +60,65 @@ export function rootFromPeaks(peaks: readonly Uint8Array[]): Uint8Array {
   for (let i = peaks.length - 2; i >= 0; i--) root = hashChildren(peaks[i]!, root)
   return root
 }
+
+/**
+ * RFC 6962 audit path of leaf `m` in the tree over `leaves` (leaf hashes used
+ * directly, reference §5.3/§5.4), ordered from the leaf upwards, as the node's
+ * `InclusionProof(m, n)` returns it.
+ */
+export function inclusionProof(leaves: readonly Uint8Array[], m: number): Uint8Array[] {
+  const path: Uint8Array[] = []
+  const walk = (lo: number, hi: number, target: number): void => {
+    if (hi - lo <= 1) return
+    const k = largestPowerOfTwoBelow(hi - lo)
+    if (target < lo + k) {
+      walk(lo, lo + k, target)
+      path.push(subtreeRoot(leaves, lo + k, hi))
+    } else {
+      walk(lo + k, hi, target)
+      path.push(subtreeRoot(leaves, lo, lo + k))
+    }
+  }
+  walk(0, leaves.length, m)
+  return path
+}
+
+/** Root of the compact tree over `leaves[lo:hi]`. */
+function subtreeRoot(leaves: readonly Uint8Array[], lo: number, hi: number): Uint8Array {
+  if (hi - lo === 1) return leaves[lo]!
+  const k = largestPowerOfTwoBelow(hi - lo)
+  return hashChildren(subtreeRoot(leaves, lo, lo + k), subtreeRoot(leaves, lo + k, hi))
+}
+
+function largestPowerOfTwoBelow(n: number): number {
+  let k = 1
+  while (k * 2 < n) k *= 2
+  return k
+}
+
+/**
+ * Client-side check of a merkle proof as the node's `calculate_root_hash_from_audit_path`
+ * does (reference §5.4). Inputs in raw byte order: the block's TransactionsRoot, its
+ * height `m`, the tree size `n` (CurBlockHeight + 1), the audit path, and the root
+ * (CurBlockRoot). True when the path leads from the leaf to the root.
+ */
+export function verifyAuditPath(leaf: Uint8Array, m: number, n: number, path: readonly Uint8Array[], root: Uint8Array): boolean {
+  let h = leaf
+  let i = m
+  let last = n - 1
+  let pos = 0
+  while (last > 0) {
+    if (i % 2 === 1) {
+      const sibling = path[pos++]
+      if (sibling === undefined) return false
+      h = hashChildren(sibling, h)
+    } else if (i < last) {
+      const sibling = path[pos++]
+      if (sibling === undefined) return false
+      h = hashChildren(h, sibling)
+    }
+    i = Math.floor(i / 2)
+    last = Math.floor(last / 2)
+  }
+  return pos === path.length && h.length === root.length && h.every((b, j) => b === root[j])
+}

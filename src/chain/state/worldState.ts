@@ -44,6 +44,8 @@ export class WorldState {
   readonly #accounts = new VersionedMap<AccountRecord>(this.journal, (k) => this.touches.accounts.add(k))
   /** Storage per address: slot (64 hex) -> value bytes without leading zeros. */
   readonly #storage = new Map<string, VersionedMap<Uint8Array>>()
+  /** Native-token allowances in v2 units, keyed `<token id>:<owner hex>:<spender hex>`. */
+  readonly #allowances = new VersionedMap<bigint>(this.journal)
   /** Code by its hash; immutable, so it needs no versions. */
   readonly #code = new Map<string, Uint8Array>()
 
@@ -112,6 +114,16 @@ export class WorldState {
       const value = slots.get(slot, height)
       if (value !== undefined) yield [slot, value]
     }
+  }
+
+  /** Allowance of `token` ('main' | 'gas') from `owner` to `spender` (hex) as of `height`, v2 units. */
+  getAllowance(token: 'main' | 'gas', owner: string, spender: string, height: number): bigint {
+    return this.#allowances.get(`${token}:${owner}:${spender}`, height) ?? 0n
+  }
+
+  /** Writes an allowance at `height` (the native token contracts' approve). */
+  setAllowance(token: 'main' | 'gas', owner: string, spender: string, amount: bigint, height: number): void {
+    this.#allowances.set(`${token}:${owner}:${spender}`, amount === 0n ? undefined : amount, height)
   }
 
   /** Addresses ever written. */

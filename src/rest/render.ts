@@ -1,0 +1,94 @@
+/**
+ * Rendering of ledger objects in the native REST conventions (reference §1.4,
+ * §1.7): hashes byte-reversed without 0x, addresses Base58 (or reversed hex where
+ * the node writes hex), amounts in the node's units, Go field order.
+ */
+import { serializeBlock, type ChainBlock } from '../chain/block.ts'
+import { GWEI } from '../chain/constants.ts'
+import type { ExecutionRecord } from '../chain/record.ts'
+import type { ChainTransaction } from '../chain/transaction.ts'
+import type { RawLog } from '../evm/transferLogs.ts'
+import { BinaryWriter } from '../native/binary.ts'
+import { toBase58 } from '../native/address.ts'
+import { toHexRaw, toReversedHex } from '../util/hex.ts'
+import { u64 } from './json.ts'
+
+const ZERO_ADDRESS_HEX = '00'.repeat(20)
+
+/** Transaction JSON (§1.4.2), with `Height` when included. */
+export function renderTransaction(tx: ChainTransaction, height: number) {
+  const t = tx.tx
+  return {
+    Version: 0,
+    Nonce: Number(BigInt.asUintN(32, t.nonce)),
+    GasPrice: u64(t.gasPrice / GWEI),
+    GasLimit: u64(t.gasLimit),
+    Payer: toBase58(tx.from),
+    TxType: 211,
+    // EIP-155 payload: a bare JSON string, the hex of the Ethereum RLP (§1.4.2).
+    Payload: toHexRaw(t.serialize()),
+    Attributes: [] as unknown[],
+    Sigs: [] as unknown[],
+    Hash: toReversedHex(tx.hash),
+    Height: height,
+  }
+}
+
+/** Block JSON (§1.4.1). */
+export function renderBlock(block: ChainBlock) {
+  const h = block.header
+  const signatures = block.signatures()
+  return {
+    Hash: toReversedHex(block.hash),
+    Size: serializeBlock(block).length,
+    Header: {
+      Version: h.version,
+      PrevBlockHash: toReversedHex(h.prevHash),
+      TransactionsRoot: toReversedHex(h.transactionsRoot),
+      BlockRoot: toReversedHex(h.blockRoot),
+      Timestamp: h.timestamp,
+      Height: h.height,
+      ConsensusData: u64(h.consensusData),
+      ConsensusPayload: toHexRaw(h.consensusPayload),
+      NextBookkeeper: toBase58(h.nextBookkeeper),
+      Bookkeepers: h.bookkeepers.map((k) => toHexRaw(k)),
+      SigData: signatures.map((s) => toHexRaw(s)),
+      Hash: toReversedHex(block.hash),
+    },
+    Transactions: block.transactions.map((tx) => renderTransaction(tx, h.height)),
+  }
+}
+
+/** Raw block hex (`raw=1`): header, u32 tx count, raw transactions (§5.1). */
+export function renderRawBlock(block: ChainBlock): string {
+  return toHexRaw(serializeBlock(block))
+}
+
+/**
+ * An EVM log as the node's notify States string: "0x" + hex of address ‖ u32 LE topic
+ * count ‖ topics ‖ varbytes(data) (§1.4.6, core/types/evm_log.go).
+ */
+export function serializeEvmLog([address, topics, data]: RawLog): string {
+  const w = new BinaryWriter().bytes(address).u32(topics.length)
+  for (const topic of topics) w.bytes(topic)
+  return `0x${toHexRaw(w.varbytes(data).finish())}`
+}
+
+/** The contract execution event record of one transaction (§1.4.6). */
+export function renderEventRecord(tx: ChainTransaction, record: ExecutionRecord, index: number) {
+  const notify = record.logs.map((log) => ({
+    ContractAddress: toReversedHex(log[0]),
+    States: serializeEvmLog(log),
+    IsEvm: true,
+  }))
+  return {
+    TxHash: toReversedHex(tx.hash),
+    State: record.state,
+    GasConsumed: u64(record.gasConsumed),
+    // The node writes null, not [], when there are no notifies.
+    Notify: notify.length === 0 ? null : notify,
+    GasStepUsed: u64(record.gasUsed),
+    TxIndex: index,
+    CreatedContract: record.contractAddress === undefined ? ZERO_ADDRESS_HEX : toReversedHex(record.contractAddress),
+  }
+}

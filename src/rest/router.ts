@@ -1,0 +1,64 @@
+/**
+ * Matching a request against the route table the way the node's router does
+ * (reference §1.1): each template becomes an anchored regex where `:param` is `(\w+)`;
+ * the first route with a matching method and path wins; anything else is HTTP 404.
+ * Answers the envelope `{ Action, Desc, Error, Result, Version }`.
+ */
+import type { RestContext, RestRoute } from './context.ts'
+import { describe, RestError, RestErrorCode } from './errors.ts'
+import { restRoutes } from './routes/index.ts'
+
+/** The REST envelope (spec: REST response envelope), keys in the node's order. */
+export interface RestEnvelope<T = unknown> {
+  Action: string
+  Desc: string
+  Error: number
+  Result: T
+  Version: '1.0.0'
+}
+
+/** What the router answers: an envelope, or 404 for a path and method no route has. */
+export type RestAnswer = { status: 200; envelope: RestEnvelope } | { status: 404 }
+
+interface CompiledRoute {
+  route: RestRoute
+  pattern: RegExp
+  names: string[]
+}
+
+const compiled: CompiledRoute[] = restRoutes.map((route) => {
+  const names: string[] = []
+  const source = route.path.replace(/:(\w+)/g, (_m, name: string) => {
+    names.push(name)
+    return '(\\w+)'
+  })
+  return { route, pattern: new RegExp(`^${source}$`), names }
+})
+
+/**
+ * Answers `method` on `url` (path with optional query string). `body` is the raw
+ * body of a POST. Never throws for bad input: it becomes the envelope's error.
+ */
+export async function handleRest(ctx: RestContext, method: string, url: string, body?: string): Promise<RestAnswer> {
+  const q = url.indexOf('?')
+  const path = q === -1 ? url : url.slice(0, q)
+  const query = Object.fromEntries(new URLSearchParams(q === -1 ? '' : url.slice(q + 1)))
+  for (const { route, pattern, names } of compiled) {
+    if (route.method !== method) continue
+    const match = pattern.exec(path)
+    if (match === null) continue
+    const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]))
+    try {
+      const result = await route.handle(ctx, { params, query, body })
+      return { status: 200, envelope: envelope(route.action, RestErrorCode.Success, result) }
+    } catch (err) {
+      if (err instanceof RestError) return { status: 200, envelope: envelope(route.action, err.code, err.result) }
+      return { status: 200, envelope: envelope(route.action, RestErrorCode.InternalError, err instanceof Error ? err.message : String(err)) }
+    }
+  }
+  return { status: 404 }
+}
+
+function envelope(action: string, code: number, result: unknown): RestEnvelope {
+  return { Action: action, Desc: describe(code), Error: code, Result: result, Version: '1.0.0' }
+}

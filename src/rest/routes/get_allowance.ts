@@ -1,0 +1,48 @@
+import type { RestRequest, RestRoute, RestContext } from '../context.ts'
+import { RestError, RestErrorCode } from '../errors.ts'
+import { parseAddress } from '../params.ts'
+import { toHexRaw } from '../../util/hex.ts'
+
+/** Asset names: the spec's `main`/`gas` and the real node's `ont`/`ong`, any letter case (§1.2). */
+function parseAsset(text: string | undefined): 'main' | 'gas' {
+  const asset = text?.toLowerCase()
+  if (asset === 'main' || asset === 'ont') return 'main'
+  if (asset === 'gas' || asset === 'ong') return 'gas'
+  throw new RestError(RestErrorCode.InvalidParams)
+}
+
+/** Allowance in v2 units of the asset from one account to another, read from path or query. */
+function allowance(ctx: RestContext, { params, query }: RestRequest): { token: 'main' | 'gas'; amount: bigint } {
+  const token = parseAsset(params.asset ?? query.asset)
+  const from = params.from ?? query.from
+  const to = params.to ?? query.to
+  if (from === undefined || to === undefined) throw new RestError(RestErrorCode.InvalidParams)
+  const amount = ctx.chain.world.getAllowance(token, toHexRaw(parseAddress(from)), toHexRaw(parseAddress(to)), ctx.chain.height)
+  return { token, amount }
+}
+
+/** get_allowance: v1 units (main whole tokens, gas 1e-9) as a decimal string. */
+export const get_allowance: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/allowance/:asset/:from/:to',
+  action: 'getallowance',
+  handle: (ctx, request) => {
+    const { amount } = allowance(ctx, request)
+    return String(amount / 10n ** 9n)
+  },
+}
+
+/**
+ * get_allowancev2: v2 units (main 1e-9, gas 1e-18), in path form and in the spec's
+ * query form `?asset=&from=&to=` (the real node routes it to the v1 handler by a bug;
+ * reference decisions table).
+ */
+export const get_allowancev2: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/allowancev2/:asset/:from/:to',
+  action: 'getallowancev2',
+  handle: (ctx, request) => String(allowance(ctx, request).amount),
+}
+
+/** The query form of get_allowancev2. */
+export const get_allowancev2_query: RestRoute = { ...get_allowancev2, path: '/api/v1/allowancev2' }

@@ -1,0 +1,17 @@
+import type { RestRoute } from '../context.ts'
+import { parseBase58 } from '../params.ts'
+import { MAIN_UNIT } from '../../chain/constants.ts'
+
+/**
+ * get_balance: v1 units (main whole tokens, gas 1e-9) as decimal strings, with the
+ * height; Base58 addresses only (§1.4.3). Keys are the spec's `main` and `gas`.
+ */
+export const get_balance: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/balance/:addr',
+  action: 'getbalance',
+  handle: (ctx, { params }) => {
+    const account = ctx.chain.account(parseBase58(params.addr!))
+    return { main: String(account.main / MAIN_UNIT), gas: String(account.gas / 10n ** 9n), height: String(ctx.chain.height) }
+  },
+}

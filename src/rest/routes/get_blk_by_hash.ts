@@ -1,0 +1,17 @@
+import type { RestRoute } from '../context.ts'
+import { RestError, RestErrorCode } from '../errors.ts'
+import { flag, parseHash } from '../params.ts'
+import { renderBlock, renderRawBlock } from '../render.ts'
+import { toHexRaw } from '../../util/hex.ts'
+
+/** get_blk_by_hash: block JSON (or raw hex with `raw=1`) by REST-form hash; 44003 when unknown. */
+export const get_blk_by_hash: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/block/details/hash/:hash',
+  action: 'getblockbyhash',
+  handle: (ctx, { params, query }) => {
+    const block = ctx.chain.blockByHash(toHexRaw(parseHash(params.hash!)))
+    if (block === undefined) throw new RestError(RestErrorCode.UnknownBlock)
+    return flag(query.raw) ? renderRawBlock(block) : renderBlock(block)
+  },
+}

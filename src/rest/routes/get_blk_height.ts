@@ -1,0 +1,9 @@
+import type { RestRoute } from '../context.ts'
+
+/** get_blk_height: the current height (genesis = 0). */
+export const get_blk_height: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/block/height',
+  action: 'getblockheight',
+  handle: (ctx) => ctx.chain.height,
+}

@@ -1,0 +1,20 @@
+import type { RestRoute } from '../context.ts'
+import { RestError, RestErrorCode } from '../errors.ts'
+import { parseHeight } from '../params.ts'
+import { toReversedHex } from '../../util/hex.ts'
+
+/** get_blk_txs_by_height: the block's hash, height and transaction hashes; 42002 for an unknown height (§1.5). */
+export const get_blk_txs_by_height: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/block/transactions/height/:height',
+  action: 'getblocktxsbyheight',
+  handle: (ctx, { params }) => {
+    const block = ctx.chain.blockAt(parseHeight(params.height!))
+    if (block === undefined) throw new RestError(RestErrorCode.InvalidParams)
+    return {
+      Hash: toReversedHex(block.hash),
+      Height: block.header.height,
+      Transactions: block.transactions.map((tx) => toReversedHex(tx.hash)),
+    }
+  },
+}

@@ -1,0 +1,9 @@
+import type { RestRoute } from '../context.ts'
+
+/** get_mempooltxcount: [verified in pool, pending verification]; the devnet verifies on submission (§8). */
+export const get_mempooltxcount: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/mempool/txcount',
+  action: 'getmempooltxcount',
+  handle: (ctx) => [ctx.chain.mempool.size, 0],
+}

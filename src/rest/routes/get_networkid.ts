@@ -1,0 +1,9 @@
+import type { RestRoute } from '../context.ts'
+
+/** get_networkid: 3 on a solo node (reference §0). */
+export const get_networkid: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/networkid',
+  action: 'getnetworkid',
+  handle: (ctx) => ctx.networkId,
+}

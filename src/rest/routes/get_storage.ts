@@ -1,0 +1,26 @@
+import type { RestRoute } from '../context.ts'
+import { RestError, RestErrorCode } from '../errors.ts'
+import { parseAddress } from '../params.ts'
+import { toHexRaw } from '../../util/hex.ts'
+
+/**
+ * get_storage: a contract's stored value at a key, hex; "" when missing (§1.5). For
+ * an EVM contract the key is the 32-byte slot (shorter keys are left-padded) and the
+ * value the 32-byte word.
+ */
+export const get_storage: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/storage/:hash/:key',
+  action: 'getstorage',
+  handle: (ctx, { params }) => {
+    const contract = parseAddress(params.hash!)
+    const key = params.key!
+    if (!/^([0-9a-fA-F]{2}){1,32}$/.test(key)) throw new RestError(RestErrorCode.InvalidParams)
+    const slot = Uint8Array.from(Buffer.from(key.padStart(64, '0'), 'hex'))
+    const value = ctx.chain.storage(contract, slot)
+    if (value.length === 0) return ''
+    const word = new Uint8Array(32)
+    word.set(value, 32 - value.length)
+    return toHexRaw(word)
+  },
+}

@@ -1,0 +1,17 @@
+import type { RestRoute } from '../context.ts'
+import { RestError, RestErrorCode } from '../errors.ts'
+import { flag, parseHash } from '../params.ts'
+import { renderTransaction } from '../render.ts'
+import { toHexRaw } from '../../util/hex.ts'
+
+/** get_tx: transaction JSON with Height, or its raw hex with `raw=1`; 44001 when unknown. */
+export const get_tx: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/transaction/:hash',
+  action: 'gettransaction',
+  handle: (ctx, { params, query }) => {
+    const found = ctx.chain.transaction(toHexRaw(parseHash(params.hash!)))
+    if (found === undefined) throw new RestError(RestErrorCode.UnknownTransaction)
+    return flag(query.raw) ? toHexRaw(found.tx.raw) : renderTransaction(found.tx, found.block.header.height)
+  },
+}

@@ -1,0 +1,9 @@
+import type { RestRoute } from '../context.ts'
+
+/** get_version: the node version string. */
+export const get_version: RestRoute = {
+  method: 'GET',
+  path: '/api/v1/version',
+  action: 'getversion',
+  handle: (ctx) => ctx.nodeVersion,
+}
