@@ -48,8 +48,8 @@ export interface RequestArguments {
 export interface DevnetUrls {
   /** JSON-RPC endpoint, e.g. `http://127.0.0.1:54321`. */
   rpcUrl: string
-  /** REST base URL (no trailing slash), e.g. `http://127.0.0.1:54322`; paths start with /api/v1. */
-  restUrl: string
+  /** REST base URL (no trailing slash), e.g. `http://127.0.0.1:54322`; paths start with /api/v1. Absent with `rest: false`. */
+  restUrl?: string
 }
 
 /** The REST interface by function call; both resolve to the envelope, and throw RestNotFoundError where the node answers 404. */
@@ -233,14 +233,19 @@ class DevnetInstance implements Devnet {
     const host = options.host ?? '127.0.0.1'
     const rpc = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
     await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit })
-    const rest = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
-    await rest.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit })
+    const rest = options.rest === false ? undefined : Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
+    await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit })
+    const apps = rest === undefined ? [rpc] : [rpc, rest]
+    if (options.log !== undefined) {
+      logRequests(rpc, 'rpc', options.log)
+      if (rest !== undefined) logRequests(rest, 'rest', options.log)
+    }
     try {
       const rpcUrl = await listenOn(rpc, host, options.rpcPort ?? 0)
-      const restUrl = await listenOn(rest, host, options.restPort ?? 0)
-      this.#server = { apps: [rpc, rest], urls: { rpcUrl, restUrl } }
+      const restUrl = rest === undefined ? undefined : await listenOn(rest, host, options.restPort ?? 0)
+      this.#server = { apps, urls: restUrl === undefined ? { rpcUrl } : { rpcUrl, restUrl } }
     } catch (err) {
-      await Promise.all([rpc.close(), rest.close()])
+      await Promise.all(apps.map((app) => app.close()))
       throw err
     }
     return this.#server.urls
@@ -315,6 +320,13 @@ class DevnetInstance implements Devnet {
     this.#server = undefined
     await this.chain.close()
   }
+}
+
+/** Reports every answered request of `app` as one line. */
+function logRequests(app: FastifyInstance, name: string, log: (line: string) => void): void {
+  app.addHook('onResponse', async (request, reply) => {
+    log(`${name} ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`)
+  })
 }
 
 /** Starts `app` on `host:port` and returns its base URL. */

@@ -57,4 +57,8 @@ export interface ListenOptions {
   rpcPort?: number
   /** REST port; default 0 (an ephemeral port). */
   restPort?: number
+  /** Start the REST server; default true (the CLI's `--rest` decides). */
+  rest?: boolean
+  /** Called with one line per answered request (`<interface> <method> <url> <status> <ms>ms`). */
+  log?: (line: string) => void
 }
