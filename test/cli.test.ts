@@ -73,17 +73,14 @@ describe('dualnet CLI', () => {
   })
 
   it('refuses a bad flag and a port in use with one line and exit code 1', async () => {
-    const bad = start(['--rpcport', 'abc'])
-    expect(await bad.exited).toBe(1)
-    expect(bad.output().trim()).toBe("dualnet: option '--rpcport <port>' argument 'abc' is invalid. the JSON-RPC port must be a whole number")
-
-    const unknown = start(['--frobnicate'])
-    expect(await unknown.exited).toBe(1)
-    expect(unknown.output().trim()).toBe("dualnet: unknown option '--frobnicate'")
-
     const blocker = createServer()
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)))
-    const busy = start(['--rpcport', String(port)])
+    // The three start in parallel: each spawn pays the TypeScript loader's start-up.
+    const [bad, unknown, busy] = [start(['--rpcport', 'abc']), start(['--frobnicate']), start(['--rpcport', String(port)])]
+    expect(await bad.exited).toBe(1)
+    expect(bad.output().trim()).toBe("dualnet: option '--rpcport <port>' argument 'abc' is invalid. the JSON-RPC port must be a whole number")
+    expect(await unknown.exited).toBe(1)
+    expect(unknown.output().trim()).toBe("dualnet: unknown option '--frobnicate'")
     expect(await busy.exited).toBe(1)
     expect(busy.output().trim().split('\n')).toHaveLength(1)
     expect(busy.output()).toMatch(new RegExp(`^dualnet: .*in use.*${port}`))
