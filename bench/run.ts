@@ -183,6 +183,25 @@ async function benchSnapshots(accounts: number): Promise<{ snapshot: number; rev
   return { snapshot: perOp(snapshotMs), revert: perOp(revertMs) }
 }
 
+/** REST reads per second: get_blk_by_height and get_balance, in-process and over HTTP. */
+async function benchRest(): Promise<void> {
+  const devnet = await createDevnet({ accounts: 2 })
+  await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to: devnet.accounts[1]!.address, value: '0x1' }])
+  const { restUrl } = await devnet.listen()
+  const paths = { get_blk_by_height: '/api/v1/block/details/height/1', get_balance: `/api/v1/balance/${devnet.accounts[0]!.base58}` }
+  for (const [name, path] of Object.entries(paths)) {
+    const inProcess = await time(async () => {
+      for (let i = 0; i < CALLS; i++) await devnet.rest.get(path)
+    })
+    report(`in-process: REST ${name}`, perSecond(CALLS, inProcess))
+    const http = await time(async () => {
+      for (let i = 0; i < CALLS; i++) await (await fetch(`${restUrl}${path}`)).json()
+    })
+    report(`HTTP: REST ${name}`, perSecond(CALLS, http))
+  }
+  await devnet.close()
+}
+
 async function benchMine(): Promise<void> {
   const devnet = await createDevnet({ accounts: 2 })
   const ms = await time(() => devnet.mine(100_000))
@@ -195,6 +214,7 @@ await benchCreate()
 const baseline = await benchBaseline()
 const inProcess = await benchTransfers('in-process', async (d) => (m, p) => d.rpc(m, p))
 await benchTransfers('HTTP', async (d) => httpSender((await d.listen()).rpcUrl))
+await benchRest()
 report('in-process transfer cost relative to the runTx baseline', `${(baseline / inProcess).toFixed(2)}x`)
 const small = await benchSnapshots(2_000)
 const large = await benchSnapshots(20_000)
