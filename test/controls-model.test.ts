@@ -2,7 +2,7 @@
  * Model-based test of the controls (fast-check): random sequences of transfers, mines,
  * bulk mines, time moves, snapshots and reverts, checked after every step against a
  * plain model of balances, nonces, block number and timestamps; after a revert the
- * JSON-RPC view must equal what it was when the snapshot was taken.
+ * JSON-RPC and REST views must equal what they were when the snapshot was taken.
  */
 import fc from 'fast-check'
 import { Wallet } from 'ethers'
@@ -41,11 +41,16 @@ function nextTime(m: Model): number {
 async function view(real: Real) {
   const { devnet } = real
   const latest = (await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { hash: string; timestamp: string }
+  const height = (await devnet.rpc('eth_blockNumber')) as string
   return {
-    height: await devnet.rpc('eth_blockNumber'),
+    height,
     latest,
     balances: await Promise.all(devnet.accounts.map((a) => devnet.rpc('eth_getBalance', [a.address, 'latest']))),
     nonces: await Promise.all(devnet.accounts.map((a) => devnet.rpc('eth_getTransactionCount', [a.address, 'latest']))),
+    // The native view of the same ledger.
+    restHeight: (await devnet.rest.get('/api/v1/block/height')).Result,
+    restBlock: (await devnet.rest.get(`/api/v1/block/details/height/${Number(height)}`)).Result,
+    restBalances: await Promise.all(devnet.accounts.map(async (a) => (await devnet.rest.get(`/api/v1/balancev2/${a.base58}`)).Result)),
   }
 }
 
@@ -55,6 +60,9 @@ async function check(m: Model, real: Real): Promise<void> {
   expect(v.balances).toEqual(m.balances.map((b) => `0x${b.toString(16)}`))
   expect(v.nonces).toEqual(m.nonces.map((n) => `0x${n.toString(16)}`))
   expect(Number(v.latest.timestamp)).toBe(m.latestTime)
+  expect(v.restHeight).toBe(m.height)
+  expect(v.restBalances.map((b) => (b as { gas: string }).gas)).toEqual(m.balances.map(String))
+  expect((v.restBlock as { Hash: string }).Hash).toBe(v.latest.hash.slice(2).match(/../g)!.reverse().join(''))
   expect(await real.devnet.rpc('eth_getBalance', [GOVERNANCE, 'latest'])).toBe(`0x${m.governance.toString(16)}`)
 }
 
