@@ -26,7 +26,6 @@ export const get_contract_state: RestRoute = {
     const info = {
       Code: address,
       VmType: 1,
-      NeedStorage: true,
       Name: known.Name,
       CodeVersion: '1.0',
       Author: 'Ontology Team',

@@ -5,8 +5,14 @@ import { decodeVarBytes } from '../../native/decodeVarBytes.ts'
 import { TransactionRejectedError } from '../../chain/errors.ts'
 import { TX_TYPE_EIP155 } from '../../chain/transaction.ts'
 import { decodeEvmTransaction } from '../../evm/rawTransaction.ts'
+import { gasTransferLog } from '../../evm/transferLogs.ts'
+import { GOVERNANCE_ADDRESS } from '../../chain/constants.ts'
 import { toReversedHex } from '../../util/hex.ts'
 import { u64 } from '../json.ts'
+import { serializeEvmLog } from '../render.ts'
+
+/** Native TxTypes that deserialise (Deploy, InvokeNeo, InvokeWasm; reference §2.3) but are not executed yet. */
+const NATIVE_TX_TYPES: ReadonlySet<number> = new Set([0xd0, 0xd1, 0xd2])
 
 /**
  * post_raw_tx: body `{ Action, Version, Data }` (only Data is read) with a native raw
@@ -27,26 +33,46 @@ export const post_raw_tx: RestRoute = {
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new RestError(RestErrorCode.IllegalDataFormat)
     const data = (parsed as Record<string, unknown>).Data
-    if (typeof data !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(data)) throw new RestError(RestErrorCode.InvalidParams)
+    // Empty Data is valid (empty) hex: it fails to deserialise, 43001 (§1.5 matrix).
+    if (typeof data !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(data)) throw new RestError(RestErrorCode.InvalidParams)
     const raw = Uint8Array.from(Buffer.from(data, 'hex'))
     if (raw.length < 2 || raw[0] !== 0) throw new RestError(RestErrorCode.InvalidTransaction)
     if (raw[1] !== TX_TYPE_EIP155) {
+      // An unknown TxType does not deserialise ("unsupported tx type"): 43001 with Result "" (§1.5, §2.3).
+      if (!NATIVE_TX_TYPES.has(raw[1]!)) throw new RestError(RestErrorCode.InvalidTransaction)
       throw new RestError(RestErrorCode.InvalidTransaction, `native transactions (TxType 0x${raw[1]!.toString(16)}) are not executed by this devnet yet; EIP-155 transactions (0xd3) are`)
     }
     const rlp = decodeVarBytes(raw, 2)
     if (rlp === undefined) throw new RestError(RestErrorCode.InvalidTransaction)
+    // The node decodes the RLP and applies TransactionFromEIP155 (chain id, sender,
+    // whole-gwei price) while deserialising the raw bytes, before preExec or the pool
+    // (core/types/transaction.go decodeEip155): any failure there is 43001 with Result "".
+    let decoded: ReturnType<typeof decodeEvmTransaction>
+    try {
+      decoded = decodeEvmTransaction(rlp, ctx.chain.executor.common)
+    } catch (err) {
+      if (err instanceof TransactionRejectedError) throw new RestError(RestErrorCode.InvalidTransaction, '', { cause: err })
+      throw err
+    }
     try {
       if (flag(query.preExec)) {
-        const { tx, from } = decodeEvmTransaction(rlp, ctx.chain.executor.common)
+        const { tx, from } = decoded
         const outcome = await ctx.chain.preExecute({
           from, to: tx.to?.bytes, data: tx.data, value: tx.value, gasLimit: tx.gasLimit, gasPrice: tx.gasPrice,
         })
+        // As the node's ConvertPreExecuteResult: the logs of the EVM run (value Transfer
+        // logs included), then the fee Transfer log the node's ApplyMessage emits when
+        // gasUsed × gasPrice > 0, as IsEvm notifies; null when there are none.
+        const fee = outcome.gasUsed * tx.gasPrice
+        const logs = fee > 0n ? [...outcome.logs, gasTransferLog(from, GOVERNANCE_ADDRESS, fee)] : outcome.logs
+        const notify = logs.map((log) => ({ ContractAddress: toReversedHex(log[0]), States: serializeEvmLog(log), IsEvm: true }))
         return {
           State: outcome.status,
           Gas: u64(outcome.gasUsed),
-          // The node marshals the EVM return bytes as a Go []byte: base64 (§1.4.7).
-          Result: Buffer.from(outcome.returnValue).toString('base64'),
-          Notify: null,
+          // The node marshals the EVM return bytes as a Go []byte: base64, and null when
+          // empty (the EVM returns a nil slice for empty return data) (§1.4.7).
+          Result: outcome.returnValue.length === 0 ? null : Buffer.from(outcome.returnValue).toString('base64'),
+          Notify: notify.length === 0 ? null : notify,
         }
       }
       return toReversedHex(await ctx.chain.submitRawTransaction(rlp))
