@@ -767,3 +767,16 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     expect(await ethHeight(devnet)).toBe(height + 2)
   })
 })
+
+describe('GET /api/v1 (getallapi)', () => {
+  it('lists the GET route templates', async () => {
+    const devnet = await createDevnet({ accounts: 1 })
+    const envelope = await devnet.rest.get('/api/v1')
+    expect(envelope).toMatchObject({ Action: 'getallapi', Desc: 'SUCCESS', Error: 0, Version: '1.0.0' })
+    const templates = envelope.Result as string[]
+    expect(templates).toContain('/api/v1/block/details/height/:height')
+    expect(templates).toContain('/api/v1/balancev2/:addr')
+    expect(templates).not.toContain('/api/v1/transaction')
+    await devnet.close()
+  })
+})

@@ -28,6 +28,7 @@ import { get_tx } from './get_tx.ts'
 import { get_unboundgas, get_unboundong } from './get_unboundgas.ts'
 import { get_version } from './get_version.ts'
 import { post_raw_tx } from './post_raw_tx.ts'
+import { getAllApi } from './get_all_api.ts'
 
 /** Every REST route, in matching order. */
 export const restRoutes: readonly RestRoute[] = [
@@ -61,4 +62,5 @@ export const restRoutes: readonly RestRoute[] = [
   get_syncstatus,
   get_syncstatus_node,
   post_raw_tx,
+  getAllApi(() => restRoutes.filter((r) => r.method === 'GET').map((r) => r.path)),
 ]
