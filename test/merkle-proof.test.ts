@@ -7,12 +7,12 @@
  * tampered with. TransactionsRoots and the BlockRoot are recomputed from the REST
  * transaction lists with SHA256d pairs and the compact tree.
  */
-import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Interface } from 'ethers'
 import { createDevnet, verifyMerkleProof, type Devnet, type MerkleProof } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
+import { compactRoot, rev, sha256, sha256d, strip, transactionsRoot } from './chainRules.ts'
 
 const GWEI = 1_000_000_000n
 /** Seed of the random chain; change it to explore another one (the property itself draws fresh cases each run). */
@@ -20,32 +20,10 @@ const CHAIN_SEED = 0x5eed
 const TX_COUNT = 200
 
 const store = new Interface(Store.abi as never)
-const strip = (hex: string) => (hex.startsWith('0x') ? hex.slice(2) : hex)
-const rev = (hex: string) => Buffer.from(strip(hex), 'hex').reverse().toString('hex')
 const raw = (restHex: string) => Buffer.from(restHex, 'hex').reverse()
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest()
-const sha256d = (data: Uint8Array) => sha256(sha256(data))
 const node = (left: Buffer, right: Buffer) => sha256(Buffer.concat([Buffer.of(1), left, right]))
 
-/** TransactionsRoot over raw tx hashes: SHA256d of pairs, an odd last node paired with itself (§5.2). */
-function transactionsRoot(hashes: Buffer[]): Buffer {
-  if (hashes.length === 0) return Buffer.alloc(32)
-  let level = hashes
-  while (level.length > 1) {
-    const next: Buffer[] = []
-    for (let i = 0; i < level.length; i += 2) next.push(sha256d(Buffer.concat([level[i]!, level[i + 1] ?? level[i]!])))
-    level = next
-  }
-  return level[0]!
-}
 
-/** Compact-tree root over `leaves` used as leaf hashes (§5.3). */
-function compactRoot(leaves: Buffer[]): Buffer {
-  if (leaves.length === 1) return leaves[0]!
-  let k = 1
-  while (k * 2 < leaves.length) k *= 2
-  return node(compactRoot(leaves.slice(0, k)), compactRoot(leaves.slice(k)))
-}
 
 /** The node's client check (§5.4 calculate_root_hash_from_audit_path), written independently of src/. */
 function independentVerify(proof: MerkleProof): boolean {

@@ -4,12 +4,11 @@
  * (reference §1.5, parameter rules §1.3) with `Result: ""`, HTTP 200, and afterwards
  * the chain is unchanged (height, a balance) and the next request is served.
  */
-import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import bs58 from 'bs58'
 import { Wallet, keccak256 } from 'ethers'
 import { createDevnet, type Devnet, type RestEnvelope } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
+import { base58Check, rev, strip, varbytes } from './chainRules.ts'
 
 const GWEI = 1_000_000_000n
 const CHAIN_ID = 12345
@@ -24,19 +23,6 @@ const DESC: Record<number, string> = {
   45001: 'INTERNAL ERROR',
 }
 
-const strip = (hex: string) => (hex.startsWith('0x') ? hex.slice(2) : hex)
-const rev = (hex: string) => Buffer.from(strip(hex), 'hex').reverse().toString('hex')
-const sha256d = (data: Uint8Array) => createHash('sha256').update(createHash('sha256').update(data).digest()).digest()
-/** Base58 over `payload` with a valid checksum (reference §3), whatever the payload. */
-const base58Check = (payload: Buffer) => bs58.encode(Buffer.concat([payload, sha256d(payload).subarray(0, 4)]))
-function varbytes(hex: string): string {
-  const n = hex.length / 2
-  if (n < 0xfd) return n.toString(16).padStart(2, '0') + hex
-  const prefix = Buffer.alloc(3)
-  prefix[0] = 0xfd
-  prefix.writeUInt16LE(n, 1)
-  return prefix.toString('hex') + hex
-}
 
 type Mode = 'in-process' | 'http'
 interface Client {

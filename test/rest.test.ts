@@ -9,11 +9,11 @@
  */
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import bs58 from 'bs58'
 import { p256 } from '@noble/curves/nist.js'
 import { Interface, Signature, Transaction, Wallet, keccak256 } from 'ethers'
 import { createDevnet, RestNotFoundError, VERSION, verifyMerkleProof, type Devnet, type RestEnvelope } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
+import { base58, compactRoot, rev, sha256, sha256d, strip, transactionsRoot, varbytes } from './chainRules.ts'
 
 const CHAIN_ID = 12345
 const GWEI = 1_000_000_000n
@@ -65,48 +65,11 @@ const ACTION = {
 
 // ---------------------------------------------------------------- byte helpers
 
-const strip = (hex: string) => (hex.startsWith('0x') ? hex.slice(2) : hex)
-/** REST form of a raw hash or address: the bytes reversed, no 0x (reference §1.7). */
-const rev = (hex: string) => Buffer.from(strip(hex), 'hex').reverse().toString('hex')
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest()
-const sha256d = (data: Uint8Array) => sha256(sha256(data))
 const hash160 = (data: Uint8Array) => createHash('ripemd160').update(sha256(data)).digest()
-/** Base58 of 20 address bytes: 0x17 ‖ addr ‖ first 4 bytes of SHA256d (reference §3). */
-function base58(address: string | Uint8Array): string {
-  const payload = Buffer.concat([Buffer.of(0x17), typeof address === 'string' ? Buffer.from(strip(address), 'hex') : address])
-  return bs58.encode(Buffer.concat([payload, sha256d(payload).subarray(0, 4)]))
-}
-/** Var-bytes in hex: a 1-byte length below 0xfd, else 0xfd + u16 LE (reference §2.1). */
-function varbytes(hex: string): string {
-  const n = hex.length / 2
-  if (n < 0xfd) return n.toString(16).padStart(2, '0') + hex
-  const prefix = Buffer.alloc(3)
-  prefix[0] = 0xfd
-  prefix.writeUInt16LE(n, 1)
-  return prefix.toString('hex') + hex
-}
 const word = (value: bigint) => value.toString(16).padStart(64, '0')
 const q = (n: bigint | number) => `0x${n.toString(16)}`
 
-/** TransactionsRoot of raw tx hashes: SHA256d over pairs, odd last paired with itself (reference §5.2). */
-function transactionsRoot(hashes: Buffer[]): Buffer {
-  if (hashes.length === 0) return Buffer.alloc(32)
-  let level = hashes
-  while (level.length > 1) {
-    const next: Buffer[] = []
-    for (let i = 0; i < level.length; i += 2) next.push(sha256d(Buffer.concat([level[i]!, level[i + 1] ?? level[i]!])))
-    level = next
-  }
-  return level[0]!
-}
 
-/** Root of the compact tree over `leaves` (leaf hashes used directly, nodes SHA256(0x01 ‖ L ‖ R); reference §5.3). */
-function compactRoot(leaves: Buffer[]): Buffer {
-  if (leaves.length === 1) return leaves[0]!
-  let k = 1
-  while (k * 2 < leaves.length) k *= 2
-  return sha256(Buffer.concat([Buffer.of(1), compactRoot(leaves.slice(0, k)), compactRoot(leaves.slice(k))]))
-}
 
 /** RFC 6962 audit path of leaf `m`, from the leaf upwards (reference §5.4 InclusionProof). */
 function auditPath(leaves: Buffer[], m: number): Buffer[] {
