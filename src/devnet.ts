@@ -9,6 +9,7 @@ import { Chain } from './chain/chain.ts'
 import { Clock } from './chain/clock.ts'
 import { GAS_UNIT, MAIN_UNIT, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from './chain/constants.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from './chain/devAccounts.ts'
+import { nativeDevKey } from './chain/nativeDevAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from './chain/genesis.ts'
 import { WorldState } from './chain/state/worldState.ts'
 import { LedgerStore } from './chain/store.ts'
@@ -36,6 +37,18 @@ export interface DevAccount {
   base58: string
   /** secp256k1 private key, 0x-hex. */
   privateKey: Hex
+}
+
+/** A funded native dev account (P-256 key, as the chain's SDK signs native transactions). */
+export interface NativeDevAccount {
+  /** Base58 address (reference §3). */
+  base58: string
+  /** The same 20 bytes as a 0x address (what eth_getBalance takes). */
+  address: Hex
+  /** 32-byte P-256 private key, 0x-hex (`new Crypto.PrivateKey(privateKey.slice(2))` in the SDK). */
+  privateKey: Hex
+  /** 33-byte compressed public key, 0x-hex. */
+  publicKey: Hex
 }
 
 /** An EIP-1193 request. */
@@ -68,6 +81,8 @@ export class RestNotFoundError extends Error {
 export interface Devnet {
   /** Funded dev accounts, in eth_accounts order. */
   readonly accounts: readonly DevAccount[]
+  /** Funded native dev accounts (P-256 keys), each with the same balances as the EVM dev accounts. */
+  readonly nativeAccounts: readonly NativeDevAccount[]
   /** EIP-155 chain id. */
   readonly chainId: number
   /** The ledger (blocks, transactions, state); read-only use outside the package. */
@@ -144,9 +159,13 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
         gas: DEFAULT_GAS,
       }))
   const keys = specs.map((s) => ({ ...s, address: addressOfPrivateKey(s.privateKey) }))
+  const nativeKeys = Array.from({ length: options.nativeAccounts ?? 5 }, (_, i) => nativeDevKey(i))
   const world = new WorldState()
   const bookkeeper = createBookkeeper(options.bookkeeperKey)
-  const allocations: GenesisAllocation[] = keys.map((k) => ({ address: k.address, main: k.main, gas: k.gas }))
+  const allocations: GenesisAllocation[] = [
+    ...keys.map((k) => ({ address: k.address, main: k.main, gas: k.gas })),
+    ...nativeKeys.map((k) => ({ address: k.address, main: DEFAULT_MAIN, gas: DEFAULT_GAS })),
+  ]
   const genesis = buildGenesis(world, allocations, bookkeeper, options.genesisTimestamp ?? Math.floor(Date.now() / 1000))
   const store = new LedgerStore(options.db ?? new MemoryLevel<string, string>())
   await store.open()
@@ -181,7 +200,10 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
   }
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
   const restContext: RestContext = { chain, nodeVersion: `v${VERSION}-dualnet`, networkId: SOLO_NETWORK_ID }
-  return new DevnetInstance(chain, context, restContext, keys, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
+  const nativeAccounts = nativeKeys.map((k) =>
+    Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }),
+  )
+  return new DevnetInstance(chain, context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
 }
 
 class DevnetInstance implements Devnet {
@@ -189,14 +211,23 @@ class DevnetInstance implements Devnet {
   readonly chainId: number
   readonly chain: Chain
   readonly rest: RestClient
+  readonly nativeAccounts: readonly NativeDevAccount[]
   readonly #context: RpcContext
   readonly #restContext: RestContext
   readonly #bodyLimit: number
   #server: { apps: FastifyInstance[]; urls: DevnetUrls } | undefined
   #closed = false
 
-  constructor(chain: Chain, context: RpcContext, restContext: RestContext, keys: { privateKey: Hex; address: Uint8Array }[], bodyLimit: number) {
+  constructor(
+    chain: Chain,
+    context: RpcContext,
+    restContext: RestContext,
+    keys: { privateKey: Hex; address: Uint8Array }[],
+    nativeAccounts: readonly NativeDevAccount[],
+    bodyLimit: number,
+  ) {
     this.chain = chain
+    this.nativeAccounts = Object.freeze([...nativeAccounts])
     this.chainId = context.chainId
     this.#context = context
     this.#restContext = restContext

@@ -4,7 +4,7 @@
  */
 export { createDevnet } from './devnet.ts'
 export { RestNotFoundError } from './devnet.ts'
-export type { Devnet, DevAccount, DevnetUrls, RequestArguments, RestClient } from './devnet.ts'
+export type { Devnet, DevAccount, NativeDevAccount, DevnetUrls, RequestArguments, RestClient } from './devnet.ts'
 export type { RestEnvelope } from './rest/router.ts'
 export { RestErrorCode } from './rest/errors.ts'
 export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'

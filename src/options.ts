@@ -24,6 +24,8 @@ export interface DevnetOptions {
   hardfork?: string
   /** Number of funded dev accounts from `mnemonic` (default 10), or explicit accounts. */
   accounts?: number | AccountSpec[]
+  /** Number of funded native dev accounts with P-256 keys (default 5), for native transactions. */
+  nativeAccounts?: number
   /** Mnemonic of the dev accounts; default Hardhat's and Anvil's "test test … junk". */
   mnemonic?: string
   /** Mine one block per accepted transaction; default true. */

@@ -183,3 +183,22 @@ describe('supplies and persistence', () => {
     await db.close()
   })
 })
+
+describe('native dev accounts (P-256)', () => {
+  it('are funded like the EVM dev accounts, with addresses hash160(0x21 ‖ key ‖ 0xAC)', async () => {
+    const { p256 } = await import('@noble/curves/nist.js')
+    const { hash160 } = await import('../src/util/hash.ts')
+    const devnet = await createDevnet({ accounts: 1, nativeAccounts: 2 })
+    expect(devnet.nativeAccounts).toHaveLength(2)
+    for (const account of devnet.nativeAccounts) {
+      const publicKey = p256.getPublicKey(fromHex(account.privateKey), true)
+      expect(toHexRaw(publicKey)).toBe(account.publicKey.slice(2))
+      const address = hash160(concatBytes(Uint8Array.of(0x21), publicKey, Uint8Array.of(0xac)))
+      expect(account.address).toBe(`0x${toHexRaw(address)}`)
+      expect(fromBase58(account.base58)).toEqual(address)
+      expect(await devnet.rpc('eth_getBalance', [account.address, 'latest'])).toBe(`0x${(10_000n * 10n ** 18n).toString(16)}`)
+      expect((await devnet.rest.get(`/api/v1/balance/${account.base58}`)).Result).toEqual({ main: '10000', gas: '10000000000000', height: '0' })
+    }
+    await devnet.close()
+  })
+})
