@@ -65,7 +65,7 @@ describe('scripts built by ontology-ts-sdk', () => {
   })
 
   it('transfer to many, the claim (withdraw), balance and allowance queries', () => {
-    const many = sdk.OntAssetTxBuilder.makeTransferToMany('ONG', from, [to, from], ['5', '7'], '2500', '20000')
+    const many = sdk.OntAssetTxBuilder.makeTransferToMany('ONG', from, [to, from], [5, 7], '2500', '20000')
     expect(call(code(many))).toEqual({
       token: 'gas', method: 'transfer', v2: false, states: [{ from: A, to: B, amount: 5n }, { from: A, to: A, amount: 7n }],
     })
