@@ -26,7 +26,9 @@ import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from './state/worldState.ts'
 import type { LedgerStore } from './store.ts'
-import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction } from './transaction.ts'
+import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction, type NativeChainTransaction } from './transaction.ts'
+import { checkNativeFee, executeNativeTransaction, NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeOutcome } from './nativeExecution.ts'
+import { decodeNativeTransaction } from '../native/transaction.ts'
 import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
 import { decodeEvmTransaction } from '../evm/rawTransaction.ts'
 
@@ -66,6 +68,7 @@ export interface ChainCheckpoint {
   readonly height: number
   readonly journal: number
   readonly pool: readonly EvmTransaction[]
+  readonly nativePool: readonly NativeChainTransaction[]
   readonly clock: ClockState
   readonly automine: boolean
   readonly accepted: number
@@ -214,6 +217,47 @@ export class Chain {
     return this.#accept(wrapEvmTransaction(tx, from))
   }
 
+  /**
+   * Accepts a raw native transaction (REST post_raw_tx): decoding (throws
+   * InvalidTransactionError, 43001), the pool's checks in the node's order (gas limits,
+   * a script the devnet executes, fee balance, pre-execution, duplicates, signatures),
+   * then with automine its own block. Resolves to the raw hash. Throws
+   * {@link TransactionRejectedError} carrying the node's REST code.
+   */
+  async submitNativeTransaction(raw: Uint8Array): Promise<Uint8Array> {
+    const { tx: decoded, length } = decodeNativeTransaction(raw)
+    const tx = prepareNativeTransaction(decoded, raw.subarray(0, length).slice(), this.minGasPrice)
+    return this.#serial(async () => {
+      const hash = toHexRaw(tx.hash)
+      checkNativeFee(this.world, tx, this.height)
+      const trial = preExecuteNative(this.world, tx, this.height)
+      if (trial.state === 0) throw new TransactionRejectedError(trial.error ?? 'pre-execution failed')
+      if (this.#txIndex.has(hash)) throw new TransactionRejectedError('duplicated transaction detected', { restCode: 45002 })
+      if (this.mempool.getNative(hash) !== undefined) {
+        throw new TransactionRejectedError(`transaction ${hash} is already in the tx pool`, { restCode: 45003 })
+      }
+      this.mempool.addNative(tx)
+      this.#accepted.push(tx.hash)
+      if (this.automine) {
+        const block = await this.#mineBlock([tx])
+        this.#store.persist(this.world, [block], block.header.height)
+      }
+      return tx.hash
+    })
+  }
+
+  /**
+   * Pre-executes a raw native transaction (REST `preExec=1`, §1.4.7) on the latest
+   * state without committing: signatures and gas rules are not applied, as the node's
+   * pre-execution does not apply them. Throws InvalidTransactionError or
+   * {@link TransactionRejectedError} for a script the devnet does not execute.
+   */
+  preExecuteNativeTransaction(raw: Uint8Array): Promise<NativeOutcome & { gas: bigint }> {
+    const { tx: decoded, length } = decodeNativeTransaction(raw)
+    const tx = prepareNativeTransaction({ ...decoded, gasLimit: MIN_GAS_LIMIT, gasPrice: 0n }, raw.subarray(0, length), 0n, false)
+    return this.#serial(async () => ({ ...preExecuteNative(this.world, tx, this.height), gas: NATIVE_CALL_GAS }))
+  }
+
   #accept(tx: EvmTransaction): Promise<Uint8Array> {
     return this.#serial(async () => {
       if (this.#txIndex.has(toHexRaw(tx.hash))) return tx.hash
@@ -243,7 +287,8 @@ export class Chain {
           return this.#reserveEmpty(count - i, interval, i > 0)
         }
         const timestamp = i > 0 && interval !== undefined ? this.latest.header.timestamp + interval : undefined
-        await this.#mineBlock(this.mempool.executable(nonceOf), timestamp)
+        // EIP-155 transactions first, then native ones by gas price (the solo node's order, §5.5).
+        await this.#mineBlock([...this.mempool.executable(nonceOf), ...this.mempool.nativeByPrice()], timestamp)
       }
       if (interval !== undefined && count > 0) this.clock.setTime(Math.max(this.clock.now(), this.latest.header.timestamp))
       this.#store.persist(this.world, this.#blocks.slice(first), this.height)
@@ -344,6 +389,7 @@ export class Chain {
         height: this.height,
         journal: this.world.journal.position,
         pool: this.mempool.all(),
+        nativePool: this.mempool.allNative(),
         clock: this.clock.capture(),
         automine: this.automine,
         accepted: this.#accepted.length,
@@ -374,7 +420,7 @@ export class Chain {
           dropped.push(hash)
         }
       }
-      this.mempool.replaceAll(checkpoint.pool)
+      this.mempool.replaceAll(checkpoint.pool, checkpoint.nativePool)
       this.clock.restore(checkpoint.clock)
       this.automine = checkpoint.automine
       this.#accepted.length = Math.min(this.#accepted.length, checkpoint.accepted)
@@ -503,7 +549,7 @@ export class Chain {
    * Executes `txs` into a new block on top of the chain, stamped `timestamp` (default:
    * the clock's next). On any error nothing of the block remains. The caller persists.
    */
-  async #mineBlock(txs: readonly EvmTransaction[], timestamp?: number): Promise<ChainBlock> {
+  async #mineBlock(txs: readonly ChainTransaction[], timestamp?: number): Promise<ChainBlock> {
     const parent = this.latest
     const height = parent.header.height + 1
     const time = timestamp ?? this.clock.timestampAfter(parent.header.timestamp)
@@ -514,6 +560,21 @@ export class Chain {
       let gasUsed = 0n
       let logCount = 0
       for (const tx of txs) {
+        if (tx.kind === 'native') {
+          const outcome = executeNativeTransaction(this.world, tx, height)
+          records.push({
+            state: outcome.state,
+            gasUsed: NATIVE_CALL_GAS,
+            gasConsumed: outcome.fee,
+            cumulativeGasUsed: gasUsed,
+            logs: [],
+            firstLogIndex: logCount,
+            contractAddress: undefined,
+            returnValue: outcome.result,
+            notify: outcome.notify,
+          })
+          continue
+        }
         const outcome = await this.executor.executeTransaction(tx.tx, { readHeight: height, number: height, timestamp: time })
         gasUsed += outcome.gasUsed
         records.push({
@@ -525,10 +586,14 @@ export class Chain {
           firstLogIndex: logCount,
           contractAddress: outcome.contractAddress,
           returnValue: outcome.returnValue,
+          notify: [],
         })
         logCount += outcome.logs.length
       }
-      for (const tx of txs) this.mempool.remove(tx)
+      for (const tx of txs) {
+        if (tx.kind === 'evm') this.mempool.remove(tx)
+        else this.mempool.removeNative(tx)
+      }
       return this.#seal(parent, time, [...txs], records, gasUsed)
     } catch (err) {
       this.world.journal.revertTo(journalPosition)
@@ -537,7 +602,7 @@ export class Chain {
   }
 
   /** Builds the header and hash of a block on `parent` and appends it (no execution, no I/O). */
-  #seal(parent: ChainBlock, timestamp: number, txs: EvmTransaction[], records: ExecutionRecord[], gasUsed: bigint): ChainBlock {
+  #seal(parent: ChainBlock, timestamp: number, txs: ChainTransaction[], records: ExecutionRecord[], gasUsed: bigint): ChainBlock {
     const height = parent.header.height + 1
     const txRoot = txs.length === 0 ? ZERO_ROOT : transactionsRoot(txs.map((tx) => tx.hash))
     const peaks = appendLeaf(parent.peaks, height, txRoot)
@@ -588,7 +653,7 @@ export class Chain {
   }
 }
 
-const EMPTY_TXS: EvmTransaction[] = []
+const EMPTY_TXS: ChainTransaction[] = []
 const EMPTY_RECORDS: ExecutionRecord[] = []
 const EMPTY_BYTES = new Uint8Array(0)
 const ZERO_ROOT = new Uint8Array(32)

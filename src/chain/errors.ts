@@ -7,8 +7,11 @@
 /** A submitted transaction was refused before inclusion; nothing changed. */
 export class TransactionRejectedError extends Error {
   override name = 'TransactionRejectedError'
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The node's REST error code for this refusal (§1.5): -1 for the pool's free-text refusals. */
+  readonly restCode: number
+  constructor(message: string, options?: { cause?: unknown; restCode?: number }) {
     super(message, options)
+    this.restCode = options?.restCode ?? -1
   }
 }
 

@@ -3,15 +3,40 @@
  * nonce gap to close; without it, everything submitted since the last block.
  */
 import { toHexRaw } from '../util/hex.ts'
-import type { EvmTransaction } from './transaction.ts'
+import { nativeGasPrice, type EvmTransaction, type NativeChainTransaction } from './transaction.ts'
 
-/** Pending EVM transactions, indexed by hash and by sender and nonce. */
+/**
+ * Pending transactions: EVM ones indexed by hash and by sender and nonce; native ones
+ * (random nonces, no ordering between them) by hash.
+ */
 export class Mempool {
   readonly #byHash = new Map<string, EvmTransaction>()
   readonly #bySender = new Map<string, Map<bigint, EvmTransaction>>()
+  readonly #native = new Map<string, NativeChainTransaction>()
 
+  /** Pending transactions of both kinds. */
   get size(): number {
-    return this.#byHash.size
+    return this.#byHash.size + this.#native.size
+  }
+
+  /** The pending native transaction with raw hash `hash` (hex without 0x). */
+  getNative(hash: string): NativeChainTransaction | undefined {
+    return this.#native.get(hash)
+  }
+
+  /** Adds a native transaction. */
+  addNative(tx: NativeChainTransaction): void {
+    this.#native.set(toHexRaw(tx.hash), tx)
+  }
+
+  /** Removes a native transaction if pending. */
+  removeNative(tx: NativeChainTransaction): void {
+    this.#native.delete(toHexRaw(tx.hash))
+  }
+
+  /** Pending native transactions by gas price, highest first (the solo node's order, §5.5). */
+  nativeByPrice(): NativeChainTransaction[] {
+    return [...this.#native.values()].sort((a, b) => (nativeGasPrice(b) > nativeGasPrice(a) ? 1 : nativeGasPrice(b) < nativeGasPrice(a) ? -1 : 0))
   }
 
   /** The pending transaction with raw hash `hash` (hex without 0x). */
@@ -55,14 +80,21 @@ export class Mempool {
     return nonce
   }
 
-  /** Replaces the whole content with `txs` (a snapshot's pool). */
-  replaceAll(txs: readonly EvmTransaction[]): void {
+  /** Replaces the whole content (a snapshot's pool). */
+  replaceAll(txs: readonly EvmTransaction[], native: readonly NativeChainTransaction[] = []): void {
     this.#byHash.clear()
     this.#bySender.clear()
+    this.#native.clear()
     for (const tx of txs) this.add(tx)
+    for (const tx of native) this.addNative(tx)
   }
 
-  /** Every pending transaction, in arrival order per sender. */
+  /** Every pending native transaction. */
+  allNative(): NativeChainTransaction[] {
+    return [...this.#native.values()]
+  }
+
+  /** Every pending EVM transaction, in arrival order per sender. */
   all(): EvmTransaction[] {
     return [...this.#byHash.values()]
   }

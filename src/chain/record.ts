@@ -22,4 +22,13 @@ export interface ExecutionRecord {
   readonly contractAddress: Uint8Array | undefined
   /** Revert data or return data of the top-level frame. */
   readonly returnValue: Uint8Array
+  /** Notifications of native contracts, in order (native transactions; reference §1.4.6). */
+  readonly notify: readonly NativeNotify[]
+}
+
+/** One native notification: the emitting contract and its States list (strings and integers). */
+export interface NativeNotify {
+  /** 20 raw bytes of the native contract. */
+  readonly contract: Uint8Array
+  readonly states: readonly (string | bigint)[]
 }

@@ -5,6 +5,8 @@
  */
 import type { LegacyTx } from '@ethereumjs/tx'
 import { BinaryWriter } from '../native/binary.ts'
+import type { NativeTransaction } from '../native/transaction.ts'
+import type { TokenCall } from '../native/tokenCall.ts'
 
 /** Native TxType of the EIP-155 wrapper (reference §2.3). */
 export const TX_TYPE_EIP155 = 0xd3
@@ -22,8 +24,29 @@ export interface EvmTransaction {
   readonly from: Uint8Array
 }
 
-/** Any transaction of the ledger. Native kinds join with the native transaction issue. */
-export type ChainTransaction = EvmTransaction
+/** A native transaction (reference §2.1): a token call of the main or gas token contract. */
+export interface NativeChainTransaction {
+  readonly kind: 'native'
+  /** Raw hash: SHA256d of the unsigned part. */
+  readonly hash: Uint8Array
+  /** Raw bytes as received (the block stores them as they came, §2.1). */
+  readonly raw: Uint8Array
+  readonly tx: NativeTransaction
+  /** The payer, 20 bytes. */
+  readonly from: Uint8Array
+  /** Addresses that signed (CheckWitness). */
+  readonly signers: readonly Uint8Array[]
+  /** The decoded token call. */
+  readonly call: TokenCall
+}
+
+/** Any transaction of the ledger. */
+export type ChainTransaction = EvmTransaction | NativeChainTransaction
+
+/** Gas price in the node's units: gas-token 1e-9 per gas (gwei for EIP-155 transactions). */
+export function nativeGasPrice(tx: ChainTransaction): bigint {
+  return tx.kind === 'evm' ? tx.tx.gasPrice / 1_000_000_000n : tx.tx.gasPrice
+}
 
 /** Wraps a signed legacy transaction in the native EIP-155 envelope. */
 export function wrapEvmTransaction(tx: LegacyTx, from: Uint8Array): EvmTransaction {

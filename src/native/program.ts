@@ -132,6 +132,27 @@ export function verifyNativeSignatures(tx: NativeTransaction, hashRaw: Uint8Arra
   return signers
 }
 
+/**
+ * A signature entry as the node renders it in transaction JSON (§1.4.2 Sigs):
+ * serialised public keys (P-256 compressed; secp256k1 as 0x15 ‖ uncompressed), M, and
+ * the signatures. Entries that do not parse render with what could be read.
+ */
+export function describeSig(sig: NativeSig): { pubKeys: Uint8Array[]; m: number; sigData: Uint8Array[] } {
+  let sigData: Uint8Array[] = []
+  try {
+    sigData = pushes(sig.invocation)
+  } catch {
+    sigData = []
+  }
+  try {
+    const program = parseProgram(sig.verification)
+    const pubKeys = program.keys.map((k) => (k.type === 'p256' ? k.key : Uint8Array.of(SECP256K1_KEY, ...k.key)))
+    return { pubKeys, m: program.m, sigData }
+  } catch {
+    return { pubKeys: [], m: 0, sigData }
+  }
+}
+
 function verifyEntry(sig: NativeSig, hashRaw: Uint8Array): Uint8Array {
   const program = parseProgram(sig.verification)
   const signatures = pushes(sig.invocation)

@@ -5,10 +5,11 @@
  */
 import { serializeBlock, type ChainBlock } from '../chain/block.ts'
 import { GWEI } from '../chain/constants.ts'
-import type { ExecutionRecord } from '../chain/record.ts'
+import type { ExecutionRecord, NativeNotify } from '../chain/record.ts'
 import type { ChainTransaction } from '../chain/transaction.ts'
 import type { RawLog } from '../evm/transferLogs.ts'
 import { BinaryWriter } from '../native/binary.ts'
+import { describeSig } from '../native/program.ts'
 import { toBase58 } from '../native/address.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
 import { u64 } from './json.ts'
@@ -17,6 +18,29 @@ const ZERO_ADDRESS_HEX = '00'.repeat(20)
 
 /** Transaction JSON (§1.4.2), with `Height` when included. */
 export function renderTransaction(tx: ChainTransaction, height: number) {
+  if (tx.kind === 'native') {
+    const t = tx.tx
+    const p = t.payload
+    return {
+      Version: 0,
+      Nonce: t.nonce,
+      GasPrice: u64(t.gasPrice),
+      GasLimit: u64(t.gasLimit),
+      Payer: toBase58(tx.from),
+      TxType: t.txType,
+      Payload:
+        p.kind === 'deploy'
+          ? { Code: toHexRaw(p.code), VmType: p.vmFlags, Name: p.name, CodeVersion: p.codeVersion, Author: p.author, Email: p.email, Description: p.description }
+          : { Code: toHexRaw(p.kind === 'invoke' ? p.code : p.rlp) },
+      Attributes: [] as unknown[],
+      Sigs: t.sigs.map((sig) => {
+        const { pubKeys, m, sigData } = describeSig(sig)
+        return { PubKeys: pubKeys.map((k) => toHexRaw(k)), M: m, SigData: sigData.map((d) => toHexRaw(d)) }
+      }),
+      Hash: toReversedHex(tx.hash),
+      Height: height,
+    }
+  }
   const t = tx.tx
   return {
     Version: 0,
@@ -74,13 +98,21 @@ export function serializeEvmLog([address, topics, data]: RawLog): string {
   return `0x${toHexRaw(w.varbytes(data).finish())}`
 }
 
+/** A native notify (§1.4.6): reversed-hex contract, States with exact integers. */
+export function renderNativeNotify(n: NativeNotify) {
+  return {
+    ContractAddress: toReversedHex(n.contract),
+    States: n.states.map((state) => (typeof state === 'bigint' ? u64(state) : state)),
+    IsEvm: false,
+  }
+}
+
 /** The contract execution event record of one transaction (§1.4.6). */
 export function renderEventRecord(tx: ChainTransaction, record: ExecutionRecord, index: number) {
-  const notify = record.logs.map((log) => ({
-    ContractAddress: toReversedHex(log[0]),
-    States: serializeEvmLog(log),
-    IsEvm: true,
-  }))
+  const notify = [
+    ...record.notify.map(renderNativeNotify),
+    ...record.logs.map((log) => ({ ContractAddress: toReversedHex(log[0]), States: serializeEvmLog(log), IsEvm: true })),
+  ]
   return {
     TxHash: toReversedHex(tx.hash),
     State: record.state,

@@ -97,9 +97,7 @@ export function rawBlockSize(block: ChainBlock): number {
 /** Block object (reference §6.3): EVM transactions only, hashes or full objects. */
 export function formatBlock(block: ChainBlock, fullTransactions: boolean) {
   const h = block.header
-  const evm = block.transactions
-    .map((tx, index) => ({ tx, index }))
-    .filter(({ tx }) => tx.kind === 'evm')
+  const evm = block.transactions.flatMap((tx, index) => (tx.kind === 'evm' ? [{ tx, index }] : []))
   const zeroRoot = h.transactionsRoot.every((b) => b === 0)
   return {
     number: toQuantity(h.height),

@@ -54,6 +54,7 @@ export function matchingLogs(chain: Chain, from: number, to: number, criteria: L
     if (chain.isPendingEmpty(h)) continue
     const block = chain.blockAt(h)!
     block.transactions.forEach((tx, index) => {
+      if (tx.kind !== 'evm') return
       const record = block.records[index]!
       record.logs.forEach((log, i) => {
         const [address, topics] = log

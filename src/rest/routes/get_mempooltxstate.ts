@@ -9,7 +9,8 @@ export const get_mempooltxstate: RestRoute = {
   path: '/api/v1/mempool/txstate/:hash',
   action: 'getmempooltxstate',
   handle: (ctx, { params }) => {
-    const pending = ctx.chain.mempool.get(toHexRaw(parseHash(params.hash!)))
+    const hash = toHexRaw(parseHash(params.hash!))
+    const pending = ctx.chain.mempool.get(hash) ?? ctx.chain.mempool.getNative(hash)
     if (pending === undefined) throw new RestError(RestErrorCode.UnknownTransaction)
     return {
       State: [

@@ -10,15 +10,16 @@ import { GOVERNANCE_ADDRESS } from '../../chain/constants.ts'
 import { toReversedHex } from '../../util/hex.ts'
 import { u64 } from '../json.ts'
 import { serializeEvmLog } from '../render.ts'
+import { sendNative } from '../sendNative.ts'
 
-/** Native TxTypes that deserialise (Deploy, InvokeNeo, InvokeWasm; reference §2.3) but are not executed yet. */
+/** Native TxTypes that deserialise (Deploy, InvokeNeo, InvokeWasm; reference §2.3). */
 const NATIVE_TX_TYPES: ReadonlySet<number> = new Set([0xd0, 0xd1, 0xd2])
 
 /**
  * post_raw_tx: body `{ Action, Version, Data }` (only Data is read) with a native raw
  * transaction in hex; `?preExec=1` runs it without committing. EIP-155 wrapped
- * transactions (type 0xd3) take the EVM path of eth_sendRawTransaction (§2.4).
- * Native transaction types are not executed yet: 43001 with the reason in Result.
+ * transactions (type 0xd3) take the EVM path of eth_sendRawTransaction (§2.4); native
+ * ones the native path (src/rest/sendNative.ts).
  */
 export const post_raw_tx: RestRoute = {
   method: 'POST',
@@ -40,7 +41,7 @@ export const post_raw_tx: RestRoute = {
     if (raw[1] !== TX_TYPE_EIP155) {
       // An unknown TxType does not deserialise ("unsupported tx type"): 43001 with Result "" (§1.5, §2.3).
       if (!NATIVE_TX_TYPES.has(raw[1]!)) throw new RestError(RestErrorCode.InvalidTransaction)
-      throw new RestError(RestErrorCode.InvalidTransaction, `native transactions (TxType 0x${raw[1]!.toString(16)}) are not executed by this devnet yet; EIP-155 transactions (0xd3) are`)
+      return sendNative(ctx.chain, raw, flag(query.preExec))
     }
     const rlp = decodeVarBytes(raw, 2)
     if (rlp === undefined) throw new RestError(RestErrorCode.InvalidTransaction)

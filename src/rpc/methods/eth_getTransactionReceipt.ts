@@ -1,5 +1,6 @@
 import type { RpcMethod } from '../context.ts'
 import { expectParams, parseHash } from '../params.ts'
+import { RpcError, RpcErrorCode } from '../errors.ts'
 import { formatReceipt } from '../format.ts'
 import { toHexRaw } from '../../util/hex.ts'
 
@@ -7,5 +8,8 @@ import { toHexRaw } from '../../util/hex.ts'
 export const eth_getTransactionReceipt: RpcMethod = (ctx, params) => {
   const [hash] = expectParams(params, 1)
   const found = ctx.chain.transaction(toHexRaw(parseHash(hash, 0)))
-  return found === undefined ? null : formatReceipt(found.tx, found.record, found)
+  if (found === undefined) return null
+  // A native transaction has notifies, not EVM logs (reference §6.2).
+  if (found.tx.kind !== 'evm') throw new RpcError(RpcErrorCode.ServerError, 'not evm event')
+  return formatReceipt(found.tx, found.record, found)
 }

@@ -1,0 +1,148 @@
+/**
+ * Native transactions in the ledger: the pool's checks (reference §1.5 POST rejection
+ * list), execution of the token call with the node's fee rules (§2.8), and
+ * pre-execution (§1.4.7). Balances and allowances live in the journaled world state,
+ * so snapshots and block reverts cover them.
+ */
+import { decodeNativeInvoke, UnsupportedScriptError } from '../native/invokeScript.ts'
+import { decodeTokenCall } from '../native/tokenCall.ts'
+import { executeTokenCall, moveTokens, NativeExecutionError, transferNotify, type TokenLedger } from '../native/tokenContract.ts'
+import { NativeTxType, nativeTransactionHash, type NativeTransaction } from '../native/transaction.ts'
+import { parseProgram, SignatureVerificationError, verifyNativeSignatures } from '../native/program.ts'
+import { toHexRaw, toReversedHex } from '../util/hex.ts'
+import { GOVERNANCE_ADDRESS, MIN_GAS_LIMIT } from './constants.ts'
+import { TransactionRejectedError } from './errors.ts'
+import type { NativeNotify } from './record.ts'
+import type { WorldState } from './state/worldState.ts'
+import type { NativeChainTransaction } from './transaction.ts'
+
+/** Gas a native token call uses: the 20,000 floor (a transfer needs less, §2.8). */
+export const NATIVE_CALL_GAS = 20_000n
+const V1 = 1_000_000_000n
+const MAX_U64 = 2n ** 64n - 1n
+
+/** The token ledger over `world` as of `height` (reads include the block being built). */
+export function ledgerAt(world: WorldState, height: number): TokenLedger {
+  return {
+    balance: (token, address) => world.getAccount(toHexRaw(address), height)[token],
+    setBalance: (token, address, amount) => world.updateAccount(toHexRaw(address), height, { [token]: amount }),
+    allowance: (token, owner, spender) => world.getAllowance(token, toHexRaw(owner), toHexRaw(spender), height),
+    setAllowance: (token, owner, spender, amount) => world.setAllowance(token, toHexRaw(owner), toHexRaw(spender), amount, height),
+  }
+}
+
+/**
+ * Stateless checks and decoding of a decoded native transaction into a ledger
+ * transaction: gas limits (-1), a script the devnet executes (-1 with the reason),
+ * the gas overflow rule (-1), then signatures (45021). Throws {@link TransactionRejectedError}.
+ */
+export function prepareNativeTransaction(tx: NativeTransaction, raw: Uint8Array, minGasPrice: bigint, checkSignatures = true): NativeChainTransaction {
+  if (tx.gasLimit < MIN_GAS_LIMIT || tx.gasPrice < minGasPrice) {
+    throw new TransactionRejectedError(`Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${minGasPrice}`)
+  }
+  if (tx.gasLimit * tx.gasPrice > MAX_U64) throw new TransactionRejectedError(`gasLimit ${tx.gasLimit} * gasPrice ${tx.gasPrice} overflow`)
+  if (tx.txType !== NativeTxType.InvokeNeo || tx.payload.kind !== 'invoke') {
+    const kind = tx.txType === NativeTxType.Deploy ? 'contract deployment' : 'Wasm invocation'
+    throw new TransactionRejectedError(new UnsupportedScriptError(`a ${kind}`).message)
+  }
+  let call
+  try {
+    call = decodeTokenCall(decodeNativeInvoke(tx.payload.code))
+  } catch (err) {
+    if (err instanceof UnsupportedScriptError) throw new TransactionRejectedError(err.message, { cause: err })
+    throw err
+  }
+  const hash = nativeTransactionHash(tx)
+  // Pre-execution takes the signers from the programs without checking signatures.
+  let signers: Uint8Array[] = checkSignatures ? [] : tx.sigs.flatMap((sig) => programAddress(sig.verification))
+  try {
+    if (checkSignatures) signers = verifyNativeSignatures(tx, hash)
+  } catch (err) {
+    if (err instanceof SignatureVerificationError) throw new TransactionRejectedError(err.message, { cause: err, restCode: 45021 })
+    throw err
+  }
+  return { kind: 'native', hash, raw, tx, from: tx.payer, signers, call }
+}
+
+function programAddress(script: Uint8Array): Uint8Array[] {
+  try {
+    return [parseProgram(script).address]
+  } catch {
+    return []
+  }
+}
+
+/** The pool's fee check (§1.5 rejection 6): the payer must hold gasPrice × 20,000 in v1 gas units. */
+export function checkNativeFee(world: WorldState, tx: NativeChainTransaction, height: number): void {
+  const need = tx.tx.gasPrice * NATIVE_CALL_GAS
+  const has = world.getAccount(toHexRaw(tx.from), height).gas / V1
+  if (has < need) {
+    throw new TransactionRejectedError(`transactor ${toReversedHex(tx.from)} has no balance enough to cover gas cost ${need}`)
+  }
+}
+
+/** What executing a native transaction produced. */
+export interface NativeOutcome {
+  state: 0 | 1
+  /** NeoVM result bytes of the call. */
+  result: Uint8Array
+  /** Contract notifies, then the fee notify. */
+  notify: NativeNotify[]
+  /** Fee charged, gas-token v1 units (GasConsumed). */
+  fee: bigint
+  /** Error text when the call failed. */
+  error: string | undefined
+}
+
+/**
+ * Executes `tx` at `height` into `world` with the node's fee rules (§2.8): the call's
+ * writes and notifies are dropped when it fails; then, unless the gas price or the
+ * height is 0, 20,000 × gasPrice (v1) moves from the payer to governance with its
+ * Transfer notify last, also for a failed call. A payer who cannot pay it all pays
+ * what it has and the transaction fails.
+ */
+export function executeNativeTransaction(world: WorldState, tx: NativeChainTransaction, height: number): NativeOutcome {
+  const ledger = ledgerAt(world, height)
+  const before = world.journal.position
+  let outcome: NativeOutcome
+  try {
+    const { result, notify } = executeTokenCall(tx.call, tx.signers, ledger)
+    outcome = { state: 1, result, notify, fee: 0n, error: undefined }
+  } catch (err) {
+    if (!(err instanceof NativeExecutionError)) throw err
+    world.journal.revertTo(before)
+    outcome = { state: 0, result: new Uint8Array(0), notify: [], fee: 0n, error: err.message }
+  }
+  const cost = tx.tx.gasPrice * NATIVE_CALL_GAS * V1
+  if (cost > 0n && height > 0) {
+    const balance = ledger.balance('gas', tx.from)
+    const charged = balance < cost ? balance : cost
+    if (charged < cost) {
+      world.journal.revertTo(before)
+      outcome = { state: 0, result: new Uint8Array(0), notify: [], fee: 0n, error: 'payer cannot pay the fee' }
+    }
+    if (charged > 0n) {
+      moveTokens(ledger, 'gas', tx.from, GOVERNANCE_ADDRESS, charged)
+      outcome.notify.push(transferNotify('gas', tx.from, GOVERNANCE_ADDRESS, charged))
+    }
+    outcome.fee = charged / V1
+  }
+  return outcome
+}
+
+/**
+ * Pre-execution (§1.4.7): runs the call at `height` and undoes it. Gas is the 20,000
+ * floor; no fee is charged and no fee notify is made.
+ */
+export function preExecuteNative(world: WorldState, tx: NativeChainTransaction, height: number): NativeOutcome {
+  const before = world.journal.position
+  try {
+    const { result, notify } = executeTokenCall(tx.call, tx.signers, ledgerAt(world, height))
+    return { state: 1, result, notify, fee: 0n, error: undefined }
+  } catch (err) {
+    if (!(err instanceof NativeExecutionError)) throw err
+    return { state: 0, result: new Uint8Array(0), notify: [], fee: 0n, error: err.message }
+  } finally {
+    world.journal.revertTo(before)
+  }
+}
