@@ -7,7 +7,8 @@ import { MemoryLevel } from 'memory-level'
 import { createBookkeeper } from './chain/bookkeeper.ts'
 import { Chain } from './chain/chain.ts'
 import { Clock } from './chain/clock.ts'
-import { GAS_UNIT, MAIN_UNIT, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from './chain/constants.ts'
+import { GAS_UNIT, MAIN_TOKEN_ADDRESS, MAIN_UNIT, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from './chain/constants.ts'
+import { UNBOUND_SCHEDULE_END } from './chain/unboundGas.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from './chain/devAccounts.ts'
 import { nativeDevKey } from './chain/nativeDevAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from './chain/genesis.ts'
@@ -166,7 +167,10 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     ...keys.map((k) => ({ address: k.address, main: k.main, gas: k.gas })),
     ...nativeKeys.map((k) => ({ address: k.address, main: DEFAULT_MAIN, gas: DEFAULT_GAS })),
   ]
-  const genesis = buildGenesis(world, allocations, bookkeeper, options.genesisTimestamp ?? Math.floor(Date.now() / 1000))
+  const genesisTimestamp = options.genesisTimestamp ?? Math.floor(Date.now() / 1000)
+  const unboundGas = options.unboundGas === undefined ? undefined : { genesis: genesisTimestamp, deadline: options.unboundGas.deadline ?? UNBOUND_SCHEDULE_END }
+  // With accrual on, the unallocated gas sits at the main-token contract, as on mainnet, which pays the claims.
+  const genesis = buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
   const store = new LedgerStore(options.db ?? new MemoryLevel<string, string>())
   await store.open()
   let chain: Chain | undefined
@@ -185,6 +189,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     clock: new Clock(options.clock ?? 'wall', genesis.header.timestamp),
     automine: options.automine ?? true,
     minGasPrice: options.minGasPrice ?? 0n,
+    unboundGas,
   })
   store.persist(world, [genesis], 0)
 

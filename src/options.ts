@@ -43,6 +43,15 @@ export interface DevnetOptions {
   clock?: ClockMode
   /** Any abstract-level database with string keys; default a new MemoryLevel. */
   db?: LevelDatabase
+  /**
+   * Unbound-gas accrual (reference §4.2). Off by default, as on a solo node (deadline 0).
+   * On: main-token holders accrue gas by the real schedule, timed from the genesis
+   * timestamp, until `deadline` seconds after it (default: the whole 18-interval
+   * schedule); a main-token transfer moves the accrued gas into the holder's claimable
+   * allowance (get_unboundgas), and the unallocated gas supply sits at the main-token
+   * contract to pay claims.
+   */
+  unboundGas?: { deadline?: number }
   /** Pool minimum gas price in gwei; default 0, as on a solo node (reference §0). */
   minGasPrice?: bigint
   /** P-256 private key of the block-signing bookkeeper; default a fixed devnet key. */

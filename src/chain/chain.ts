@@ -27,7 +27,8 @@ import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from './state/worldState.ts'
 import type { LedgerStore } from './store.ts'
 import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction, type NativeChainTransaction } from './transaction.ts'
-import { checkNativeFee, executeNativeTransaction, NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeOutcome } from './nativeExecution.ts'
+import { checkNativeFee, executeNativeTransaction, NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
+import type { UnboundGasRule } from './unboundGas.ts'
 import { decodeNativeTransaction } from '../native/transaction.ts'
 import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
 import { decodeEvmTransaction } from '../evm/rawTransaction.ts'
@@ -51,6 +52,8 @@ export interface ChainParts {
   automine: boolean
   /** Pool minimum gas price in gwei (solo: 0, reference §0). */
   minGasPrice: bigint
+  /** Unbound-gas accrual; absent: none, as on a solo node (§4.2). */
+  unboundGas?: UnboundGasRule
 }
 
 /** Fields of an impersonated transaction (amounts in wei). */
@@ -86,6 +89,8 @@ export class Chain {
   /** Whether each accepted transaction is mined at once in its own block. */
   automine: boolean
   readonly minGasPrice: bigint
+  /** Unbound-gas accrual rule, or `undefined` (none, as on a solo node). */
+  readonly unboundGas: UnboundGasRule | undefined
   readonly #store: LedgerStore
   readonly #blocks: ChainBlock[] = []
   readonly #blocksByHash = new Map<string, ChainBlock>()
@@ -106,6 +111,7 @@ export class Chain {
     this.clock = parts.clock
     this.automine = parts.automine
     this.minGasPrice = parts.minGasPrice
+    this.unboundGas = parts.unboundGas
     this.#append(parts.genesis)
   }
 
@@ -230,7 +236,7 @@ export class Chain {
     return this.#serial(async () => {
       const hash = toHexRaw(tx.hash)
       checkNativeFee(this.world, tx, this.height)
-      const trial = preExecuteNative(this.world, tx, this.height)
+      const trial = preExecuteNative(this.world, tx, this.height, this.#nativeEnv(this.timestampAt(this.height) + 1))
       if (trial.state === 0) throw new TransactionRejectedError(trial.error ?? 'pre-execution failed')
       if (this.#txIndex.has(hash)) throw new TransactionRejectedError('duplicated transaction detected', { restCode: 45002 })
       if (this.mempool.getNative(hash) !== undefined) {
@@ -255,7 +261,10 @@ export class Chain {
   preExecuteNativeTransaction(raw: Uint8Array): Promise<NativeOutcome & { gas: bigint }> {
     const { tx: decoded, length } = decodeNativeTransaction(raw)
     const tx = prepareNativeTransaction({ ...decoded, gasLimit: MIN_GAS_LIMIT, gasPrice: 0n }, raw.subarray(0, length), 0n, false)
-    return this.#serial(async () => ({ ...preExecuteNative(this.world, tx, this.height), gas: NATIVE_CALL_GAS }))
+    return this.#serial(async () => ({
+      ...preExecuteNative(this.world, tx, this.height, this.#nativeEnv(this.timestampAt(this.height) + 1)),
+      gas: NATIVE_CALL_GAS,
+    }))
   }
 
   #accept(tx: EvmTransaction): Promise<Uint8Array> {
@@ -561,7 +570,7 @@ export class Chain {
       let logCount = 0
       for (const tx of txs) {
         if (tx.kind === 'native') {
-          const outcome = executeNativeTransaction(this.world, tx, height)
+          const outcome = executeNativeTransaction(this.world, tx, height, this.#nativeEnv(time))
           records.push({
             state: outcome.state,
             gasUsed: NATIVE_CALL_GAS,
@@ -630,6 +639,10 @@ export class Chain {
     this.#blocks.push(block)
     this.#blocksByHash.set(toHexRaw(block.hash), block)
     block.transactions.forEach((tx, index) => this.#txIndex.set(toHexRaw(tx.hash), { height: block.header.height, index }))
+  }
+
+  #nativeEnv(timestamp: number): NativeEnv {
+    return { timestamp, unbound: this.unboundGas }
   }
 
   /** Drops undo steps no live checkpoint can reach. */

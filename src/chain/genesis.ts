@@ -28,6 +28,8 @@ export function buildGenesis(
   allocations: readonly GenesisAllocation[],
   bookkeeper: Bookkeeper,
   timestamp: number,
+  /** Where the gas not allocated goes: the bookkeeper (solo), or the main-token contract (mainnet, where claims are paid from). */
+  gasReserve: Uint8Array = bookkeeper.address,
 ): ChainBlock {
   let main = 0n
   let gas = 0n
@@ -45,11 +47,13 @@ export function buildGenesis(
   }
   if (main > MAIN_TOTAL_SUPPLY) throw new RangeError(`genesis allocates ${main} main units, above the supply ${MAIN_TOTAL_SUPPLY}`)
   if (gas > GAS_TOTAL_SUPPLY) throw new RangeError(`genesis allocates ${gas} gas units, above the supply ${GAS_TOTAL_SUPPLY}`)
-  world.setAccount(
-    toHexRaw(bookkeeper.address),
-    { nonce: 0n, gas: GAS_TOTAL_SUPPLY - gas, main: MAIN_TOTAL_SUPPLY - main, codeHash: undefined },
-    0,
-  )
+  const reserve = toHexRaw(gasReserve)
+  if (reserve === toHexRaw(bookkeeper.address)) {
+    world.setAccount(reserve, { nonce: 0n, gas: GAS_TOTAL_SUPPLY - gas, main: MAIN_TOTAL_SUPPLY - main, codeHash: undefined }, 0)
+  } else {
+    world.setAccount(toHexRaw(bookkeeper.address), { nonce: 0n, gas: 0n, main: MAIN_TOTAL_SUPPLY - main, codeHash: undefined }, 0)
+    world.setAccount(reserve, { nonce: 0n, gas: GAS_TOTAL_SUPPLY - gas, main: 0n, codeHash: undefined }, 0)
+  }
   const transactionsRoot = new Uint8Array(32)
   return makeBlock(
     {

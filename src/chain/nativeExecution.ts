@@ -10,7 +10,8 @@ import { executeTokenCall, moveTokens, NativeExecutionError, transferNotify, typ
 import { NativeTxType, nativeTransactionHash, type NativeTransaction } from '../native/transaction.ts'
 import { parseProgram, SignatureVerificationError, verifyNativeSignatures } from '../native/program.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
-import { GOVERNANCE_ADDRESS, MIN_GAS_LIMIT } from './constants.ts'
+import { GOVERNANCE_ADDRESS, MAIN_TOKEN_ADDRESS, MIN_GAS_LIMIT } from './constants.ts'
+import { calcUnboundGas, type UnboundGasRule } from './unboundGas.ts'
 import { TransactionRejectedError } from './errors.ts'
 import type { NativeNotify } from './record.ts'
 import type { WorldState } from './state/worldState.ts'
@@ -21,9 +22,35 @@ export const NATIVE_CALL_GAS = 20_000n
 const V1 = 1_000_000_000n
 const MAX_U64 = 2n ** 64n - 1n
 
-/** The token ledger over `world` as of `height` (reads include the block being built). */
-export function ledgerAt(world: WorldState, height: number): TokenLedger {
+/** Time and rules a native execution runs under. */
+export interface NativeEnv {
+  /** Block timestamp, Unix seconds. */
+  timestamp: number
+  /** Unbound-gas accrual, when switched on. */
+  unbound: UnboundGasRule | undefined
+}
+
+/**
+ * The token ledger over `world` as of `height` (reads include the block being built).
+ * With accrual on, every main-token balance change first grants the gas accrued
+ * since the address's offset into the allowance main contract → address (§4.2 grantOng).
+ */
+export function ledgerAt(world: WorldState, height: number, env?: NativeEnv): TokenLedger {
+  const unbound = env?.unbound
   return {
+    beforeMainChange:
+      unbound === undefined
+        ? undefined
+        : (address, balance) => {
+            const key = toHexRaw(address)
+            const now = env!.timestamp - unbound.genesis
+            const accrued = calcUnboundGas(balance / V1, world.getUnboundOffset(key, height), now, unbound.deadline)
+            if (accrued > 0n) {
+              const owner = toHexRaw(MAIN_TOKEN_ADDRESS)
+              world.setAllowance('gas', owner, key, world.getAllowance('gas', owner, key, height) + accrued * V1, height)
+            }
+            world.setUnboundOffset(key, now, height)
+          },
     balance: (token, address) => world.getAccount(toHexRaw(address), height)[token],
     setBalance: (token, address, amount) => world.updateAccount(toHexRaw(address), height, { [token]: amount }),
     allowance: (token, owner, spender) => world.getAllowance(token, toHexRaw(owner), toHexRaw(spender), height),
@@ -101,8 +128,8 @@ export interface NativeOutcome {
  * Transfer notify last, also for a failed call. A payer who cannot pay it all pays
  * what it has and the transaction fails.
  */
-export function executeNativeTransaction(world: WorldState, tx: NativeChainTransaction, height: number): NativeOutcome {
-  const ledger = ledgerAt(world, height)
+export function executeNativeTransaction(world: WorldState, tx: NativeChainTransaction, height: number, env: NativeEnv): NativeOutcome {
+  const ledger = ledgerAt(world, height, env)
   const before = world.journal.position
   let outcome: NativeOutcome
   try {
@@ -134,10 +161,10 @@ export function executeNativeTransaction(world: WorldState, tx: NativeChainTrans
  * Pre-execution (§1.4.7): runs the call at `height` and undoes it. Gas is the 20,000
  * floor; no fee is charged and no fee notify is made.
  */
-export function preExecuteNative(world: WorldState, tx: NativeChainTransaction, height: number): NativeOutcome {
+export function preExecuteNative(world: WorldState, tx: NativeChainTransaction, height: number, env: NativeEnv): NativeOutcome {
   const before = world.journal.position
   try {
-    const { result, notify } = executeTokenCall(tx.call, tx.signers, ledgerAt(world, height))
+    const { result, notify } = executeTokenCall(tx.call, tx.signers, ledgerAt(world, height, env))
     return { state: 1, result, notify, fee: 0n, error: undefined }
   } catch (err) {
     if (!(err instanceof NativeExecutionError)) throw err

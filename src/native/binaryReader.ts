@@ -1,7 +1,8 @@
 /**
- * Reading the node's binary serialisation (reference §2.1): little-endian integers,
- * minimal var-ints, var-bytes, all bounds-checked. Every failure is a
- * {@link DecodeError} naming what is wrong and where.
+ * Reading the node's binary serialisation (reference §2.1; common/zero_copy_source.go):
+ * little-endian integers, minimal var-ints (`< 0xFD` one byte, `0xFD`+u16, `0xFE`+u32,
+ * `0xFF`+u64; a longer form than needed is "irregular"), var-bytes, all bounds-checked.
+ * Every failure is a {@link DecodeError} naming what is wrong and the byte offset.
  */
 
 /** Bytes that do not decode; `offset` is where reading failed. */
@@ -91,7 +92,9 @@ export class BinaryReader {
   varbytes(): Uint8Array {
     const at = this.#pos
     const n = this.varint()
-    if (n > BigInt(this.#data.length - this.#pos)) throw new DecodeError('var-bytes length beyond the data', at)
+    const left = this.#data.length - this.#pos
+    // Checked before any slicing, so a huge declared length never allocates.
+    if (n > BigInt(left)) throw new DecodeError(`unexpected end of data: var-bytes length ${n} exceeds the ${left} bytes left`, at)
     return this.bytes(Number(n))
   }
 }

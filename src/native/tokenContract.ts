@@ -21,6 +21,8 @@ export interface TokenLedger {
   setBalance(token: Token, address: Uint8Array, amount: bigint): void
   allowance(token: Token, owner: Uint8Array, spender: Uint8Array): bigint
   setAllowance(token: Token, owner: Uint8Array, spender: Uint8Array, amount: bigint): void
+  /** Called before a main-token balance changes with its balance until then (unbound-gas grant, §4.2). */
+  beforeMainChange?(address: Uint8Array, balance: bigint): void
 }
 
 /** A token call failed; the transaction fails with State 0 (its writes and notifies are dropped). */
@@ -49,6 +51,10 @@ export function transferNotify(token: Token, from: Uint8Array, to: Uint8Array, a
 export function moveTokens(ledger: TokenLedger, token: Token, from: Uint8Array, to: Uint8Array, amount: bigint): void {
   const balance = ledger.balance(token, from)
   if (balance < amount) throw new NativeExecutionError(`[Transfer] balance insufficient: ${toBase58(from)} has ${balance}, needs ${amount} (v2 units)`)
+  if (token === 'main') {
+    ledger.beforeMainChange?.(from, balance)
+    ledger.beforeMainChange?.(to, ledger.balance(token, to))
+  }
   ledger.setBalance(token, from, balance - amount)
   ledger.setBalance(token, to, ledger.balance(token, to) + amount)
 }

@@ -46,6 +46,8 @@ export class WorldState {
   readonly #storage = new Map<string, VersionedMap<Uint8Array>>()
   /** Native-token allowances in v2 units, keyed `<token id>:<owner hex>:<spender hex>`. */
   readonly #allowances = new VersionedMap<bigint>(this.journal)
+  /** Unbound-gas time offsets (seconds after genesis) by address hex (§4.2 unboundTimeOffset). */
+  readonly #unboundOffsets = new VersionedMap<number>(this.journal)
   /** Code by its hash; immutable, so it needs no versions. */
   readonly #code = new Map<string, Uint8Array>()
 
@@ -124,6 +126,16 @@ export class WorldState {
   /** Writes an allowance at `height` (the native token contracts' approve). */
   setAllowance(token: 'main' | 'gas', owner: string, spender: string, amount: bigint, height: number): void {
     this.#allowances.set(`${token}:${owner}:${spender}`, amount === 0n ? undefined : amount, height)
+  }
+
+  /** Unbound-gas offset of `address` (hex) as of `height`; 0 when never set. */
+  getUnboundOffset(address: string, height: number): number {
+    return this.#unboundOffsets.get(address, height) ?? 0
+  }
+
+  /** Records the unbound-gas offset of `address` at `height`. */
+  setUnboundOffset(address: string, offset: number, height: number): void {
+    this.#unboundOffsets.set(address, offset, height)
   }
 
   /** Addresses ever written. */

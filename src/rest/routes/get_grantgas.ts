@@ -1,14 +1,25 @@
 import type { RestRoute } from '../context.ts'
 import { parseAddress } from '../params.ts'
+import { calcUnboundGas } from '../../chain/unboundGas.ts'
+import { toHexRaw } from '../../util/hex.ts'
 
-/** get_grantgas (and /grantong): gas accrued but not yet claimable; "0" on a solo node (reference §4.2). */
+/**
+ * get_grantgas (and /grantong): gas accrued since the address's last grant and not
+ * yet in its claimable allowance, at the chain's current time, v1 units (§4.2); "0" on
+ * a solo node, where nothing accrues.
+ */
 export const get_grantgas: RestRoute = {
   method: 'GET',
   path: '/api/v1/grantgas/:addr',
   action: 'getgrantgas',
-  handle: (_ctx, { params }) => {
-    parseAddress(params.addr!)
-    return '0'
+  handle: (ctx, { params }) => {
+    const address = parseAddress(params.addr!)
+    const rule = ctx.chain.unboundGas
+    if (rule === undefined) return '0'
+    const { chain } = ctx
+    const offset = chain.world.getUnboundOffset(toHexRaw(address), chain.height)
+    const now = chain.clock.now() - rule.genesis
+    return String(calcUnboundGas(chain.account(address).main / 1_000_000_000n, offset, now, rule.deadline))
   },
 }
 

@@ -1,18 +1,21 @@
 import type { RestRoute } from '../context.ts'
 import { parseAddress } from '../params.ts'
+import { MAIN_TOKEN_ADDRESS } from '../../chain/constants.ts'
+import { toHexRaw } from '../../util/hex.ts'
 
 /**
- * get_unboundgas (and the SDK's /unboundong spelling): claimable gas of an address.
- * On a solo node the unbound deadline is 0, so holders never accrue and it is "0"
- * (reference §4.2); accrual arrives with native transactions.
+ * get_unboundgas (and the SDK's /unboundong spelling): claimable gas of an address,
+ * the gas-token allowance from the main-token contract to it, v1 units (§4.2). On a
+ * solo node nothing accrues, so it stays "0" unless the devnet's `unboundGas` is on.
  */
 export const get_unboundgas: RestRoute = {
   method: 'GET',
   path: '/api/v1/unboundgas/:addr',
   action: 'getunboundgas',
-  handle: (_ctx, { params }) => {
-    parseAddress(params.addr!)
-    return '0'
+  handle: (ctx, { params }) => {
+    const address = toHexRaw(parseAddress(params.addr!))
+    const allowance = ctx.chain.world.getAllowance('gas', toHexRaw(MAIN_TOKEN_ADDRESS), address, ctx.chain.height)
+    return String(allowance / 1_000_000_000n)
   },
 }
 
