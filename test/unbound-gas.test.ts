@@ -69,10 +69,10 @@ describe('unbound gas', () => {
     expect(await unbound(devnet, b.base58)).toBe(String(accrued))
     expect(await grant(devnet, a.base58)).toBe('0')
 
-    const before = gasOf(devnet, a.base58)
+    const before = await gasOf(devnet, a.base58)
     const claim = await send(sdk.OntAssetTxBuilder.makeWithdrawOngTx(from, from, accrued.toString(), from, '0', '20000'))
     expect(claim.Error).toBe(0)
-    const after = gasOf(devnet, a.base58)
+    const after = await gasOf(devnet, a.base58)
     expect(after - before).toBe(accrued * 10n ** 9n)
     expect(await unbound(devnet, a.base58)).toBe('0')
     const event = (await devnet.rest.get(`/api/v1/smartcode/event/txhash/${claim.Result}`)).Result as { Notify: unknown }
@@ -82,7 +82,7 @@ describe('unbound gas', () => {
     // Claiming more than granted is refused by the pool and changes nothing.
     const again = await send(sdk.OntAssetTxBuilder.makeWithdrawOngTx(from, from, '1', from, '0', '20000'))
     expect(again.Error).toBe(-1)
-    expect(gasOf(devnet, a.base58)).toBe(after)
+    expect(await gasOf(devnet, a.base58)).toBe(after)
     await devnet.close()
   })
 
