@@ -493,12 +493,6 @@ export class Chain {
     })
   }
 
-  /** Waits for queued work and pending writes to the store. */
-  async flush(): Promise<void> {
-    await this.#queue
-    await this.#store.flush()
-  }
-
   /** Waits for queued work, then closes the store. */
   async close(): Promise<void> {
     await this.#queue.catch(() => {})

@@ -37,6 +37,8 @@ export const EVM_BLOCK_GAS_LIMIT = 2n ** 64n - 1n
 /** Total supplies in v2 units (reference §4.1): main 1e9 tokens at 9 decimals, gas 1e9 tokens at 18. */
 export const MAIN_TOTAL_SUPPLY = 10n ** 18n
 export const GAS_TOTAL_SUPPLY = 10n ** 27n
+/** v2 units per v1 unit, the same for both tokens (main 1e-9 per whole token, gas 1e-18 per 1e-9; §4.1). */
+export const V2_PER_V1 = 10n ** 9n
 /** One whole token in v2 units. */
 export const MAIN_UNIT = 10n ** 9n
 export const GAS_UNIT = 10n ** 18n

@@ -72,8 +72,4 @@ export class EmptyRuns {
     this.#count = count
   }
 
-  /** A copy, for a checkpoint. */
-  capture(): EmptyRun[] {
-    return this.#runs.map((run) => ({ ...run }))
-  }
 }

@@ -10,7 +10,7 @@ import { executeTokenCall, moveTokens, NativeExecutionError, transferNotify, typ
 import { NativeTxType, nativeTransactionHash, type NativeTransaction } from '../native/transaction.ts'
 import { parseProgram, SignatureVerificationError, verifyNativeSignatures } from '../native/program.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
-import { GOVERNANCE_ADDRESS, MAIN_TOKEN_ADDRESS, MIN_GAS_LIMIT } from './constants.ts'
+import { GOVERNANCE_ADDRESS, MAIN_TOKEN_ADDRESS, MIN_GAS_LIMIT, V2_PER_V1 } from './constants.ts'
 import { calcUnboundGas, type UnboundGasRule } from './unboundGas.ts'
 import { TransactionRejectedError } from './errors.ts'
 import type { NativeNotify } from './record.ts'
@@ -19,7 +19,6 @@ import type { NativeChainTransaction } from './transaction.ts'
 
 /** Gas a native token call uses: the 20,000 floor (a transfer needs less, §2.8). */
 export const NATIVE_CALL_GAS = 20_000n
-const V1 = 1_000_000_000n
 const MAX_U64 = 2n ** 64n - 1n
 
 /** Time and rules a native execution runs under. */
@@ -44,10 +43,10 @@ export function ledgerAt(world: WorldState, height: number, env?: NativeEnv): To
         : (address, balance) => {
             const key = toHexRaw(address)
             const now = env!.timestamp - unbound.genesis
-            const accrued = calcUnboundGas(balance / V1, world.getUnboundOffset(key, height), now, unbound.deadline)
+            const accrued = calcUnboundGas(balance / V2_PER_V1, world.getUnboundOffset(key, height), now, unbound.deadline)
             if (accrued > 0n) {
               const owner = toHexRaw(MAIN_TOKEN_ADDRESS)
-              world.setAllowance('gas', owner, key, world.getAllowance('gas', owner, key, height) + accrued * V1, height)
+              world.setAllowance('gas', owner, key, world.getAllowance('gas', owner, key, height) + accrued * V2_PER_V1, height)
             }
             world.setUnboundOffset(key, now, height)
           },
@@ -102,7 +101,7 @@ function programAddress(script: Uint8Array): Uint8Array[] {
 /** The pool's fee check (§1.5 rejection 6): the payer must hold gasPrice × 20,000 in v1 gas units. */
 export function checkNativeFee(world: WorldState, tx: NativeChainTransaction, height: number): void {
   const need = tx.tx.gasPrice * NATIVE_CALL_GAS
-  const has = world.getAccount(toHexRaw(tx.from), height).gas / V1
+  const has = world.getAccount(toHexRaw(tx.from), height).gas / V2_PER_V1
   if (has < need) {
     throw new TransactionRejectedError(`transactor ${toReversedHex(tx.from)} has no balance enough to cover gas cost ${need}`)
   }
@@ -140,7 +139,7 @@ export function executeNativeTransaction(world: WorldState, tx: NativeChainTrans
     world.journal.revertTo(before)
     outcome = { state: 0, result: new Uint8Array(0), notify: [], fee: 0n, error: err.message }
   }
-  const cost = tx.tx.gasPrice * NATIVE_CALL_GAS * V1
+  const cost = tx.tx.gasPrice * NATIVE_CALL_GAS * V2_PER_V1
   if (cost > 0n && height > 0) {
     const balance = ledger.balance('gas', tx.from)
     const charged = balance < cost ? balance : cost
@@ -152,7 +151,7 @@ export function executeNativeTransaction(world: WorldState, tx: NativeChainTrans
       moveTokens(ledger, 'gas', tx.from, GOVERNANCE_ADDRESS, charged)
       outcome.notify.push(transferNotify('gas', tx.from, GOVERNANCE_ADDRESS, charged))
     }
-    outcome.fee = charged / V1
+    outcome.fee = charged / V2_PER_V1
   }
   return outcome
 }

@@ -23,7 +23,7 @@ type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key:
 export class LedgerStore {
   readonly #db: LevelDatabase
   #writes: Promise<void> = Promise.resolve()
-  /** The first failed write; reported by the next {@link flush} or {@link close}. */
+  /** The first failed write; reported by {@link close}. */
   #failure: unknown
 
   constructor(db: LevelDatabase) {
@@ -39,7 +39,7 @@ export class LedgerStore {
    * Queues the writes of `blocks` (new at the top of the chain), the removal of the
    * heights in `dropFrom` when given (a revert), and every state entry touched since
    * the last call. The batch is built now, from the state as it is, and written
-   * behind (in order, off the hot path); {@link flush} waits for it.
+   * behind (in order, off the hot path); {@link close} waits for it.
    */
   persist(world: WorldState, blocks: readonly ChainBlock[], head: number, dropFrom?: { height: number; to: number; txHashes: string[] }): void {
     const ops: BatchOp[] = []
@@ -90,12 +90,6 @@ export class LedgerStore {
       .catch((err: unknown) => {
         this.#failure ??= err
       })
-  }
-
-  /** Waits for every queued write. Throws the first write that failed. */
-  async flush(): Promise<void> {
-    await this.#writes
-    if (this.#failure !== undefined) throw this.#failure
   }
 
   /** Waits for queued writes, then closes the database. Throws the first write that failed. */

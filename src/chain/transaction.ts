@@ -7,6 +7,7 @@ import type { LegacyTx } from '@ethereumjs/tx'
 import { BinaryWriter } from '../native/binary.ts'
 import type { NativeTransaction } from '../native/transaction.ts'
 import type { TokenCall } from '../native/tokenCall.ts'
+import { GWEI } from './constants.ts'
 
 /** Native TxType of the EIP-155 wrapper (reference §2.3). */
 export const TX_TYPE_EIP155 = 0xd3
@@ -45,7 +46,7 @@ export type ChainTransaction = EvmTransaction | NativeChainTransaction
 
 /** Gas price in the node's units: gas-token 1e-9 per gas (gwei for EIP-155 transactions). */
 export function nativeGasPrice(tx: ChainTransaction): bigint {
-  return tx.kind === 'evm' ? tx.tx.gasPrice / 1_000_000_000n : tx.tx.gasPrice
+  return tx.kind === 'evm' ? tx.tx.gasPrice / GWEI : tx.tx.gasPrice
 }
 
 /** Wraps a signed legacy transaction in the native EIP-155 envelope. */

@@ -5,15 +5,13 @@
  * are v2 / 1e9 for both tokens. Authorisation is CheckWitness(from): the address must
  * have signed the transaction.
  */
-import { GAS_TOKEN_ADDRESS, GAS_TOTAL_SUPPLY, MAIN_TOKEN_ADDRESS, MAIN_TOTAL_SUPPLY } from '../chain/constants.ts'
+import { GAS_TOKEN_ADDRESS, GAS_TOTAL_SUPPLY, MAIN_TOKEN_ADDRESS, MAIN_TOTAL_SUPPLY, V2_PER_V1 } from '../chain/constants.ts'
 import type { NativeNotify } from '../chain/record.ts'
 import { bytesEqual } from '../util/hex.ts'
 import { toBase58 } from './address.ts'
 import { neoBytes } from './invokeScript.ts'
 import type { Token, TokenCall } from './tokenCall.ts'
 
-/** v2 units per v1 unit, for both tokens (§4.1). */
-const V1 = 1_000_000_000n
 
 /** Balances and allowances as a token call sees them; amounts in v2 units. */
 export interface TokenLedger {
@@ -42,8 +40,8 @@ const contractOf = (token: Token) => (token === 'main' ? MAIN_TOKEN_ADDRESS : GA
 
 /** The transfer notify (§1.4.6): ["transfer", from, to, v1 amount] plus the sub-v1 fraction when there is one. */
 export function transferNotify(token: Token, from: Uint8Array, to: Uint8Array, amountV2: bigint): NativeNotify {
-  const states: (string | bigint)[] = ['transfer', toBase58(from), toBase58(to), amountV2 / V1]
-  if (amountV2 % V1 !== 0n) states.push(amountV2 % V1)
+  const states: (string | bigint)[] = ['transfer', toBase58(from), toBase58(to), amountV2 / V2_PER_V1]
+  if (amountV2 % V2_PER_V1 !== 0n) states.push(amountV2 % V2_PER_V1)
   return { contract: contractOf(token), states }
 }
 
@@ -64,7 +62,7 @@ export function moveTokens(ledger: TokenLedger, token: Token, from: Uint8Array, 
  * when it fails (authorisation, balance, allowance).
  */
 export function executeTokenCall(call: TokenCall, signers: readonly Uint8Array[], ledger: TokenLedger): TokenCallResult {
-  const scale = (amount: bigint) => (call.v2 ? amount : amount * V1)
+  const scale = (amount: bigint) => (call.v2 ? amount : amount * V2_PER_V1)
   const witness = (address: Uint8Array, method: string) => {
     if (!signers.some((s) => bytesEqual(s, address))) {
       throw new NativeExecutionError(`[${method}] authentication failed: ${toBase58(address)} did not sign the transaction`)
@@ -100,11 +98,11 @@ export function executeTokenCall(call: TokenCall, signers: readonly Uint8Array[]
     }
     case 'balanceOf': {
       const balance = ledger.balance(token, call.address)
-      return { result: neoBytes(call.v2 ? balance : balance / V1), notify: [] }
+      return { result: neoBytes(call.v2 ? balance : balance / V2_PER_V1), notify: [] }
     }
     case 'allowance': {
       const allowed = ledger.allowance(token, call.from, call.to)
-      return { result: neoBytes(call.v2 ? allowed : allowed / V1), notify: [] }
+      return { result: neoBytes(call.v2 ? allowed : allowed / V2_PER_V1), notify: [] }
     }
     case 'name':
       return { result: new TextEncoder().encode(token === 'main' ? 'ONT Token' : 'ONG Token'), notify: [] }
@@ -114,7 +112,7 @@ export function executeTokenCall(call: TokenCall, signers: readonly Uint8Array[]
       return { result: neoBytes(BigInt(token === 'main' ? (call.v2 ? 9 : 0) : call.v2 ? 18 : 9)), notify: [] }
     case 'totalSupply': {
       const supply = token === 'main' ? MAIN_TOTAL_SUPPLY : GAS_TOTAL_SUPPLY
-      return { result: neoBytes(call.v2 ? supply : supply / V1), notify: [] }
+      return { result: neoBytes(call.v2 ? supply : supply / V2_PER_V1), notify: [] }
     }
   }
 }

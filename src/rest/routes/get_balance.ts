@@ -1,6 +1,6 @@
 import type { RestRoute } from '../context.ts'
 import { parseBase58 } from '../params.ts'
-import { MAIN_UNIT } from '../../chain/constants.ts'
+import { V2_PER_V1 } from '../../chain/constants.ts'
 
 /**
  * get_balance: v1 units (main whole tokens, gas 1e-9) as decimal strings, with the
@@ -12,6 +12,6 @@ export const get_balance: RestRoute = {
   action: 'getbalance',
   handle: (ctx, { params }) => {
     const account = ctx.chain.account(parseBase58(params.addr!))
-    return { main: String(account.main / MAIN_UNIT), gas: String(account.gas / 10n ** 9n), height: String(ctx.chain.height) }
+    return { main: String(account.main / V2_PER_V1), gas: String(account.gas / V2_PER_V1), height: String(ctx.chain.height) }
   },
 }

@@ -2,6 +2,7 @@ import type { RestRoute } from '../context.ts'
 import { parseAddress } from '../params.ts'
 import { calcUnboundGas } from '../../chain/unboundGas.ts'
 import { toHexRaw } from '../../util/hex.ts'
+import { V2_PER_V1 } from '../../chain/constants.ts'
 
 /**
  * get_grantgas (and /grantong): gas accrued since the address's last grant and not
@@ -19,7 +20,7 @@ export const get_grantgas: RestRoute = {
     const { chain } = ctx
     const offset = chain.world.getUnboundOffset(toHexRaw(address), chain.height)
     const now = chain.clock.now() - rule.genesis
-    return String(calcUnboundGas(chain.account(address).main / 1_000_000_000n, offset, now, rule.deadline))
+    return String(calcUnboundGas(chain.account(address).main / V2_PER_V1, offset, now, rule.deadline))
   },
 }
 

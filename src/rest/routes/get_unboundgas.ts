@@ -1,6 +1,6 @@
 import type { RestRoute } from '../context.ts'
 import { parseAddress } from '../params.ts'
-import { MAIN_TOKEN_ADDRESS } from '../../chain/constants.ts'
+import { MAIN_TOKEN_ADDRESS, V2_PER_V1 } from '../../chain/constants.ts'
 import { toHexRaw } from '../../util/hex.ts'
 
 /**
@@ -15,7 +15,7 @@ export const get_unboundgas: RestRoute = {
   handle: (ctx, { params }) => {
     const address = toHexRaw(parseAddress(params.addr!))
     const allowance = ctx.chain.world.getAllowance('gas', toHexRaw(MAIN_TOKEN_ADDRESS), address, ctx.chain.height)
-    return String(allowance / 1_000_000_000n)
+    return String(allowance / V2_PER_V1)
   },
 }
 
