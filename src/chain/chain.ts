@@ -20,8 +20,6 @@ import {
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './errors.ts'
 import { Mempool } from './mempool.ts'
 import { EmptyRuns } from './emptyRuns.ts'
-import { createLegacyTx } from '@ethereumjs/tx'
-import { Address } from '@ethereumjs/util'
 import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from './state/worldState.ts'
@@ -31,7 +29,7 @@ import { checkNativeFee, executeNativeTransaction, NATIVE_CALL_GAS, prepareNativ
 import type { UnboundGasRule } from './unboundGas.ts'
 import { decodeNativeTransaction } from '../native/transaction.ts'
 import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
-import { decodeEvmTransaction } from '../evm/rawTransaction.ts'
+import { decodeLegacyTransaction, impersonatedTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
 
 /** Where an included transaction sits. */
 export interface IncludedTransaction {
@@ -54,16 +52,6 @@ export interface ChainParts {
   minGasPrice: bigint
   /** Unbound-gas accrual; absent: none, as on a solo node (§4.2). */
   unboundGas?: UnboundGasRule
-}
-
-/** Fields of an impersonated transaction (amounts in wei). */
-export interface ImpersonatedTransaction {
-  nonce: bigint
-  gasPrice: bigint
-  gasLimit: bigint
-  to: Uint8Array | undefined
-  value: bigint
-  data: Uint8Array
 }
 
 /** What {@link Chain.capture} returns: opaque to callers, restorable any number of times. */
@@ -203,8 +191,12 @@ export class Chain {
    * node's text; a rejected transaction changes nothing.
    */
   async submitRawTransaction(raw: Uint8Array): Promise<Uint8Array> {
-    const decoded = decodeEvmTransaction(raw, this.executor.common)
-    return this.#accept(wrapEvmTransaction(decoded.tx, decoded.from))
+    return this.submitTransaction(decodeLegacyTransaction(raw, this.executor.chainId))
+  }
+
+  /** {@link submitRawTransaction} for a transaction decoded already (with `decodeLegacyTransaction`). */
+  submitTransaction(tx: LegacyTransaction): Promise<Uint8Array> {
+    return this.#accept(wrapEvmTransaction(tx))
   }
 
   /**
@@ -212,15 +204,8 @@ export class Chain {
    * hardhat_impersonateAccount). It carries a placeholder signature (r = the sender,
    * s = 1) so that it has a hash and a raw form; the pool's checks apply as usual.
    */
-  async submitImpersonated(fields: ImpersonatedTransaction, from: Uint8Array): Promise<Uint8Array> {
-    const chainId = this.executor.common.chainId()
-    const tx = createLegacyTx(
-      { ...fields, v: chainId * 2n + 35n, r: bytesToBigInt(from) === 0n ? 1n : bytesToBigInt(from), s: 1n },
-      { common: this.executor.common, freeze: false },
-    )
-    const sender = new Address(from)
-    tx.getSenderAddress = () => sender
-    return this.#accept(wrapEvmTransaction(tx, from))
+  async submitImpersonated(fields: LegacyTransactionFields, from: Uint8Array): Promise<Uint8Array> {
+    return this.#accept(wrapEvmTransaction(impersonatedTransaction(fields, this.executor.chainId, from)))
   }
 
   /**

@@ -3,7 +3,7 @@
  * EIP-155 transaction the way the real node stores it natively: TxType 0xd3,
  * raw form 0x00 ‖ 0xd3 ‖ varbytes(RLP), hash = the Ethereum keccak hash (§2.4).
  */
-import type { LegacyTx } from '@ethereumjs/tx'
+import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { BinaryWriter } from '../native/binary.ts'
 import type { NativeTransaction } from '../native/transaction.ts'
 import type { TokenCall } from '../native/tokenCall.ts'
@@ -19,8 +19,8 @@ export interface EvmTransaction {
   readonly hash: Uint8Array
   /** Native raw bytes: 0x00 ‖ 0xd3 ‖ varbytes(rlp). */
   readonly raw: Uint8Array
-  /** The signed legacy transaction (RLP, fields, signature). */
-  readonly tx: LegacyTx
+  /** The signed legacy transaction (RLP, fields, signature), decoded once. */
+  readonly tx: LegacyTransaction
   /** Recovered sender, 20 bytes. */
   readonly from: Uint8Array
 }
@@ -50,13 +50,12 @@ export function nativeGasPrice(tx: ChainTransaction): bigint {
 }
 
 /** Wraps a signed legacy transaction in the native EIP-155 envelope. */
-export function wrapEvmTransaction(tx: LegacyTx, from: Uint8Array): EvmTransaction {
-  const rlp = tx.serialize()
+export function wrapEvmTransaction(tx: LegacyTransaction): EvmTransaction {
   return {
     kind: 'evm',
-    hash: tx.hash(),
-    raw: new BinaryWriter().u8(0).u8(TX_TYPE_EIP155).varbytes(rlp).finish(),
+    hash: tx.hash,
+    raw: new BinaryWriter().u8(0).u8(TX_TYPE_EIP155).varbytes(tx.rlp).finish(),
     tx,
-    from,
+    from: tx.from,
   }
 }

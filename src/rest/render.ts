@@ -50,7 +50,7 @@ export function renderTransaction(tx: ChainTransaction, height: number) {
     Payer: toBase58(tx.from),
     TxType: 211,
     // EIP-155 payload: a bare JSON string, the hex of the Ethereum RLP (§1.4.2).
-    Payload: toHexRaw(t.serialize()),
+    Payload: toHexRaw(t.rlp),
     Attributes: [] as unknown[],
     Sigs: [] as unknown[],
     Hash: toReversedHex(tx.hash),

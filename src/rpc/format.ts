@@ -38,12 +38,12 @@ export function formatTransaction(tx: EvmTransaction, at: TransactionPosition | 
     hash: toHex(tx.hash),
     input: toHex(t.data),
     nonce: toQuantity(t.nonce),
-    to: t.to === undefined ? null : toHex(t.to.bytes),
+    to: t.to === undefined ? null : toHex(t.to),
     transactionIndex: at === undefined ? null : toQuantity(at.index),
     value: toQuantity(t.value),
-    v: toQuantity(t.v ?? 0n),
-    r: toQuantity(t.r ?? 0n),
-    s: toQuantity(t.s ?? 0n),
+    v: toQuantity(t.v),
+    r: toQuantity(t.r),
+    s: toQuantity(t.s),
   }
 }
 
@@ -80,7 +80,7 @@ export function formatReceipt(tx: EvmTransaction, record: ExecutionRecord, at: T
     logs: formatLogs(tx, record, at),
     logsBloom: toHex(logsBloom(record, () => record.logs)),
     status: toQuantity(record.state),
-    to: tx.tx.to === undefined ? null : toHex(tx.tx.to.bytes),
+    to: tx.tx.to === undefined ? null : toHex(tx.tx.to),
     transactionHash: toHex(tx.hash),
     transactionIndex: toQuantity(at.index),
   }

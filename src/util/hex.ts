@@ -51,6 +51,13 @@ export function bigIntToBytes(value: bigint, length: number): Uint8Array {
   return fromHex(hex)
 }
 
+/** `value` (>= 0) as big-endian bytes without leading zeros; zero is empty (RLP's canonical integer). */
+export function bigIntToMinimalBytes(value: bigint): Uint8Array {
+  if (value === 0n) return new Uint8Array(0)
+  const hex = value.toString(16)
+  return fromHex(hex.length % 2 === 0 ? hex : `0${hex}`)
+}
+
 /** Byte-wise equality. */
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false

@@ -4,7 +4,7 @@ import { flag } from '../params.ts'
 import { decodeVarBytes } from '../../native/decodeVarBytes.ts'
 import { TransactionRejectedError } from '../../chain/errors.ts'
 import { TX_TYPE_EIP155 } from '../../chain/transaction.ts'
-import { decodeEvmTransaction } from '../../evm/rawTransaction.ts'
+import { decodeLegacyTransaction, type LegacyTransaction } from '../../evm/legacyTransaction.ts'
 import { gasTransferLog } from '../../evm/transferLogs.ts'
 import { GOVERNANCE_ADDRESS } from '../../chain/constants.ts'
 import { toReversedHex } from '../../util/hex.ts'
@@ -48,18 +48,18 @@ export const post_raw_tx: RestRoute = {
     // The node decodes the RLP and applies TransactionFromEIP155 (chain id, sender,
     // whole-gwei price) while deserialising the raw bytes, before preExec or the pool
     // (core/types/transaction.go decodeEip155): any failure there is 43001 with Result "".
-    let decoded: ReturnType<typeof decodeEvmTransaction>
+    let tx: LegacyTransaction
     try {
-      decoded = decodeEvmTransaction(rlp, ctx.chain.executor.common)
+      tx = decodeLegacyTransaction(rlp, ctx.chain.executor.chainId)
     } catch (err) {
       if (err instanceof TransactionRejectedError) throw new RestError(RestErrorCode.InvalidTransaction, '', { cause: err })
       throw err
     }
     try {
       if (flag(query.preExec)) {
-        const { tx, from } = decoded
+        const { from } = tx
         const outcome = await ctx.chain.preExecute({
-          from, to: tx.to?.bytes, data: tx.data, value: tx.value, gasLimit: tx.gasLimit, gasPrice: tx.gasPrice,
+          from, to: tx.to, data: tx.data, value: tx.value, gasLimit: tx.gasLimit, gasPrice: tx.gasPrice,
         })
         // As the node's ConvertPreExecuteResult: the logs of the EVM run (value Transfer
         // logs included), then the fee Transfer log the node's ApplyMessage emits when
@@ -76,7 +76,7 @@ export const post_raw_tx: RestRoute = {
           Notify: notify.length === 0 ? null : notify,
         }
       }
-      return toReversedHex(await ctx.chain.submitRawTransaction(rlp))
+      return toReversedHex(await ctx.chain.submitTransaction(tx))
     } catch (err) {
       if (err instanceof TransactionRejectedError) throw new RestError(RestErrorCode.Unknown, err.message, { cause: err })
       throw err

@@ -1,4 +1,3 @@
-import { createLegacyTx } from '@ethereumjs/tx'
 import type { RpcMethod } from '../context.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from '../errors.ts'
 import { expectParams } from '../params.ts'
@@ -6,6 +5,7 @@ import { parseCallFields } from '../callRequest.ts'
 import { gasPriceGwei } from '../../chain/gasPrice.ts'
 import { GWEI } from '../../chain/constants.ts'
 import { fromHex, toHex, toHexRaw } from '../../util/hex.ts'
+import { signLegacyTransaction } from '../../evm/legacyTransaction.ts'
 
 /**
  * eth_sendTransaction: signs with a dev account's key and submits as
@@ -27,6 +27,5 @@ export const eth_sendTransaction: RpcMethod = async (ctx, params) => {
     f.gas ?? (await chain.estimateGas({ from: f.from, to: f.to, data, value, gasLimit: 0n, gasPrice }))
   const fields = { nonce: f.nonce ?? chain.pendingNonce(f.from), gasPrice, gasLimit, to: f.to, value, data }
   if (signer === undefined) return toHex(await chain.submitImpersonated(fields, f.from))
-  const tx = createLegacyTx(fields, { common: chain.executor.common }).sign(fromHex(signer.privateKey))
-  return toHex(await chain.submitRawTransaction(tx.serialize()))
+  return toHex(await chain.submitTransaction(signLegacyTransaction(fields, chain.executor.chainId, fromHex(signer.privateKey))))
 }

@@ -1,0 +1,266 @@
+/**
+ * The EVM proper: @ethereumjs/evm over the ledger's state, with the chain's legacy
+ * transaction rules applied here rather than by @ethereumjs/vm's `runTx` (which
+ * copies parameters, builds receipts and blooms we do not use on every transaction).
+ * Loaded on first execution by {@link EvmExecutor}, so that start-up does not pay
+ * for the EVM's imports.
+ */
+import { Mainnet, createCustomCommon } from '@ethereumjs/common'
+import { createEVM, type EVM } from '@ethereumjs/evm'
+import { Account, Address } from '@ethereumjs/util'
+import { EVM_BLOCK_GAS_LIMIT, GOVERNANCE_ADDRESS, ZERO_ADDRESS } from '../chain/constants.ts'
+import { fromHex, toHexRaw } from '../util/hex.ts'
+import type { CallRequest, EvmExecutorOptions, ExecutionContext, ExecutionOutcome } from './executor.ts'
+import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
+import type { LegacyTransaction } from './legacyTransaction.ts'
+import { nativeCrypto } from './nativeSecp256k1.ts'
+import { LedgerStateManager } from './stateManager.ts'
+import { emitValueTransferLogs, gasTransferLog } from './transferLogs.ts'
+import { unsupportedOpcodeMessage } from './unsupportedOpcodes.ts'
+
+/** The block fields the EVM reads (reference §6.3: COINBASE 0, DIFFICULTY 0, GASLIMIT 2^64-1). */
+interface BlockContext {
+  header: {
+    number: bigint
+    timestamp: bigint
+    coinbase: Address
+    difficulty: bigint
+    prevRandao: Uint8Array
+    gasLimit: bigint
+    baseFeePerGas: undefined
+    getBlobGasPrice(): undefined
+  }
+}
+
+const GOVERNANCE = toHexRaw(GOVERNANCE_ADDRESS)
+const EMPTY = new Uint8Array(0)
+
+/**
+ * Intrinsic gas of a transaction on Istanbul: 21,000, +32,000 for a creation, 4 per
+ * zero and 16 per non-zero data byte (EIP-2028).
+ */
+export function intrinsicGas(to: Uint8Array | undefined, data: Uint8Array): bigint {
+  let zeros = 0
+  for (let i = 0; i < data.length; i++) if (data[i] === 0) zeros++
+  return (to === undefined ? 53_000n : 21_000n) + BigInt(zeros * 4 + (data.length - zeros) * 16)
+}
+
+/** Refund cap before London: half the gas used (EIP-3529 made it a fifth, later). */
+function capRefund(gasUsed: bigint, refund: bigint): bigint {
+  const cap = gasUsed / 2n
+  return refund < cap ? refund : cap
+}
+
+/** Runs transactions and calls on one EVM. Not re-entrant: the chain serialises callers. */
+export class EvmEngine {
+  readonly #evm: EVM
+  readonly #state: LedgerStateManager
+  readonly #hardfork: string
+  /** One mutable block context, re-stamped per execution (building block objects costs). */
+  readonly #block: BlockContext
+
+  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string) {
+    this.#evm = evm
+    this.#state = state
+    this.#hardfork = hardfork
+    this.#block = {
+      header: {
+        number: 0n,
+        timestamp: 0n,
+        coinbase: new Address(ZERO_ADDRESS),
+        difficulty: 0n,
+        prevRandao: new Uint8Array(32),
+        gasLimit: EVM_BLOCK_GAS_LIMIT,
+        baseFeePerGas: undefined,
+        getBlobGasPrice: () => undefined,
+      },
+    }
+  }
+
+  /** Builds the EVM with one Common for the devnet's life. Throws for a hardfork @ethereumjs/common does not know. */
+  static async create(options: EvmExecutorOptions): Promise<EvmEngine> {
+    const common = createCustomCommon({ chainId: options.chainId, name: 'dualnet' }, Mainnet, {
+      hardfork: options.hardfork,
+      customCrypto: nativeCrypto,
+    })
+    const state = new LedgerStateManager(options.world)
+    const blockchain = {
+      async getBlock(height: number) {
+        const hash = options.blockHash(height) ?? new Uint8Array(32)
+        return { hash: () => hash }
+      },
+      async putBlock() {},
+      shallowCopy() {
+        return blockchain
+      },
+    }
+    await installJumpAnalysisCache()
+    const evm = await createEVM({ common, stateManager: state, blockchain: blockchain as never })
+    emitValueTransferLogs(evm)
+    return new EvmEngine(evm, state, options.hardfork)
+  }
+
+  /** See {@link EvmExecutor.executeTransaction}. */
+  async executeTransaction(tx: LegacyTransaction, ctx: ExecutionContext): Promise<ExecutionOutcome> {
+    this.#state.reset(ctx.readHeight)
+    try {
+      const outcome = await this.#runTransaction(tx, ctx)
+      this.#state.commitTo(ctx.readHeight)
+      return outcome
+    } catch (err) {
+      this.#evm.journal.cleanJournal()
+      this.#state.reset(ctx.readHeight)
+      throw err
+    }
+  }
+
+  /** See {@link EvmExecutor.simulate}. */
+  async simulate(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
+    this.#state.reset(ctx.readHeight)
+    try {
+      let outcome = await this.#runCall(call, ctx)
+      if (outcome.error?.kind === 'invalid opcode') {
+        this.#state.reset(ctx.readHeight)
+        outcome = await this.#explainInvalidOpcode(call, ctx, outcome)
+      }
+      return outcome
+    } finally {
+      this.#state.reset(ctx.readHeight)
+    }
+  }
+
+  /**
+   * A legacy transaction as go-ethereum's state transition (and @ethereumjs/vm's
+   * runTx, which the differential test holds it to) runs it: buy gas up front and bump
+   * the nonce, run the message with the gas left after the intrinsic charge, refund
+   * unused gas and up to half the gas used (Istanbul), delete self-destructed and
+   * touched empty accounts (EIP-161). The fee goes to governance, not the coinbase,
+   * with its gas-token Transfer log last (reference §6.4, §6.5). Throws when the
+   * transaction cannot run at all (intrinsic gas, nonce, funds: the pool checks these).
+   */
+  async #runTransaction(tx: LegacyTransaction, ctx: ExecutionContext): Promise<ExecutionOutcome> {
+    const evm = this.#evm
+    const journal = evm.journal
+    await journal.cleanup()
+    const intrinsic = intrinsicGas(tx.to, tx.data)
+    if (tx.gasLimit < intrinsic) throw new Error(`intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}`)
+    const caller = new Address(tx.from)
+    const sender = (await this.#state.getAccount(caller)) ?? new Account()
+    const upfront = tx.gasLimit * tx.gasPrice
+    if (sender.balance < upfront + tx.value) {
+      throw new Error(`insufficient funds for gas * price + value: have ${sender.balance}, want ${upfront + tx.value}`)
+    }
+    if (sender.nonce !== tx.nonce) throw new Error(`nonce mismatch: account has ${sender.nonce}, transaction ${tx.nonce}`)
+    sender.balance -= upfront
+    sender.nonce += 1n
+    await journal.putAccount(caller, sender)
+
+    const result = await evm.runCall({
+      block: this.#stamp(ctx) as never,
+      gasPrice: tx.gasPrice,
+      caller,
+      gasLimit: tx.gasLimit - intrinsic,
+      to: tx.to === undefined ? undefined : new Address(tx.to),
+      value: tx.value,
+      data: tx.data,
+      skipNonceIncrement: true,
+    })
+    const exec = result.execResult
+    let gasUsed = intrinsic + exec.executionGasUsed
+    if (exec.gasRefund !== undefined && exec.gasRefund !== 0n) gasUsed -= capRefund(gasUsed, exec.gasRefund)
+    const fee = gasUsed * tx.gasPrice
+    const after = (await this.#state.getAccount(caller)) ?? new Account()
+    after.balance += upfront - fee
+    await journal.putAccount(caller, after)
+    const logs = exec.logs ?? []
+    if (fee > 0n) {
+      const governance = this.#state.record(GOVERNANCE)
+      this.#state.setRecord(GOVERNANCE, { ...governance, gas: governance.gas + fee })
+      logs.push(gasTransferLog(tx.from, GOVERNANCE_ADDRESS, fee))
+    }
+    if (exec.selfdestruct !== undefined) {
+      for (const address of exec.selfdestruct.keys()) await journal.deleteAccount(new Address(fromHex(address)))
+    }
+    await journal.cleanup()
+    const failed = exec.exceptionError
+    return {
+      status: failed === undefined ? 1 : 0,
+      gasUsed,
+      logs,
+      contractAddress: failed === undefined ? result.createdAddress?.bytes : undefined,
+      returnValue: exec.returnValue,
+      error: failed === undefined ? undefined : { kind: failed.error, message: failed.error },
+      fee,
+    }
+  }
+
+  /**
+   * A call through the EVM with a transaction's gas accounting (intrinsic gas, then
+   * refunds capped at half the gas used) but no purchase of gas, no fee and no commit.
+   */
+  async #runCall(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
+    const intrinsic = intrinsicGas(call.to, call.data)
+    const empty = { logs: [], contractAddress: undefined, returnValue: EMPTY, fee: 0n }
+    if (call.gasLimit < intrinsic) {
+      return { ...empty, status: 0, gasUsed: call.gasLimit, error: { kind: 'out of gas', message: 'intrinsic gas too low' } }
+    }
+    const evm = this.#evm
+    await evm.journal.cleanup()
+    const caller = new Address(call.from)
+    const result = await evm.runCall({
+      block: this.#stamp(ctx) as never,
+      caller,
+      origin: caller,
+      to: call.to === undefined ? undefined : new Address(call.to),
+      data: call.data,
+      value: call.value,
+      gasLimit: call.gasLimit - intrinsic,
+      gasPrice: call.gasPrice,
+    })
+    const exec = result.execResult
+    const failed = exec.exceptionError
+    const spent = intrinsic + exec.executionGasUsed
+    const gasUsed = failed === undefined ? spent - capRefund(spent, exec.gasRefund ?? 0n) : spent
+    return {
+      status: failed === undefined ? 1 : 0,
+      gasUsed,
+      logs: exec.logs ?? [],
+      contractAddress: failed === undefined ? result.createdAddress?.bytes : undefined,
+      returnValue: exec.returnValue,
+      error: failed === undefined ? undefined : { kind: failed.error, message: failed.error },
+      fee: 0n,
+    }
+  }
+
+  /**
+   * Re-runs a call that hit an invalid opcode with a step listener, to name the
+   * opcode: the failing step's program counter, read in the code that was running
+   * (the init code of a top-level creation, else the code at the frame's address).
+   */
+  async #explainInvalidOpcode(call: CallRequest, ctx: ExecutionContext, outcome: ExecutionOutcome): Promise<ExecutionOutcome> {
+    let last: { pc: number; depth: number; codeAddress: Address } | undefined
+    const onStep = (step: { pc: number; depth: number; codeAddress: Address }) => {
+      last = step
+    }
+    const evm = this.#evm
+    evm.events.on('step', onStep)
+    let code: Uint8Array | undefined
+    try {
+      await this.#runCall(call, ctx)
+      if (last !== undefined) {
+        code = last.depth === 0 && call.to === undefined ? call.data : await this.#state.getCode(last.codeAddress)
+      }
+    } finally {
+      evm.events.off('step', onStep)
+    }
+    const opcode = last === undefined ? undefined : code?.[last.pc]
+    const message = opcode === undefined ? undefined : unsupportedOpcodeMessage(opcode, this.#hardfork)
+    return message === undefined ? outcome : { ...outcome, error: { kind: 'invalid opcode', message } }
+  }
+
+  #stamp(ctx: ExecutionContext): BlockContext {
+    this.#block.header.number = BigInt(ctx.number)
+    this.#block.header.timestamp = BigInt(ctx.timestamp)
+    return this.#block
+  }
+}
