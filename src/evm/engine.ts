@@ -216,6 +216,9 @@ export class EvmEngine {
       value: call.value,
       gasLimit: call.gasLimit - intrinsic,
       gasPrice: call.gasPrice,
+      // The caller's nonce matters only to a top-level creation's address; a call
+      // does not need the bump (and its account write) the EVM would make.
+      skipNonceIncrement: call.to !== undefined,
     })
     const exec = result.execResult
     const failed = exec.exceptionError
