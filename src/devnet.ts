@@ -1,9 +1,13 @@
 /**
  * createDevnet(): one ledger, its EVM, and the JSON-RPC surface, as function calls
  * and on a socket (design/ARCHITECTURE.md).
+ *
+ * Start-up loads only what the first request needs: fastify and the server plugins
+ * are imported by `listen()`, dev keys of the default mnemonic come from a table,
+ * key arithmetic runs on Node's native curves, and without a `db` option nothing is
+ * persisted.
  */
-import Fastify, { type FastifyInstance } from 'fastify'
-import { MemoryLevel } from 'memory-level'
+import type { FastifyInstance } from 'fastify'
 import { createBookkeeper } from './chain/bookkeeper.ts'
 import { Chain } from './chain/chain.ts'
 import { Clock } from './chain/clock.ts'
@@ -22,11 +26,8 @@ import { callRpc } from './rpc/dispatch.ts'
 import { RpcError } from './rpc/errors.ts'
 import { FilterRegistry } from './rpc/filters.ts'
 import { DevnetControls, type BalanceChange } from './controls/controls.ts'
-import { rpcRoutes } from './server/rpcServer.ts'
-import { restRoutes } from './server/restServer.ts'
 import type { RestContext } from './rest/context.ts'
-import { handleRest, type RestEnvelope } from './rest/router.ts'
-import { stringifyRest } from './rest/json.ts'
+import type { RestEnvelope } from './rest/router.ts'
 import { fromHex, toHex, toHexRaw, type Hex } from './util/hex.ts'
 import { VERSION } from './version.ts'
 
@@ -152,14 +153,19 @@ const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024
  */
 export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const chainId = options.chainId ?? SOLO_CHAIN_ID
-  const specs = Array.isArray(options.accounts)
-    ? options.accounts.map((a) => ({ privateKey: a.privateKey, main: a.main ?? DEFAULT_MAIN, gas: a.gas ?? DEFAULT_GAS }))
-    : deriveDevKeys(options.accounts ?? 10, options.mnemonic ?? DEFAULT_MNEMONIC).map((k) => ({
+  const keys = Array.isArray(options.accounts)
+    ? options.accounts.map((a) => ({
+        privateKey: a.privateKey,
+        address: addressOfPrivateKey(a.privateKey),
+        main: a.main ?? DEFAULT_MAIN,
+        gas: a.gas ?? DEFAULT_GAS,
+      }))
+    : (await deriveDevKeys(options.accounts ?? 10, options.mnemonic ?? DEFAULT_MNEMONIC)).map((k) => ({
         privateKey: k.privateKey,
+        address: k.address,
         main: DEFAULT_MAIN,
         gas: DEFAULT_GAS,
       }))
-  const keys = specs.map((s) => ({ ...s, address: addressOfPrivateKey(s.privateKey) }))
   const nativeKeys = Array.from({ length: options.nativeAccounts ?? 5 }, (_, i) => nativeDevKey(i))
   const world = new WorldState()
   const bookkeeper = createBookkeeper(options.bookkeeperKey)
@@ -171,7 +177,8 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
   const unboundGas = options.unboundGas === undefined ? undefined : { genesis: genesisTimestamp, deadline: options.unboundGas.deadline ?? UNBOUND_SCHEDULE_END }
   // With accrual on, the unallocated gas sits at the main-token contract, as on mainnet, which pays the claims.
   const genesis = buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
-  const store = new LedgerStore(options.db ?? new MemoryLevel<string, string>())
+  // No database unless the user gives one: the ledger never reads it back (chain/store.ts).
+  const store = new LedgerStore(options.db)
   await store.open()
   let chain: Chain | undefined
   const executor = await EvmExecutor.create({
@@ -220,7 +227,8 @@ class DevnetInstance implements Devnet {
   readonly #context: RpcContext
   readonly #restContext: RestContext
   readonly #bodyLimit: number
-  #server: { apps: FastifyInstance[]; urls: DevnetUrls } | undefined
+  /** The servers of `listen()`, once it was called (and until it fails or the devnet closes). */
+  #server: Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> | undefined
   #closed = false
 
   constructor(
@@ -238,6 +246,7 @@ class DevnetInstance implements Devnet {
     this.#restContext = restContext
     const call = async (method: string, path: string, body?: string): Promise<RestEnvelope> => {
       if (this.#closed) throw closedError()
+      const { handleRest, stringifyRest } = await loadRest()
       const answer = await handleRest(restContext, method, path, body)
       if (answer.status === 404) throw new RestNotFoundError(`404 page not found: ${method} ${path}`)
       // Through the wire format, so that u64 values beyond 2^53 read exactly as an HTTP client reads them.
@@ -265,8 +274,22 @@ class DevnetInstance implements Devnet {
 
   async listen(options: ListenOptions = {}): Promise<DevnetUrls> {
     if (this.#closed) throw closedError()
-    if (this.#server !== undefined) return this.#server.urls
+    this.#server ??= this.#startServers(options).catch((err: unknown) => {
+      this.#server = undefined
+      throw err
+    })
+    return (await this.#server).urls
+  }
+
+  /** Loads fastify and the server plugins (first use only), and starts both servers. */
+  async #startServers(options: ListenOptions): Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> {
     const host = options.host ?? '127.0.0.1'
+    const [{ default: Fastify }, { rpcRoutes }, { restRoutes }] = await Promise.all([
+      import('fastify'),
+      import('./server/rpcServer.ts'),
+      import('./server/restServer.ts'),
+    ])
+    if (this.#closed) throw closedError()
     const rpc = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
     await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit })
     const rest = options.rest === false ? undefined : Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
@@ -279,12 +302,11 @@ class DevnetInstance implements Devnet {
     try {
       const rpcUrl = await listenOn(rpc, host, options.rpcPort ?? 0)
       const restUrl = rest === undefined ? undefined : await listenOn(rest, host, options.restPort ?? 0)
-      this.#server = { apps, urls: restUrl === undefined ? { rpcUrl } : { rpcUrl, restUrl } }
+      return { apps, urls: restUrl === undefined ? { rpcUrl } : { rpcUrl, restUrl } }
     } catch (err) {
       await Promise.all(apps.map((app) => app.close()))
       throw err
     }
-    return this.#server.urls
   }
 
   mine(count = 1, options: { interval?: number } = {}): Promise<void> {
@@ -352,8 +374,9 @@ class DevnetInstance implements Devnet {
     if (this.#closed) return
     this.#closed = true
     this.#context.controls.stopIntervalMining()
-    await Promise.all(this.#server?.apps.map((app) => app.close()) ?? [])
+    const server = await this.#server?.catch(() => undefined)
     this.#server = undefined
+    await Promise.all(server?.apps.map((app) => app.close()) ?? [])
     await this.chain.close()
   }
 }
@@ -371,6 +394,17 @@ async function listenOn(app: FastifyInstance, host: string, port: number): Promi
   const address = app.server.address()
   const bound = typeof address === 'object' && address !== null ? address.port : port
   return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`
+}
+
+let restModules: Promise<{ handleRest: typeof import('./rest/router.ts').handleRest; stringifyRest: typeof import('./rest/json.ts').stringifyRest }> | undefined
+
+/** The REST router and its JSON writer, imported on the first `devnet.rest` call (they are not needed to start). */
+function loadRest() {
+  restModules ??= Promise.all([import('./rest/router.ts'), import('./rest/json.ts')]).then(([router, json]) => ({
+    handleRest: router.handleRest,
+    stringifyRest: json.stringifyRest,
+  }))
+  return restModules
 }
 
 /** What a closed devnet answers: EIP-1193's "disconnected" (4900). */

@@ -1,9 +1,12 @@
 /**
- * Write-through persistence of the ledger into an abstract-level database
- * (memory-level by default). Memory holds every hot read; the database receives,
- * after each change of the chain, the blocks, transaction locations, execution
- * records and the state entries that changed. Values are UTF-8 (hex or JSON) so any
- * abstract-level implementation can hold them.
+ * Write-through persistence of the ledger into an abstract-level database given by
+ * the user (option `db`). Memory holds every hot read and the ledger never reads the
+ * database back; the database receives, after each change of the chain, the blocks,
+ * transaction locations, execution records and the state entries that changed.
+ * Values are UTF-8 (hex or JSON) so any abstract-level implementation can hold them.
+ *
+ * Without a database (the default) the store is a no-op: no database is created and
+ * nothing is serialised, so blocks and transactions pay nothing for persistence.
  *
  * Key layout: `block:<height as 10 digits>`, `tx:<raw hash hex>` -> `<height>:<index>`,
  * `record:<raw hash hex>`, `account:<address hex>`, `storage:<address hex><slot hex>`,
@@ -19,29 +22,38 @@ export type LevelDatabase = AbstractLevel<any, string, any>
 
 type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key: string }
 
-/** Persists the ledger into `db`. */
+/** Persists the ledger into `db`, or nowhere when there is none. */
 export class LedgerStore {
-  readonly #db: LevelDatabase
+  readonly #db: LevelDatabase | undefined
   #writes: Promise<void> = Promise.resolve()
   /** The first failed write; reported by {@link close}. */
   #failure: unknown
 
-  constructor(db: LevelDatabase) {
+  /** `db`: where to write; `undefined` makes every call a no-op. */
+  constructor(db?: LevelDatabase) {
     this.#db = db
   }
 
-  /** Opens the database if it is not open yet. */
+  /** Opens the database if there is one and it is not open yet. */
   async open(): Promise<void> {
-    if (this.#db.status !== 'open') await this.#db.open()
+    if (this.#db !== undefined && this.#db.status !== 'open') await this.#db.open()
   }
 
   /**
    * Queues the writes of `blocks` (new at the top of the chain), the removal of the
    * heights in `dropFrom` when given (a revert), and every state entry touched since
    * the last call. The batch is built now, from the state as it is, and written
-   * behind (in order, off the hot path); {@link close} waits for it.
+   * behind (in order, off the hot path); {@link close} waits for it. Without a
+   * database it only forgets the touched entries.
    */
   persist(world: WorldState, blocks: readonly ChainBlock[], head: number, dropFrom?: { height: number; to: number; txHashes: string[] }): void {
+    const db = this.#db
+    if (db === undefined) {
+      world.touches.accounts.clear()
+      world.touches.storage.clear()
+      world.touches.code.clear()
+      return
+    }
     const ops: BatchOp[] = []
     if (dropFrom !== undefined) {
       for (let h = dropFrom.height; h <= dropFrom.to; h++) ops.push({ type: 'del', key: blockKey(h) })
@@ -86,16 +98,16 @@ export class LedgerStore {
     code.clear()
     ops.push({ type: 'put', key: 'meta:head', value: String(head) })
     this.#writes = this.#writes
-      .then(() => this.#db.batch(ops as never))
+      .then(() => db.batch(ops as never))
       .catch((err: unknown) => {
         this.#failure ??= err
       })
   }
 
-  /** Waits for queued writes, then closes the database. Throws the first write that failed. */
+  /** Waits for queued writes, then closes the database (if any). Throws the first write that failed. */
   async close(): Promise<void> {
     await this.#writes
-    if (this.#db.status === 'open') await this.#db.close()
+    if (this.#db !== undefined && this.#db.status === 'open') await this.#db.close()
     if (this.#failure !== undefined) throw this.#failure
   }
 }

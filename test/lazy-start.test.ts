@@ -1,0 +1,122 @@
+/**
+ * Lazy start-up (issue 8): what creating a devnet and answering a first request does
+ * not load (fastify and the servers until `listen()`, the REST router until the first
+ * REST call, BIP-32 for the default keys, no database without the `db` option), and
+ * that deferring those keeps `listen()`, `rest` and `close()` behaving as before.
+ */
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { createDevnet } from '../src/index.ts'
+import { LedgerStore } from '../src/chain/store.ts'
+import { WorldState } from '../src/chain/state/worldState.ts'
+
+const INDEX = fileURLToPath(new URL('../src/index.ts', import.meta.url))
+
+/**
+ * Module URLs loaded by a fresh Node process that imports the package, creates a
+ * devnet with `options` and answers eth_blockNumber; then `after` runs (a statement
+ * using `d`) and the URLs loaded by then are reported too.
+ */
+function loadedModules(options: string, after = ''): { start: string[]; later: string[] } {
+  const hooks = `let port; export function initialize(data) { port = data.port }
+    export async function load(url, context, next) { port.postMessage(url); return next(url, context) }`
+  const script = `
+    import { register } from 'node:module'
+    import { MessageChannel } from 'node:worker_threads'
+    const { port1, port2 } = new MessageChannel()
+    const urls = []
+    port1.on('message', (u) => urls.push(u)); port1.unref()
+    register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hooks)}), { data: { port: port2 }, transferList: [port2] })
+    const settle = () => new Promise((r) => setTimeout(r, 50))
+    const { createDevnet } = await import(${JSON.stringify(INDEX)})
+    const d = await createDevnet(${options})
+    await d.rpc('eth_blockNumber')
+    await settle()
+    const start = [...urls]
+    ${after}
+    await settle()
+    await d.close()
+    console.log(JSON.stringify({ start, later: urls.slice(start.length) }))`
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+  if (child.status !== 0) throw new Error(`child failed: ${child.stderr}`)
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { start: string[]; later: string[] }
+}
+
+const loads = (urls: string[], what: RegExp) => urls.some((u) => what.test(u))
+
+describe('start path', () => {
+  it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32 or Base58 package', () => {
+    const { start, later } = loadedModules('', "await d.listen(); await d.rest.get('/api/v1/block/height')")
+    for (const absent of [/node_modules\/fastify\//, /node_modules\/@fastify\//, /node_modules\/memory-level\//, /node_modules\/@scure\/bip32\//, /node_modules\/bs58\//, /src\/server\//, /src\/rest\/router\.ts/]) {
+      expect(loads(start, absent), String(absent)).toBe(false)
+    }
+    // …and they do load when used.
+    for (const present of [/node_modules\/fastify\//, /src\/server\/rpcServer\.ts/, /src\/server\/restServer\.ts/, /src\/rest\/router\.ts/]) {
+      expect(loads(later, present), String(present)).toBe(true)
+    }
+  })
+
+  it('explicit accounts and options as a benchmark passes them load no BIP-32 either; another mnemonic does', () => {
+    const explicit = loadedModules(
+      "{ chainId: 31337, hardfork: 'istanbul', accounts: [{ privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', gas: 10n ** 24n }] }",
+    )
+    expect(loads(explicit.start, /node_modules\/@scure\/bip32\//)).toBe(false)
+    expect(loads(explicit.start, /node_modules\/memory-level\//)).toBe(false)
+    const other = loadedModules("{ accounts: 1, mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' }")
+    expect(loads(other.start, /node_modules\/@scure\/bip32\//)).toBe(true)
+  })
+})
+
+describe('no database without the db option', () => {
+  it('a store without a database persists nothing, forgets the touched entries and closes', async () => {
+    const world = new WorldState()
+    world.setAccount('00'.repeat(20), { nonce: 0n, gas: 1n, main: 0n, codeHash: undefined }, 0)
+    expect(world.touches.accounts.size).toBe(1)
+    const store = new LedgerStore()
+    await store.open()
+    store.persist(world, [], 0)
+    expect(world.touches.accounts.size).toBe(0)
+    await store.close()
+  })
+})
+
+describe('deferred servers and REST', () => {
+  it('concurrent listen() calls start one pair of servers and answer the same URLs', async () => {
+    const d = await createDevnet({ accounts: 1, nativeAccounts: 0 })
+    const [a, b] = await Promise.all([d.listen(), d.listen()])
+    expect(a).toEqual(b)
+    expect(await d.listen()).toEqual(a)
+    const response = await fetch(a.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}' })
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x0' })
+    await d.close()
+    await expect(fetch(a.rpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow()
+  })
+
+  it('close() during a listen() that is still loading stops it: listen rejects with 4900 and nothing stays open', async () => {
+    const d = await createDevnet({ accounts: 1, nativeAccounts: 0 })
+    const listening = d.listen()
+    await d.close()
+    await expect(listening).rejects.toMatchObject({ code: 4900 })
+    await expect(d.listen()).rejects.toMatchObject({ code: 4900 })
+  })
+
+  it('a failed listen() (port in use) can be retried', async () => {
+    const d = await createDevnet({ accounts: 1, nativeAccounts: 0 })
+    const e = await createDevnet({ accounts: 1, nativeAccounts: 0 })
+    const { rpcUrl } = await d.listen({ rest: false })
+    await expect(e.listen({ rpcPort: Number(new URL(rpcUrl).port), rest: false })).rejects.toMatchObject({ code: 'EADDRINUSE' })
+    const urls = await e.listen({ rest: false })
+    expect(urls.rpcUrl).not.toBe(rpcUrl)
+    await Promise.all([d.close(), e.close()])
+  })
+
+  it('the first REST call loads the router and answers as before; a closed devnet refuses', async () => {
+    const d = await createDevnet({ accounts: 1, nativeAccounts: 0 })
+    const [height, again] = await Promise.all([d.rest.get('/api/v1/block/height'), d.rest.get('/api/v1/block/height')])
+    expect(height).toMatchObject({ Action: 'getblockheight', Error: 0, Result: 0 })
+    expect(again).toEqual(height)
+    await d.close()
+    await expect(d.rest.get('/api/v1/block/height')).rejects.toMatchObject({ code: 4900 })
+  })
+})
