@@ -41,7 +41,14 @@ export interface DevnetOptions {
    * parent. The last two make repeated runs produce identical blocks and hashes.
    */
   clock?: ClockMode
-  /** Any abstract-level database with string keys; default a new MemoryLevel. */
+  /**
+   * Any abstract-level database with string keys (memory-level, classic-level, …).
+   * When given, the ledger is written through to it after every change (blocks,
+   * transaction locations, execution records, changed state; key layout in
+   * chain/store.ts), and closed by `close()`. Default: none; the ledger lives in
+   * memory only and nothing is serialised, since the devnet never reads the database
+   * back.
+   */
   db?: LevelDatabase
   /**
    * Unbound-gas accrual (reference §4.2). Off by default, as on a solo node (deadline 0).
