@@ -20,6 +20,23 @@ const EMPTY_UNCLES_HASH: Hex = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a74
 const EMPTY_TRIE_ROOT: Hex = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
 const SIGNATURE_PLACEHOLDER = new Uint8Array(64)
 
+/**
+ * Renderings of the ledger's immutable byte strings (hashes, log addresses, topics
+ * and data of mined transactions), kept per array: receipts and eth_getLogs render
+ * the same logs again and again, and a lookup costs a fraction of the hex encoding.
+ * Weak, so a rendering lives no longer than its bytes.
+ */
+const renderings = new WeakMap<Uint8Array, Hex>()
+
+function hexOf(bytes: Uint8Array): Hex {
+  let hex = renderings.get(bytes)
+  if (hex === undefined) {
+    hex = toHex(bytes)
+    renderings.set(bytes, hex)
+  }
+  return hex
+}
+
 /** Position of a transaction, null while pending. */
 export interface TransactionPosition {
   block: ChainBlock
@@ -56,13 +73,13 @@ export function formatLogs(tx: EvmTransaction, record: ExecutionRecord, at: Tran
 export function formatLog(log: RawLog, logIndex: number, tx: EvmTransaction, at: TransactionPosition) {
   const [address, topics, data] = log
   return {
-    address: toHex(address),
-    topics: topics.map((t) => toHex(t)),
-    data: toHex(data),
+    address: hexOf(address),
+    topics: topics.map(hexOf),
+    data: hexOf(data),
     blockNumber: toQuantity(at.block.header.height),
-    transactionHash: toHex(tx.hash),
+    transactionHash: hexOf(tx.hash),
     transactionIndex: toQuantity(at.index),
-    blockHash: toHex(at.block.hash),
+    blockHash: hexOf(at.block.hash),
     logIndex: toQuantity(logIndex),
     removed: false,
   }
@@ -71,17 +88,17 @@ export function formatLog(log: RawLog, logIndex: number, tx: EvmTransaction, at:
 /** Receipt object (reference §6.4; cumulativeGasUsed is the standard one, see the README's differences). */
 export function formatReceipt(tx: EvmTransaction, record: ExecutionRecord, at: TransactionPosition) {
   return {
-    blockHash: toHex(at.block.hash),
+    blockHash: hexOf(at.block.hash),
     blockNumber: toQuantity(at.block.header.height),
     contractAddress: record.contractAddress === undefined ? null : toHex(record.contractAddress),
     cumulativeGasUsed: toQuantity(record.cumulativeGasUsed),
     from: toHex(tx.from),
     gasUsed: toQuantity(record.gasUsed),
     logs: formatLogs(tx, record, at),
-    logsBloom: toHex(logsBloom(record, () => record.logs)),
+    logsBloom: hexOf(logsBloom(record, () => record.logs)),
     status: toQuantity(record.state),
     to: tx.tx.to === undefined ? null : toHex(tx.tx.to),
-    transactionHash: toHex(tx.hash),
+    transactionHash: hexOf(tx.hash),
     transactionIndex: toQuantity(at.index),
   }
 }
@@ -106,7 +123,7 @@ export function formatBlock(block: ChainBlock, fullTransactions: boolean) {
     nonce: '0x0000000000000000',
     mixHash: ZERO_HASH,
     sha3Uncles: EMPTY_UNCLES_HASH,
-    logsBloom: toHex(block.logsBloom()),
+    logsBloom: hexOf(block.logsBloom()),
     transactionsRoot: zeroRoot ? EMPTY_TRIE_ROOT : toHex(h.transactionsRoot),
     stateRoot: ZERO_HASH,
     receiptsRoot: EMPTY_TRIE_ROOT,
