@@ -8,12 +8,15 @@ import { HDKey } from '@scure/bip32'
 import { p256 } from '@noble/curves/nist.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
+import { ripemd160 } from '@noble/hashes/legacy.js'
+import { sha256 } from '@noble/hashes/sha2.js'
 import { pbkdf2Sync, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { addressOfPrivateKey, DEFAULT_DEV_KEYS, DEFAULT_MNEMONIC, deriveDevKeys, deriveFromMnemonic } from '../src/chain/devAccounts.ts'
 import { createBookkeeper, DEFAULT_BOOKKEEPER_KEY, p256PublicKey, p256Sign } from '../src/chain/bookkeeper.ts'
 import { addressOfP256Key, nativeDevKey } from '../src/chain/nativeDevAccounts.ts'
 import { createDevnet } from '../src/index.ts'
+import { hash160 } from '../src/util/hash.ts'
 import { fromHex, toHex, toHexRaw } from '../src/util/hex.ts'
 
 /** Keys of `mnemonic` derived independently of src/: BIP-39 seed, @scure/bip32, noble secp256k1, keccak. */
@@ -124,6 +127,13 @@ describe('P-256 on the native curve', () => {
       }
     }
     expect(() => p256Sign(new Uint8Array(1), new Uint8Array(32))).toThrow(/invalid P-256 private key/)
+  })
+
+  it('hash160 (native RIPEMD-160 of native SHA-256) equals noble\'s', () => {
+    for (const length of [0, 1, 35, 64, 65, 1000]) {
+      const data = new Uint8Array(randomBytes(length))
+      expect(toHexRaw(hash160(data))).toBe(toHexRaw(ripemd160(sha256(data))))
+    }
   })
 
   it('the bookkeeper signs as noble does and has the address of its key; native dev keys match noble', () => {

@@ -2,10 +2,17 @@
  * The chain's hash functions (reference §2.1, §3, §5): double SHA-256 for native
  * hashes, hash160 for addresses, keccak-256 for the EVM.
  */
-import { ripemd160 } from '@noble/hashes/legacy.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
-import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
-import { hash } from 'node:crypto'
+import { getHashes, hash } from 'node:crypto'
+
+/**
+ * RIPEMD-160: Node's (OpenSSL 3 has it in its default provider since 3.0.7, which
+ * every Node >= 20.19 bundles); on a Node linked against an OpenSSL without it, the
+ * pure-JS one of @noble/hashes, imported only then.
+ */
+const ripemd160: (data: Uint8Array) => Uint8Array = getHashes().includes('ripemd160')
+  ? (data) => nodeDigest('ripemd160', data)
+  : (await import('@noble/hashes/legacy.js')).ripemd160
 
 /**
  * SHA-256 through Node's one-shot `crypto.hash` (Node >= 20.12): for the short inputs
@@ -13,7 +20,12 @@ import { hash } from 'node:crypto'
  * and blocks hash a lot of short inputs.
  */
 export function sha256(data: Uint8Array): Uint8Array {
-  const digest = hash('sha256', data, 'buffer')
+  return nodeDigest('sha256', data)
+}
+
+/** One-shot digest by Node's crypto, as a Uint8Array view of the returned Buffer. */
+function nodeDigest(algorithm: string, data: Uint8Array): Uint8Array {
+  const digest = hash(algorithm, data, 'buffer')
   return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength)
 }
 
@@ -24,7 +36,7 @@ export function sha256d(data: Uint8Array): Uint8Array {
 
 /** RIPEMD160(SHA256(data)): address of a verification script or contract code (reference §3). */
 export function hash160(data: Uint8Array): Uint8Array {
-  return ripemd160(nobleSha256(data))
+  return ripemd160(sha256(data))
 }
 
 /** Keccak-256 (EVM hashes, addresses, event topics). */
