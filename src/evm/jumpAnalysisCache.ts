@@ -19,7 +19,7 @@
  * array per creation and simply misses). Both levels are weak: nothing outlives the
  * EVM or the code. Code arrays must not be mutated in place after they ran.
  */
-import { readFile } from 'node:fs/promises'
+import { loadInterpreterClass } from './ethereumjsInterpreter.ts'
 
 /** What `_getValidJumpDestinations` returns (read-only for everyone after it). */
 interface JumpAnalysis {
@@ -43,9 +43,6 @@ interface EvmEntry {
   eip8024: boolean
   byCode: WeakMap<Uint8Array, JumpAnalysis>
 }
-
-/** The @ethereumjs/evm versions whose `_getValidJumpDestinations` was read and found cacheable. */
-const VERIFIED_VERSIONS = ['10.1.3']
 
 /** Marks the wrapper (global symbol, so two copies of dualnet never wrap twice). */
 const ORIGINAL = Symbol.for('dualnet.jumpAnalysisCache.original')
@@ -76,31 +73,14 @@ export async function installJumpAnalysisCache(evm?: object): Promise<boolean> {
 }
 
 async function install(): Promise<boolean> {
-  try {
-    const entry = import.meta.resolve('@ethereumjs/evm')
-    const pkg = JSON.parse(await readFile(new URL('../../package.json', entry), 'utf8')) as { name?: unknown; version?: unknown }
-    if (pkg.name !== '@ethereumjs/evm' || typeof pkg.version !== 'string' || !VERIFIED_VERSIONS.includes(pkg.version)) {
-      return false
-    }
-    const [byUrl, bare, interpreterModule] = (await Promise.all([
-      import(entry),
-      import('@ethereumjs/evm'),
-      import(new URL('./interpreter.js', entry).href),
-    ])) as [{ EVM?: unknown }, { EVM?: unknown }, { Interpreter?: unknown }]
-    // Same EVM class by URL and by bare specifier: this loader maps the URL to the
-    // module instance everyone imports, so interpreter.js by URL is evm.js's too.
-    if (byUrl.EVM === undefined || byUrl.EVM !== bare.EVM) return false
-    const Interpreter = interpreterModule.Interpreter
-    if (typeof Interpreter !== 'function') return false
-    const proto = Interpreter.prototype as { _getValidJumpDestinations?: unknown; lookupOpInfo?: unknown }
-    const analyse = proto._getValidJumpDestinations
-    if (typeof analyse !== 'function' || analyse.length !== 1 || typeof proto.lookupOpInfo !== 'function') return false
-    if (ORIGINAL in analyse) return true
-    proto._getValidJumpDestinations = cached(analyse as Analyse, proto.lookupOpInfo)
-    return true
-  } catch {
-    return false
-  }
+  const Interpreter = await loadInterpreterClass()
+  if (Interpreter === undefined) return false
+  const proto = Interpreter.prototype as { _getValidJumpDestinations?: unknown; lookupOpInfo?: unknown }
+  const analyse = proto._getValidJumpDestinations
+  if (typeof analyse !== 'function' || analyse.length !== 1 || typeof proto.lookupOpInfo !== 'function') return false
+  if (ORIGINAL in analyse) return true
+  proto._getValidJumpDestinations = cached(analyse as Analyse, proto.lookupOpInfo)
+  return true
 }
 
 function cached(analyse: Analyse, lookupOpInfo: unknown): Analyse {

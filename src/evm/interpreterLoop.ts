@@ -1,0 +1,138 @@
+/**
+ * A synchronous fast path through @ethereumjs/evm's interpreter loop.
+ *
+ * `Interpreter.run` awaits `runStep` for every opcode, and `runStep` is an async
+ * function: each PUSH, DUP, ADD or JUMP costs a promise and a microtask turn, which
+ * is most of the interpreter's time on a contract call (profile of `eth_call
+ * balanceOf`, issue 8). Most executed opcodes have a static gas cost and a
+ * synchronous handler (`opcodeInfo.dynamicGas` and `isAsync` both false); for those,
+ * this loop does inline what `runStep` does for them (invalid-opcode check, base gas,
+ * program counter, handler), and it awaits `runStep` as before for every other
+ * opcode. Anything the fast path does not model runs the original `run`: EOF code,
+ * step listeners (tracing, the invalid-opcode explanation), ethereumjs debug logging,
+ * its profiler, and the EIPs that hook into the loop (6800, 7864, 7928, 8037, none of
+ * which Istanbul or any hardfork the devnet offers activates).
+ *
+ * Verified against @ethereumjs/evm 10.1.3 (the pinned version), whose `run`/`runStep`
+ * it mirrors for the opcodes it handles; `installInterpreterLoop` refuses other shapes.
+ */
+import { EVMError } from '@ethereumjs/evm'
+import { loadInterpreterClass } from './ethereumjsInterpreter.ts'
+
+/** The parts of an opcode-table entry the loop reads. */
+interface OpcodeEntry {
+  opcodeInfo: { code: number; feeBigInt: bigint; dynamicGas: boolean; isAsync: boolean; isInvalid: boolean }
+  opHandler: (runState: RunState, common: unknown) => void
+}
+
+/** The parts of the interpreter's run state the loop reads and writes. */
+interface RunState {
+  programCounter: number
+  opCode: number
+  code: Uint8Array
+  validJumps: Uint8Array
+  cachedPushes: Record<number, bigint>
+  shouldDoJumpAnalysis: boolean
+  env: { accessWitness?: { commit(): void; revert(): void } }
+}
+
+/** The parts of ethereumjs' `Interpreter` the loop uses. */
+interface InterpreterLike {
+  _runState: RunState
+  _evm: { DEBUG: boolean; events: { listenerCount(name: string): number } }
+  common: { isActivatedEIP(eip: number): boolean }
+  profilerOpts?: { enabled?: boolean }
+  runStep(entry?: OpcodeEntry): Promise<void>
+  useGas(amount: bigint, context?: unknown): void
+  lookupOpInfo(op: number): OpcodeEntry
+  _getValidJumpDestinations(code: Uint8Array): { jumps: Uint8Array; pushes: Record<number, bigint>; opcodesCached: OpcodeEntry[] }
+}
+
+type Run = (this: InterpreterLike, code: Uint8Array, opts?: { pc?: number }) => Promise<{ runState: RunState; exceptionError: EVMError | undefined }>
+
+/** EIPs whose hooks live in `run`/`runStep`; the fast path runs only where none is active. */
+const LOOP_EIPS = [3540, 6800, 7864, 7928, 8037]
+const EOF_FORMAT = 0xef
+const JUMP = 0x56
+const JUMPI = 0x57
+const JUMPSUB = 0x5e
+
+const ORIGINAL = Symbol.for('dualnet.interpreterLoop.original')
+
+/**
+ * Replaces `Interpreter.prototype.run` of the @ethereumjs/evm everyone imports with
+ * the fast loop, once per process (idempotent, safe to call concurrently). Resolves to
+ * false, changing nothing, when that package is not a verified version or its
+ * interpreter lacks the methods the loop relies on; never throws.
+ */
+export async function installInterpreterLoop(): Promise<boolean> {
+  const Interpreter = await loadInterpreterClass()
+  if (Interpreter === undefined) return false
+  const proto = Interpreter.prototype as Partial<InterpreterLike> & { run?: Run }
+  const original = proto.run
+  if (typeof original !== 'function' || typeof proto.runStep !== 'function' || typeof proto.useGas !== 'function' ||
+      typeof proto.lookupOpInfo !== 'function' || typeof proto._getValidJumpDestinations !== 'function') {
+    return false
+  }
+  if (ORIGINAL in original) return true
+  const eligibleCommons = new WeakMap<object, boolean>()
+  const run: Run = async function (this: InterpreterLike, code, opts = {}) {
+    const evm = this._evm
+    let plain = eligibleCommons.get(this.common)
+    if (plain === undefined) {
+      plain = LOOP_EIPS.every((eip) => !this.common.isActivatedEIP(eip))
+      eligibleCommons.set(this.common, plain)
+    }
+    if (!plain || evm.DEBUG || this.profilerOpts?.enabled === true || evm.events.listenerCount('step') > 0 || code[0] === EOF_FORMAT) {
+      return original.call(this, code, opts)
+    }
+    const runState = this._runState
+    runState.code = code
+    runState.programCounter = opts.pc ?? runState.programCounter
+    const start = runState.programCounter
+    if (start !== 0 && (start < 0 || start >= code.length)) throw new Error('Internal error: program counter not in range')
+    let exceptionError: EVMError | undefined
+    let cached: OpcodeEntry[] | undefined
+    while (runState.programCounter < code.length) {
+      const pc = runState.programCounter
+      let entry: OpcodeEntry
+      if (cached === undefined) {
+        const op = code[pc]!
+        // As `run`: analyse jump destinations only once the code reaches a jump.
+        if (op === JUMP || op === JUMPI || op === JUMPSUB) {
+          const { jumps, pushes, opcodesCached } = this._getValidJumpDestinations(code)
+          runState.validJumps = jumps
+          runState.cachedPushes = pushes
+          runState.shouldDoJumpAnalysis = false
+          cached = opcodesCached
+        }
+        entry = this.lookupOpInfo(op)
+      } else {
+        entry = cached[pc]!
+      }
+      const info = entry.opcodeInfo
+      runState.opCode = info.code
+      try {
+        if (info.dynamicGas || info.isAsync) {
+          await this.runStep(entry)
+        } else {
+          // runStep for a static-gas, synchronous opcode, minus the promise.
+          if (info.isInvalid) throw new EVMError(EVMError.errorMessages.INVALID_OPCODE)
+          this.useGas(info.feeBigInt, info)
+          runState.programCounter++
+          entry.opHandler(runState, this.common)
+          runState.env.accessWitness?.commit()
+        }
+      } catch (e) {
+        runState.env.accessWitness?.revert()
+        if (!(typeof e === 'object' && e !== null && (e as { errorType?: unknown }).errorType === 'EVMError')) throw e
+        if ((e as EVMError).error !== EVMError.errorMessages.STOP) exceptionError = e as EVMError
+        break
+      }
+    }
+    return { runState, exceptionError }
+  }
+  Object.defineProperty(run, ORIGINAL, { value: original })
+  proto.run = run
+  return true
+}

@@ -1,0 +1,143 @@
+/**
+ * The synchronous interpreter loop (src/evm/interpreterLoop.ts) against ethereumjs'
+ * own `Interpreter.run`: the same executions, run once with the original loop and
+ * once with dualnet's, must agree exactly (return data, gas used, refund, logs, error,
+ * storage). Programs: the Token fixture (deploy, transfers, a revert) and generated
+ * bytecode (random opcodes, so every opcode kind, invalid jumps, stack errors,
+ * out-of-gas, truncated PUSH data).
+ */
+import { Common, Mainnet } from '@ethereumjs/common'
+import { createEVM, type EVM, type ExecResult } from '@ethereumjs/evm'
+import { Address, bytesToHex, hexToBytes } from '@ethereumjs/util'
+import { Interface, type InterfaceAbi } from 'ethers'
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Token } from '../fixtures/index.ts'
+import { loadInterpreterClass } from '../src/evm/ethereumjsInterpreter.ts'
+import { installInterpreterLoop } from '../src/evm/interpreterLoop.ts'
+
+type Run = (...args: unknown[]) => Promise<unknown>
+const ORIGINAL = Symbol.for('dualnet.interpreterLoop.original')
+const CALLER = new Address(hexToBytes('0x00000000000000000000000000000000000000c0'))
+const TARGET = new Address(hexToBytes('0x00000000000000000000000000000000000000e0'))
+const token = new Interface(Token.abi as InterfaceAbi)
+
+let proto: { run: Run & { [ORIGINAL]?: Run } }
+let fast: Run
+
+/** Runs `work` with the original ethereumjs loop in place, then puts the fast one back. */
+async function withOriginalLoop<T>(work: () => Promise<T>): Promise<T> {
+  proto.run = fast[ORIGINAL as never] as Run
+  try {
+    return await work()
+  } finally {
+    proto.run = fast
+  }
+}
+
+/** Exact observable outcome of one call. */
+function describeResult(result: ExecResult) {
+  return {
+    error: result.exceptionError?.error,
+    returnValue: bytesToHex(result.returnValue),
+    gasUsed: result.executionGasUsed,
+    gasRefund: result.gasRefund,
+    logs: (result.logs ?? []).map(([address, topics, data]) => [bytesToHex(address), topics.map((t) => bytesToHex(t)), bytesToHex(data)]),
+  }
+}
+
+async function newEvm(): Promise<EVM> {
+  return createEVM({ common: new Common({ chain: Mainnet, hardfork: 'istanbul' }) })
+}
+
+/** Runs `code` at TARGET with `data` and reads the first storage slots afterwards. */
+async function runProgram(code: Uint8Array, data: Uint8Array, gasLimit: bigint) {
+  const evm = await newEvm()
+  await evm.stateManager.putCode(TARGET, code)
+  const result = await evm.runCall({ to: TARGET, caller: CALLER, data, gasLimit })
+  const storage: string[] = []
+  for (let slot = 0; slot < 4; slot++) {
+    storage.push(bytesToHex(await evm.stateManager.getStorage(TARGET, hexToBytes(`0x${slot.toString(16).padStart(64, '0')}`))))
+  }
+  return { ...describeResult(result.execResult), storage }
+}
+
+/** Deploys the Token and runs transfers, a failing transfer and reads; the outcome of each step. */
+async function tokenSession() {
+  const evm = await newEvm()
+  const outcomes: unknown[] = []
+  const created = await evm.runCall({
+    caller: CALLER,
+    data: hexToBytes(`${Token.bytecode}${token.encodeDeploy(['T', 'T', 10n ** 24n]).slice(2)}` as `0x${string}`),
+    gasLimit: 5_000_000n,
+  })
+  outcomes.push(describeResult(created.execResult))
+  const at = created.createdAddress!
+  const calls = [
+    token.encodeFunctionData('transfer', ['0x00000000000000000000000000000000000000d0', 5n]),
+    token.encodeFunctionData('transfer', ['0x00000000000000000000000000000000000000d0', 10n ** 30n]),
+    token.encodeFunctionData('balanceOf', ['0x00000000000000000000000000000000000000d0']),
+    token.encodeFunctionData('approve', ['0x00000000000000000000000000000000000000d1', 7n]),
+    token.encodeFunctionData('totalSupply', []),
+  ]
+  for (const data of calls) {
+    const result = await evm.runCall({ to: at, caller: CALLER, data: hexToBytes(data as `0x${string}`), gasLimit: 200_000n })
+    outcomes.push(describeResult(result.execResult))
+  }
+  return outcomes
+}
+
+beforeAll(async () => {
+  expect(await installInterpreterLoop()).toBe(true)
+  const Interpreter = await loadInterpreterClass()
+  proto = Interpreter!.prototype as typeof proto
+  fast = proto.run
+  expect(fast[ORIGINAL]).toBeTypeOf('function')
+})
+
+describe('interpreter loop', () => {
+  it('is installed once: a second install keeps the same loop', async () => {
+    expect(await installInterpreterLoop()).toBe(true)
+    expect(proto.run).toBe(fast)
+  })
+
+  it('runs the Token fixture exactly as the original loop', async () => {
+    const expected = await withOriginalLoop(tokenSession)
+    const actual = await tokenSession()
+    expect(actual).toEqual(expected)
+    // The session did real work: a successful deploy, a transfer with its log, a revert.
+    expect((expected[0] as { error: unknown }).error).toBeUndefined()
+    expect((expected[1] as { logs: unknown[] }).logs).toHaveLength(1)
+    expect((expected[2] as { error: unknown }).error).toBe('revert')
+  })
+
+  it('runs generated bytecode exactly as the original loop', async () => {
+    // Bias towards real opcodes: PUSHes, DUP/SWAP, arithmetic, memory, storage, jumps, halts.
+    const opcode = fc.oneof(
+      fc.integer({ min: 0x00, max: 0xff }),
+      fc.constantFrom(0x56, 0x57, 0x5b, 0x5b, 0x60, 0x60, 0x61, 0x80, 0x81, 0x90, 0x01, 0x02, 0x51, 0x52, 0x54, 0x55, 0xf3, 0xfd, 0x00, 0xfe, 0x20, 0xa1),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(opcode, { minLength: 1, maxLength: 48 }),
+        fc.uint8Array({ maxLength: 36 }),
+        fc.constantFrom(100n, 3_000n, 60_000n),
+        async (bytes, data, gas) => {
+          const program = Uint8Array.from(bytes)
+          const expected = await withOriginalLoop(() => runProgram(program, data, gas))
+          expect(await runProgram(program, data, gas)).toEqual(expected)
+        },
+      ),
+      { numRuns: 400 },
+    )
+  })
+
+  it('leaves tracing to the original loop: step events fire for every opcode', async () => {
+    const evm = await newEvm()
+    const steps: number[] = []
+    evm.events.on('step', (step: { pc: number }) => steps.push(step.pc))
+    await evm.stateManager.putCode(TARGET, hexToBytes('0x6001600201600055'))
+    await evm.runCall({ to: TARGET, caller: CALLER, gasLimit: 100_000n })
+    expect(steps).toEqual([0, 2, 4, 5, 7])
+  })
+})
