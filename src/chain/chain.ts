@@ -6,7 +6,7 @@
  * the latest sealed block (writes of a block being built carry a higher height).
  */
 import { keccak256 } from '../util/hash.ts'
-import { bytesToBigInt, toHexRaw, toReversedHex } from '../util/hex.ts'
+import { toHexRaw, toReversedHex } from '../util/hex.ts'
 import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
 import { logsBloom } from './bloom.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
@@ -18,6 +18,7 @@ import {
   MIN_GAS_LIMIT,
 } from './constants.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './errors.ts'
+import { executionError, simulationFailure } from './executionErrors.ts'
 import { Mempool } from './mempool.ts'
 import { EmptyRuns } from './emptyRuns.ts'
 import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
@@ -672,32 +673,4 @@ export function makeBlock(
     signatures: () => (signatures ??= bookkeeper === undefined ? [] : [bookkeeper.sign(hash)]),
   }
   return block
-}
-
-/** The error of a failed call, with the text clients decode (reference decisions table). */
-function executionError(outcome: ExecutionOutcome): ExecutionFailedError {
-  const kind = outcome.error?.kind ?? 'revert'
-  if (kind !== 'revert') return new ExecutionFailedError(outcome.error?.message ?? kind, kind, new Uint8Array(0))
-  const reason = decodeRevertReason(outcome.returnValue)
-  return new ExecutionFailedError(
-    reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`,
-    'revert',
-    outcome.returnValue,
-  )
-}
-
-/** The string of an `Error(string)` revert payload, or `undefined` for any other payload. */
-export function decodeRevertReason(data: Uint8Array): string | undefined {
-  // Error(string) selector 0x08c379a0, then offset, length, bytes.
-  if (data.length < 68 || data[0] !== 0x08 || data[1] !== 0xc3 || data[2] !== 0x79 || data[3] !== 0xa0) return undefined
-  const length = Number(bytesToBigInt(data.subarray(36, 68)))
-  if (68 + length > data.length) return undefined
-  return new TextDecoder().decode(data.subarray(68, 68 + length))
-}
-
-/** The geth text for a call that could not start. */
-function simulationFailure(err: Error): string {
-  const message = err.message
-  if (/enough funds|insufficient/i.test(message)) return 'insufficient funds for transfer'
-  return message.split(' (')[0] ?? message
 }

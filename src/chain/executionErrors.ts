@@ -1,0 +1,36 @@
+/**
+ * The errors of calls that fail (eth_call, eth_estimateGas), with the texts clients
+ * decode: geth's for a call that cannot start, "execution reverted: <reason>" for a
+ * revert with an `Error(string)` payload.
+ */
+import { bytesToBigInt } from '../util/hex.ts'
+import type { ExecutionOutcome } from '../evm/executor.ts'
+import { ExecutionFailedError } from './errors.ts'
+
+/** The error of a failed call, with the text clients decode (reference decisions table). */
+export function executionError(outcome: ExecutionOutcome): ExecutionFailedError {
+  const kind = outcome.error?.kind ?? 'revert'
+  if (kind !== 'revert') return new ExecutionFailedError(outcome.error?.message ?? kind, kind, new Uint8Array(0))
+  const reason = decodeRevertReason(outcome.returnValue)
+  return new ExecutionFailedError(
+    reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`,
+    'revert',
+    outcome.returnValue,
+  )
+}
+
+/** The string of an `Error(string)` revert payload, or `undefined` for any other payload. */
+export function decodeRevertReason(data: Uint8Array): string | undefined {
+  // Error(string) selector 0x08c379a0, then offset, length, bytes.
+  if (data.length < 68 || data[0] !== 0x08 || data[1] !== 0xc3 || data[2] !== 0x79 || data[3] !== 0xa0) return undefined
+  const length = Number(bytesToBigInt(data.subarray(36, 68)))
+  if (68 + length > data.length) return undefined
+  return new TextDecoder().decode(data.subarray(68, 68 + length))
+}
+
+/** The geth text for a call that could not start. */
+export function simulationFailure(err: Error): string {
+  const message = err.message
+  if (/enough funds|insufficient/i.test(message)) return 'insufficient funds for transfer'
+  return message.split(' (')[0] ?? message
+}
