@@ -246,7 +246,7 @@ class DevnetInstance implements Devnet {
     this.#restContext = restContext
     const call = async (method: string, path: string, body?: string): Promise<RestEnvelope> => {
       if (this.#closed) throw closedError()
-      const { handleRest, stringifyRest } = await loadRest()
+      const { handleRest, stringifyRest } = restModules ?? (await loadRest())
       const answer = await handleRest(restContext, method, path, body)
       if (answer.status === 404) throw new RestNotFoundError(`404 page not found: ${method} ${path}`)
       // Through the wire format, so that u64 values beyond 2^53 read exactly as an HTTP client reads them.
@@ -396,15 +396,22 @@ async function listenOn(app: FastifyInstance, host: string, port: number): Promi
   return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`
 }
 
-let restModules: Promise<{ handleRest: typeof import('./rest/router.ts').handleRest; stringifyRest: typeof import('./rest/json.ts').stringifyRest }> | undefined
+/** What `devnet.rest` runs: the REST router and its JSON writer. */
+interface RestModules {
+  handleRest: typeof import('./rest/router.ts').handleRest
+  stringifyRest: typeof import('./rest/json.ts').stringifyRest
+}
 
-/** The REST router and its JSON writer, imported on the first `devnet.rest` call (they are not needed to start). */
-function loadRest() {
-  restModules ??= Promise.all([import('./rest/router.ts'), import('./rest/json.ts')]).then(([router, json]) => ({
-    handleRest: router.handleRest,
-    stringifyRest: json.stringifyRest,
-  }))
-  return restModules
+/** Set once {@link loadRest} has loaded them; later calls use them without awaiting. */
+let restModules: RestModules | undefined
+let restLoading: Promise<RestModules> | undefined
+
+/** Imports the REST router on the first `devnet.rest` call (starting a devnet does not need it). */
+function loadRest(): Promise<RestModules> {
+  restLoading ??= Promise.all([import('./rest/router.ts'), import('./rest/json.ts')]).then(
+    ([router, json]) => (restModules = { handleRest: router.handleRest, stringifyRest: json.stringifyRest }),
+  )
+  return restLoading
 }
 
 /** What a closed devnet answers: EIP-1193's "disconnected" (4900). */
