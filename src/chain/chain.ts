@@ -4,33 +4,32 @@
  * knowledge of JSON or HTTP. Every operation that executes or changes state runs
  * through one queue, so executions never interleave; reads are synchronous and see
  * the latest sealed block (writes of a block being built carry a higher height).
+ *
+ * The Chain is the public face and owns the queue; the jobs behind it are modules of
+ * their own: the stored blocks (blockIndex.ts) and the errors of failed calls
+ * (executionErrors.ts).
  */
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
+import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
+import { decodeLegacyTransaction, impersonatedTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
+import { decodeNativeTransaction } from '../native/transaction.ts'
 import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
+import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
 import { logsBloom } from './bloom.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
 import type { Clock, ClockState } from './clock.ts'
-import {
-  EVM_TX_GAS_CAP,
-  GWEI,
-  MAX_NONCE_GAP,
-  MIN_GAS_LIMIT,
-} from './constants.ts'
+import { EVM_TX_GAS_CAP, GWEI, MAX_NONCE_GAP, MIN_GAS_LIMIT } from './constants.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './errors.ts'
 import { executionError, simulationFailure } from './executionErrors.ts'
 import { Mempool } from './mempool.ts'
-import { EmptyRuns } from './emptyRuns.ts'
 import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
+import { checkNativeFee, executeNativeTransaction, NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from './state/worldState.ts'
 import type { LedgerStore } from './store.ts'
 import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction, type NativeChainTransaction } from './transaction.ts'
-import { checkNativeFee, executeNativeTransaction, NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
 import type { UnboundGasRule } from './unboundGas.ts'
-import { decodeNativeTransaction } from '../native/transaction.ts'
-import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
-import { decodeLegacyTransaction, impersonatedTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
 
 /** Where an included transaction sits. */
 export interface IncludedTransaction {
@@ -81,14 +80,10 @@ export class Chain {
   /** Unbound-gas accrual rule, or `undefined` (none, as on a solo node). */
   readonly unboundGas: UnboundGasRule | undefined
   readonly #store: LedgerStore
-  readonly #blocks: ChainBlock[] = []
-  readonly #blocksByHash = new Map<string, ChainBlock>()
-  readonly #txIndex = new Map<string, { height: number; index: number }>()
+  readonly #blocks = new BlockIndex()
   /** Raw hashes of accepted transactions in acceptance order (pending-transaction filters read it). */
   readonly #accepted: Uint8Array[] = []
   #queue: Promise<unknown> = Promise.resolve()
-  /** Empty blocks mined in bulk and built on first use. */
-  readonly #empty = new EmptyRuns()
   /** Journal positions that live snapshots hold; undo steps after the oldest must stay. */
   readonly #pins = new Map<number, number>()
 
@@ -101,48 +96,48 @@ export class Chain {
     this.automine = parts.automine
     this.minGasPrice = parts.minGasPrice
     this.unboundGas = parts.unboundGas
-    this.#append(parts.genesis)
+    this.#blocks.append(parts.genesis)
   }
 
   /** Height of the latest block (built or not yet built, see {@link EmptyRuns}). */
   get height(): number {
-    return this.#blocks.length - 1 + this.#empty.count
+    return this.#blocks.height
   }
 
   /** The latest block. */
   get latest(): ChainBlock {
     this.#build(this.height)
-    return this.#blocks[this.#blocks.length - 1]!
+    return this.#blocks.top
   }
 
   /** Block at `height`, or `undefined`. */
   blockAt(height: number): ChainBlock | undefined {
     if (!Number.isInteger(height) || height < 0 || height > this.height) return undefined
     this.#build(height)
-    return this.#blocks[height]
+    return this.#blocks.built(height)
   }
 
   /** Timestamp of the block at `height` (must exist), without building it. */
   timestampAt(height: number): number {
-    return this.#empty.timestampAt(height) ?? this.#blocks[height]!.header.timestamp
+    return this.#blocks.timestampAt(height)
   }
 
   /** TransactionsRoot of the block at `height` (must exist); zero for a pending empty block, without building it. */
   transactionsRootAt(height: number): Uint8Array {
-    return this.isPendingEmpty(height) ? ZERO_ROOT : this.#blocks[height]!.header.transactionsRoot
+    return this.isPendingEmpty(height) ? ZERO_ROOT : this.#blocks.built(height)!.header.transactionsRoot
   }
 
   /** Whether the block at `height` is an empty block not built yet (it has no transactions). */
   isPendingEmpty(height: number): boolean {
-    return height >= this.#blocks.length && height <= this.height
+    return this.#blocks.isPendingEmpty(height)
   }
 
   /** Block with raw hash `hash` (64 hex, no 0x), or `undefined`. */
   blockByHash(hash: string): ChainBlock | undefined {
-    const block = this.#blocksByHash.get(hash)
-    if (block !== undefined || this.#empty.count === 0) return block
+    const block = this.#blocks.byHash(hash)
+    if (block !== undefined || this.#blocks.empty.count === 0) return block
     this.#build(this.height)
-    return this.#blocksByHash.get(hash)
+    return this.#blocks.byHash(hash)
   }
 
   /** Raw hash of the block at `height` (BLOCKHASH). */
@@ -152,9 +147,9 @@ export class Chain {
 
   /** The included transaction with raw hash `hash` (64 hex, no 0x), or `undefined`. */
   transaction(hash: string): IncludedTransaction | undefined {
-    const at = this.#txIndex.get(hash)
+    const at = this.#blocks.locate(hash)
     if (at === undefined) return undefined
-    const block = this.#blocks[at.height]!
+    const block = this.#blocks.built(at.height)!
     return { tx: block.transactions[at.index]!, block, index: at.index, record: block.records[at.index]! }
   }
 
@@ -224,7 +219,7 @@ export class Chain {
       checkNativeFee(this.world, tx, this.height)
       const trial = preExecuteNative(this.world, tx, this.height, this.#nativeEnv(this.timestampAt(this.height) + 1))
       if (trial.state === 0) throw new TransactionRejectedError(trial.error ?? 'pre-execution failed')
-      if (this.#txIndex.has(hash)) throw new TransactionRejectedError('duplicated transaction detected', { restCode: 45002 })
+      if (this.#blocks.includes(hash)) throw new TransactionRejectedError('duplicated transaction detected', { restCode: 45002 })
       if (this.mempool.getNative(hash) !== undefined) {
         throw new TransactionRejectedError(`transaction ${hash} is already in the tx pool`, { restCode: 45003 })
       }
@@ -255,7 +250,7 @@ export class Chain {
 
   #accept(tx: EvmTransaction): Promise<Uint8Array> {
     return this.#serial(async () => {
-      if (this.#txIndex.has(toHexRaw(tx.hash))) return tx.hash
+      if (this.#blocks.includes(toHexRaw(tx.hash))) return tx.hash
       this.#checkPool(tx)
       this.mempool.add(tx)
       this.#accepted.push(tx.hash)
@@ -274,11 +269,11 @@ export class Chain {
   async mine(count = 1, interval?: number): Promise<void> {
     await this.#serial(async () => {
       if (this.mempool.size === 0) return this.#reserveEmpty(count, interval, false)
-      const first = this.#blocks.length
+      const first = this.#blocks.builtCount
       const nonceOf = (sender: string) => this.world.getAccount(sender, this.height).nonce
       for (let i = 0; i < count; i++) {
         if (this.mempool.size === 0) {
-          this.#store.persist(this.world, this.#blocks.slice(first), this.height)
+          this.#store.persist(this.world, this.#blocks.builtFrom(first), this.height)
           return this.#reserveEmpty(count - i, interval, i > 0)
         }
         const timestamp = i > 0 && interval !== undefined ? this.latest.header.timestamp + interval : undefined
@@ -286,35 +281,8 @@ export class Chain {
         await this.#mineBlock([...this.mempool.executable(nonceOf), ...this.mempool.nativeByPrice()], timestamp)
       }
       if (interval !== undefined && count > 0) this.clock.setTime(Math.max(this.clock.now(), this.latest.header.timestamp))
-      this.#store.persist(this.world, this.#blocks.slice(first), this.height)
+      this.#store.persist(this.world, this.#blocks.builtFrom(first), this.height)
     })
-  }
-
-  /**
-   * Records `count` empty blocks without building them: the first stamped by the
-   * clock (or, `continuing` a run with an `interval`, the parent + interval), the rest
-   * `interval` seconds apart (default: the clock's step, else 1 s, as hardhat_mine).
-   * The clock then stands at least at the last one.
-   */
-  #reserveEmpty(count: number, interval: number | undefined, continuing: boolean): void {
-    if (count <= 0) return
-    const top = this.#empty.lastTimestamp() ?? this.#blocks[this.#blocks.length - 1]!.header.timestamp
-    const first = continuing && interval !== undefined ? top + interval : this.clock.timestampAfter(top)
-    const spacing = interval ?? this.clock.spacing ?? 1
-    this.#empty.add({ start: this.height + 1, count, first, interval: spacing })
-    const last = first + (count - 1) * spacing
-    if (last > this.clock.now()) this.clock.setTime(last)
-  }
-
-  /** Builds the pending empty blocks up to `height` and persists them. */
-  #build(height: number): void {
-    if (height < this.#blocks.length) return
-    const built: ChainBlock[] = []
-    while (this.#blocks.length <= height) {
-      const timestamp = this.#empty.shift()!
-      built.push(this.#seal(this.#blocks[this.#blocks.length - 1]!, timestamp, EMPTY_TXS, EMPTY_RECORDS, 0n))
-    }
-    this.#store.persist(this.world, built, this.height)
   }
 
   /**
@@ -403,23 +371,13 @@ export class Chain {
   restore(checkpoint: ChainCheckpoint): Promise<void> {
     return this.#serial(async () => {
       this.world.journal.revertTo(checkpoint.journal)
-      const dropped: string[] = []
-      const top = this.#blocks.length - 1
-      this.#empty.truncateAbove(checkpoint.height)
-      while (this.#blocks.length - 1 > checkpoint.height) {
-        const block = this.#blocks.pop()!
-        this.#blocksByHash.delete(toHexRaw(block.hash))
-        for (const tx of block.transactions) {
-          const hash = toHexRaw(tx.hash)
-          this.#txIndex.delete(hash)
-          dropped.push(hash)
-        }
-      }
+      const top = this.#blocks.builtCount - 1
+      const dropped = this.#blocks.truncateAbove(checkpoint.height)
       this.mempool.replaceAll(checkpoint.pool, checkpoint.nativePool)
       this.clock.restore(checkpoint.clock)
       this.automine = checkpoint.automine
       this.#accepted.length = Math.min(this.#accepted.length, checkpoint.accepted)
-      const builtTop = this.#blocks.length - 1
+      const builtTop = this.#blocks.builtCount - 1
       this.#store.persist(this.world, [], builtTop, top > builtTop ? { height: builtTop + 1, to: top, txHashes: dropped } : undefined)
     })
   }
@@ -590,6 +548,22 @@ export class Chain {
     }
   }
 
+  /**
+   * Records `count` empty blocks without building them: the first stamped by the
+   * clock (or, `continuing` a run with an `interval`, the parent + interval), the rest
+   * `interval` seconds apart (default: the clock's step, else 1 s, as hardhat_mine).
+   * The clock then stands at least at the last one.
+   */
+  #reserveEmpty(count: number, interval: number | undefined, continuing: boolean): void {
+    if (count <= 0) return
+    const top = this.#blocks.empty.lastTimestamp() ?? this.#blocks.top.header.timestamp
+    const first = continuing && interval !== undefined ? top + interval : this.clock.timestampAfter(top)
+    const spacing = interval ?? this.clock.spacing ?? 1
+    this.#blocks.empty.add({ start: this.height + 1, count, first, interval: spacing })
+    const last = first + (count - 1) * spacing
+    if (last > this.clock.now()) this.clock.setTime(last)
+  }
+
   /** Builds the header and hash of a block on `parent` and appends it (no execution, no I/O). */
   #seal(parent: ChainBlock, timestamp: number, txs: ChainTransaction[], records: ExecutionRecord[], gasUsed: bigint): ChainBlock {
     const height = parent.header.height + 1
@@ -610,15 +584,20 @@ export class Chain {
       bookkeepers: [this.bookkeeper.publicKey],
     }
     const block = makeBlock(header, txs, records, peaks, gasUsed, this.bookkeeper)
-    this.#append(block)
+    this.#blocks.append(block)
     this.#trimJournal()
     return block
   }
 
-  #append(block: ChainBlock): void {
-    this.#blocks.push(block)
-    this.#blocksByHash.set(toHexRaw(block.hash), block)
-    block.transactions.forEach((tx, index) => this.#txIndex.set(toHexRaw(tx.hash), { height: block.header.height, index }))
+  /** Builds the pending empty blocks up to `height` and persists them. */
+  #build(height: number): void {
+    if (height < this.#blocks.builtCount) return
+    const built: ChainBlock[] = []
+    while (this.#blocks.builtCount <= height) {
+      const timestamp = this.#blocks.empty.shift()!
+      built.push(this.#seal(this.#blocks.top, timestamp, EMPTY_TXS, EMPTY_RECORDS, 0n))
+    }
+    this.#store.persist(this.world, built, this.height)
   }
 
   #nativeEnv(timestamp: number): NativeEnv {
@@ -649,7 +628,6 @@ export class Chain {
 const EMPTY_TXS: ChainTransaction[] = []
 const EMPTY_RECORDS: ExecutionRecord[] = []
 const EMPTY_BYTES = new Uint8Array(0)
-const ZERO_ROOT = new Uint8Array(32)
 
 /** Assembles a block; its bookkeeper signature is computed on first use. */
 export function makeBlock(
