@@ -6,8 +6,8 @@
  * the latest sealed block (writes of a block being built carry a higher height).
  *
  * The Chain is the public face and owns the queue; the jobs behind it are modules of
- * their own: the stored blocks (blockIndex.ts) and the errors of failed calls
- * (executionErrors.ts).
+ * their own: the stored blocks (blockIndex.ts), snapshots (checkpoints.ts), and the
+ * errors of failed calls (executionErrors.ts).
  */
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
@@ -18,7 +18,8 @@ import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
 import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
 import { logsBloom } from './bloom.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
-import type { Clock, ClockState } from './clock.ts'
+import { Checkpoints, type ChainCheckpoint } from './checkpoints.ts'
+import type { Clock } from './clock.ts'
 import { EVM_TX_GAS_CAP, GWEI, MAX_NONCE_GAP, MIN_GAS_LIMIT } from './constants.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './errors.ts'
 import { executionError, simulationFailure } from './executionErrors.ts'
@@ -28,9 +29,10 @@ import { checkNativeFee, executeNativeTransaction, NATIVE_CALL_GAS, prepareNativ
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from './state/worldState.ts'
 import type { LedgerStore } from './store.ts'
-import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction, type NativeChainTransaction } from './transaction.ts'
+import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction } from './transaction.ts'
 import type { UnboundGasRule } from './unboundGas.ts'
 
+export type { ChainCheckpoint } from './checkpoints.ts'
 /** Where an included transaction sits. */
 export interface IncludedTransaction {
   tx: ChainTransaction
@@ -54,17 +56,6 @@ export interface ChainParts {
   unboundGas?: UnboundGasRule
 }
 
-/** What {@link Chain.capture} returns: opaque to callers, restorable any number of times. */
-export interface ChainCheckpoint {
-  readonly height: number
-  readonly journal: number
-  readonly pool: readonly EvmTransaction[]
-  readonly nativePool: readonly NativeChainTransaction[]
-  readonly clock: ClockState
-  readonly automine: boolean
-  readonly accepted: number
-}
-
 /** Genesis ConsensusData of the real chain (reference §0). */
 export const GENESIS_CONSENSUS_DATA = 2083236893n
 
@@ -81,11 +72,10 @@ export class Chain {
   readonly unboundGas: UnboundGasRule | undefined
   readonly #store: LedgerStore
   readonly #blocks = new BlockIndex()
+  readonly #checkpoints: Checkpoints
   /** Raw hashes of accepted transactions in acceptance order (pending-transaction filters read it). */
   readonly #accepted: Uint8Array[] = []
   #queue: Promise<unknown> = Promise.resolve()
-  /** Journal positions that live snapshots hold; undo steps after the oldest must stay. */
-  readonly #pins = new Map<number, number>()
 
   constructor(parts: ChainParts) {
     this.world = parts.world
@@ -96,6 +86,8 @@ export class Chain {
     this.automine = parts.automine
     this.minGasPrice = parts.minGasPrice
     this.unboundGas = parts.unboundGas
+    const shared = { world: this.world, mempool: this.mempool, clock: this.clock, blocks: this.#blocks, store: this.#store }
+    this.#checkpoints = new Checkpoints(shared)
     this.#blocks.append(parts.genesis)
   }
 
@@ -347,19 +339,7 @@ export class Chain {
    * {@link release}.
    */
   capture(): Promise<ChainCheckpoint> {
-    return this.#serial(async () => {
-      const checkpoint: ChainCheckpoint = {
-        height: this.height,
-        journal: this.world.journal.position,
-        pool: this.mempool.all(),
-        nativePool: this.mempool.allNative(),
-        clock: this.clock.capture(),
-        automine: this.automine,
-        accepted: this.#accepted.length,
-      }
-      this.#pins.set(checkpoint.journal, (this.#pins.get(checkpoint.journal) ?? 0) + 1)
-      return checkpoint
-    })
+    return this.#serial(async () => this.#checkpoints.capture(this.automine, this.#accepted.length))
   }
 
   /**
@@ -370,23 +350,15 @@ export class Chain {
    */
   restore(checkpoint: ChainCheckpoint): Promise<void> {
     return this.#serial(async () => {
-      this.world.journal.revertTo(checkpoint.journal)
-      const top = this.#blocks.builtCount - 1
-      const dropped = this.#blocks.truncateAbove(checkpoint.height)
-      this.mempool.replaceAll(checkpoint.pool, checkpoint.nativePool)
-      this.clock.restore(checkpoint.clock)
+      this.#checkpoints.restore(checkpoint)
       this.automine = checkpoint.automine
       this.#accepted.length = Math.min(this.#accepted.length, checkpoint.accepted)
-      const builtTop = this.#blocks.builtCount - 1
-      this.#store.persist(this.world, [], builtTop, top > builtTop ? { height: builtTop + 1, to: top, txHashes: dropped } : undefined)
     })
   }
 
   /** Unpins a checkpoint that will not be restored again. */
   release(checkpoint: ChainCheckpoint): void {
-    const count = this.#pins.get(checkpoint.journal) ?? 0
-    if (count <= 1) this.#pins.delete(checkpoint.journal)
-    else this.#pins.set(checkpoint.journal, count - 1)
+    this.#checkpoints.release(checkpoint)
   }
 
   /**
@@ -411,7 +383,7 @@ export class Chain {
       }
       this.world.updateAccount(key, this.height, fields)
       this.#store.persist(this.world, [], this.height)
-      this.#trimJournal()
+      this.#checkpoints.trimJournal()
     })
   }
 
@@ -422,7 +394,7 @@ export class Chain {
       while (i < value.length && value[i] === 0) i++
       this.world.setStorage(toHexRaw(address), toHexRaw(slot), value.subarray(i), this.height)
       this.#store.persist(this.world, [], this.height)
-      this.#trimJournal()
+      this.#checkpoints.trimJournal()
     })
   }
 
@@ -585,7 +557,7 @@ export class Chain {
     }
     const block = makeBlock(header, txs, records, peaks, gasUsed, this.bookkeeper)
     this.#blocks.append(block)
-    this.#trimJournal()
+    this.#checkpoints.trimJournal()
     return block
   }
 
@@ -602,13 +574,6 @@ export class Chain {
 
   #nativeEnv(timestamp: number): NativeEnv {
     return { timestamp, unbound: this.unboundGas }
-  }
-
-  /** Drops undo steps no live checkpoint can reach. */
-  #trimJournal(): void {
-    let oldest = this.world.journal.position
-    for (const position of this.#pins.keys()) if (position < oldest) oldest = position
-    this.world.journal.trimBefore(oldest)
   }
 
   #stateHeight(height: number): number {
