@@ -6,17 +6,16 @@
  * the latest sealed block (writes of a block being built carry a higher height).
  *
  * The Chain is the public face and owns the queue; the jobs behind it are modules of
- * their own: the stored blocks (blockIndex.ts), snapshots (checkpoints.ts), and the
- * errors of failed calls (executionErrors.ts).
+ * their own: the stored blocks (blockIndex.ts), mining and sealing (mining.ts),
+ * snapshots (checkpoints.ts), and the errors of failed calls (executionErrors.ts).
  */
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
 import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
 import { decodeLegacyTransaction, impersonatedTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
 import { decodeNativeTransaction } from '../native/transaction.ts'
-import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
+import type { ChainBlock } from './block.ts'
 import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
-import { logsBloom } from './bloom.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
 import { Checkpoints, type ChainCheckpoint } from './checkpoints.ts'
 import type { Clock } from './clock.ts'
@@ -24,8 +23,8 @@ import { EVM_TX_GAS_CAP, GWEI, MAX_NONCE_GAP, MIN_GAS_LIMIT } from './constants.
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './errors.ts'
 import { executionError, simulationFailure } from './executionErrors.ts'
 import { Mempool } from './mempool.ts'
-import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
-import { checkNativeFee, executeNativeTransaction, NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
+import { Miner } from './mining.ts'
+import { checkNativeFee, NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from './state/worldState.ts'
 import type { LedgerStore } from './store.ts'
@@ -33,6 +32,8 @@ import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction } from '
 import type { UnboundGasRule } from './unboundGas.ts'
 
 export type { ChainCheckpoint } from './checkpoints.ts'
+export { makeBlock } from './mining.ts'
+
 /** Where an included transaction sits. */
 export interface IncludedTransaction {
   tx: ChainTransaction
@@ -73,6 +74,7 @@ export class Chain {
   readonly #store: LedgerStore
   readonly #blocks = new BlockIndex()
   readonly #checkpoints: Checkpoints
+  readonly #miner: Miner
   /** Raw hashes of accepted transactions in acceptance order (pending-transaction filters read it). */
   readonly #accepted: Uint8Array[] = []
   #queue: Promise<unknown> = Promise.resolve()
@@ -88,6 +90,7 @@ export class Chain {
     this.unboundGas = parts.unboundGas
     const shared = { world: this.world, mempool: this.mempool, clock: this.clock, blocks: this.#blocks, store: this.#store }
     this.#checkpoints = new Checkpoints(shared)
+    this.#miner = new Miner({ ...shared, executor: this.executor, bookkeeper: this.bookkeeper, checkpoints: this.#checkpoints, unboundGas: this.unboundGas })
     this.#blocks.append(parts.genesis)
   }
 
@@ -98,14 +101,13 @@ export class Chain {
 
   /** The latest block. */
   get latest(): ChainBlock {
-    this.#build(this.height)
-    return this.#blocks.top
+    return this.#miner.latest()
   }
 
   /** Block at `height`, or `undefined`. */
   blockAt(height: number): ChainBlock | undefined {
     if (!Number.isInteger(height) || height < 0 || height > this.height) return undefined
-    this.#build(height)
+    this.#miner.build(height)
     return this.#blocks.built(height)
   }
 
@@ -128,7 +130,7 @@ export class Chain {
   blockByHash(hash: string): ChainBlock | undefined {
     const block = this.#blocks.byHash(hash)
     if (block !== undefined || this.#blocks.empty.count === 0) return block
-    this.#build(this.height)
+    this.#miner.build(this.height)
     return this.#blocks.byHash(hash)
   }
 
@@ -218,7 +220,7 @@ export class Chain {
       this.mempool.addNative(tx)
       this.#accepted.push(tx.hash)
       if (this.automine) {
-        const block = await this.#mineBlock([tx])
+        const block = await this.#miner.mineBlock([tx])
         this.#store.persist(this.world, [block], block.header.height)
       }
       return tx.hash
@@ -246,7 +248,7 @@ export class Chain {
       this.#checkPool(tx)
       this.mempool.add(tx)
       this.#accepted.push(tx.hash)
-      if (this.automine) await this.#mineReady(toHexRaw(tx.from))
+      if (this.automine) await this.#miner.mineReady(toHexRaw(tx.from))
       return tx.hash
     })
   }
@@ -259,22 +261,7 @@ export class Chain {
    * (empty) blocks are reserved in O(1) and built when first needed.
    */
   async mine(count = 1, interval?: number): Promise<void> {
-    await this.#serial(async () => {
-      if (this.mempool.size === 0) return this.#reserveEmpty(count, interval, false)
-      const first = this.#blocks.builtCount
-      const nonceOf = (sender: string) => this.world.getAccount(sender, this.height).nonce
-      for (let i = 0; i < count; i++) {
-        if (this.mempool.size === 0) {
-          this.#store.persist(this.world, this.#blocks.builtFrom(first), this.height)
-          return this.#reserveEmpty(count - i, interval, i > 0)
-        }
-        const timestamp = i > 0 && interval !== undefined ? this.latest.header.timestamp + interval : undefined
-        // EIP-155 transactions first, then native ones by gas price (the solo node's order, §5.5).
-        await this.#mineBlock([...this.mempool.executable(nonceOf), ...this.mempool.nativeByPrice()], timestamp)
-      }
-      if (interval !== undefined && count > 0) this.clock.setTime(Math.max(this.clock.now(), this.latest.header.timestamp))
-      this.#store.persist(this.world, this.#blocks.builtFrom(first), this.height)
-    })
+    await this.#serial(() => this.#miner.mine(count, interval))
   }
 
   /**
@@ -404,7 +391,7 @@ export class Chain {
       this.automine = on
       if (!on) return
       for (const tx of this.mempool.executable((sender) => this.world.getAccount(sender, this.height).nonce)) {
-        await this.#mineReady(toHexRaw(tx.from))
+        await this.#miner.mineReady(toHexRaw(tx.from))
       }
     })
   }
@@ -453,125 +440,6 @@ export class Chain {
     }
   }
 
-  /** Mines, one block each, the transactions of `sender` that became executable. */
-  async #mineReady(sender: string): Promise<void> {
-    for (;;) {
-      const nonce = this.world.getAccount(sender, this.height).nonce
-      const next = this.mempool.bySenderNonce(sender, nonce)
-      if (next === undefined) return
-      const block = await this.#mineBlock([next])
-      this.#store.persist(this.world, [block], block.header.height)
-    }
-  }
-
-  /**
-   * Executes `txs` into a new block on top of the chain, stamped `timestamp` (default:
-   * the clock's next). On any error nothing of the block remains. The caller persists.
-   */
-  async #mineBlock(txs: readonly ChainTransaction[], timestamp?: number): Promise<ChainBlock> {
-    const parent = this.latest
-    const height = parent.header.height + 1
-    const time = timestamp ?? this.clock.timestampAfter(parent.header.timestamp)
-    if (txs.length === 0) return this.#seal(parent, time, EMPTY_TXS, EMPTY_RECORDS, 0n)
-    const journalPosition = this.world.journal.position
-    try {
-      const records: ExecutionRecord[] = []
-      let gasUsed = 0n
-      let logCount = 0
-      for (const tx of txs) {
-        if (tx.kind === 'native') {
-          const outcome = executeNativeTransaction(this.world, tx, height, this.#nativeEnv(time))
-          records.push({
-            state: outcome.state,
-            gasUsed: NATIVE_CALL_GAS,
-            gasConsumed: outcome.fee,
-            cumulativeGasUsed: gasUsed,
-            logs: [],
-            firstLogIndex: logCount,
-            contractAddress: undefined,
-            returnValue: outcome.result,
-            notify: outcome.notify,
-          })
-          continue
-        }
-        const outcome = await this.executor.executeTransaction(tx.tx, { readHeight: height, number: height, timestamp: time })
-        gasUsed += outcome.gasUsed
-        records.push({
-          state: outcome.status,
-          gasUsed: outcome.gasUsed,
-          gasConsumed: (tx.tx.gasPrice / GWEI) * outcome.gasUsed,
-          cumulativeGasUsed: gasUsed,
-          logs: outcome.logs,
-          firstLogIndex: logCount,
-          contractAddress: outcome.contractAddress,
-          returnValue: outcome.returnValue,
-          notify: [],
-        })
-        logCount += outcome.logs.length
-      }
-      for (const tx of txs) {
-        if (tx.kind === 'evm') this.mempool.remove(tx)
-        else this.mempool.removeNative(tx)
-      }
-      return this.#seal(parent, time, [...txs], records, gasUsed)
-    } catch (err) {
-      this.world.journal.revertTo(journalPosition)
-      throw err
-    }
-  }
-
-  /**
-   * Records `count` empty blocks without building them: the first stamped by the
-   * clock (or, `continuing` a run with an `interval`, the parent + interval), the rest
-   * `interval` seconds apart (default: the clock's step, else 1 s, as hardhat_mine).
-   * The clock then stands at least at the last one.
-   */
-  #reserveEmpty(count: number, interval: number | undefined, continuing: boolean): void {
-    if (count <= 0) return
-    const top = this.#blocks.empty.lastTimestamp() ?? this.#blocks.top.header.timestamp
-    const first = continuing && interval !== undefined ? top + interval : this.clock.timestampAfter(top)
-    const spacing = interval ?? this.clock.spacing ?? 1
-    this.#blocks.empty.add({ start: this.height + 1, count, first, interval: spacing })
-    const last = first + (count - 1) * spacing
-    if (last > this.clock.now()) this.clock.setTime(last)
-  }
-
-  /** Builds the header and hash of a block on `parent` and appends it (no execution, no I/O). */
-  #seal(parent: ChainBlock, timestamp: number, txs: ChainTransaction[], records: ExecutionRecord[], gasUsed: bigint): ChainBlock {
-    const height = parent.header.height + 1
-    const txRoot = txs.length === 0 ? ZERO_ROOT : transactionsRoot(txs.map((tx) => tx.hash))
-    const peaks = appendLeaf(parent.peaks, height, txRoot)
-    const header: BlockHeader = {
-      version: 0,
-      prevHash: parent.hash,
-      transactionsRoot: txRoot,
-      blockRoot: rootFromPeaks(peaks),
-      timestamp,
-      height,
-      // The solo node draws a random u64 (reference §5.5); the parent hash's first
-      // 8 bytes are as unpredictable and keep identical runs identical.
-      consensusData: new DataView(parent.hash.buffer, parent.hash.byteOffset, 8).getBigUint64(0, true),
-      consensusPayload: EMPTY_BYTES,
-      nextBookkeeper: this.bookkeeper.address,
-      bookkeepers: [this.bookkeeper.publicKey],
-    }
-    const block = makeBlock(header, txs, records, peaks, gasUsed, this.bookkeeper)
-    this.#blocks.append(block)
-    this.#checkpoints.trimJournal()
-    return block
-  }
-
-  /** Builds the pending empty blocks up to `height` and persists them. */
-  #build(height: number): void {
-    if (height < this.#blocks.builtCount) return
-    const built: ChainBlock[] = []
-    while (this.#blocks.builtCount <= height) {
-      const timestamp = this.#blocks.empty.shift()!
-      built.push(this.#seal(this.#blocks.top, timestamp, EMPTY_TXS, EMPTY_RECORDS, 0n))
-    }
-    this.#store.persist(this.world, built, this.height)
-  }
-
   #nativeEnv(timestamp: number): NativeEnv {
     return { timestamp, unbound: this.unboundGas }
   }
@@ -588,32 +456,4 @@ export class Chain {
     this.#queue = run.catch(() => {})
     return run
   }
-}
-
-const EMPTY_TXS: ChainTransaction[] = []
-const EMPTY_RECORDS: ExecutionRecord[] = []
-const EMPTY_BYTES = new Uint8Array(0)
-
-/** Assembles a block; its bookkeeper signature is computed on first use. */
-export function makeBlock(
-  header: BlockHeader,
-  transactions: ChainTransaction[],
-  records: ExecutionRecord[],
-  peaks: Uint8Array[],
-  gasUsed: bigint,
-  bookkeeper: Bookkeeper | undefined,
-): ChainBlock {
-  const hash = blockHash(header)
-  let signatures: Uint8Array[] | undefined
-  const block: ChainBlock = {
-    header,
-    hash,
-    transactions,
-    records,
-    peaks,
-    gasUsed,
-    logsBloom: () => logsBloom(block, () => records.flatMap((r) => r.logs)),
-    signatures: () => (signatures ??= bookkeeper === undefined ? [] : [bookkeeper.sign(hash)]),
-  }
-  return block
 }
