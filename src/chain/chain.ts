@@ -6,11 +6,12 @@
  * the latest sealed block (writes of a block being built carry a higher height).
  *
  * The Chain is the public face and owns the queue; the jobs behind it are modules of
- * their own: the stored blocks (blockIndex.ts), mining and sealing (mining.ts),
- * snapshots (checkpoints.ts), and the errors of failed calls (executionErrors.ts).
+ * their own: the stored blocks (blockIndex.ts), the pool's checks (poolAcceptance.ts),
+ * mining and sealing (mining.ts), snapshots (checkpoints.ts), and the errors of
+ * failed calls (executionErrors.ts).
  */
 import { keccak256 } from '../util/hash.ts'
-import { toHexRaw, toReversedHex } from '../util/hex.ts'
+import { toHexRaw } from '../util/hex.ts'
 import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
 import { decodeLegacyTransaction, impersonatedTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
 import { decodeNativeTransaction } from '../native/transaction.ts'
@@ -19,12 +20,13 @@ import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
 import { Checkpoints, type ChainCheckpoint } from './checkpoints.ts'
 import type { Clock } from './clock.ts'
-import { EVM_TX_GAS_CAP, GWEI, MAX_NONCE_GAP, MIN_GAS_LIMIT } from './constants.ts'
+import { EVM_TX_GAS_CAP, MIN_GAS_LIMIT } from './constants.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './errors.ts'
 import { executionError, simulationFailure } from './executionErrors.ts'
 import { Mempool } from './mempool.ts'
 import { Miner } from './mining.ts'
-import { checkNativeFee, NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
+import { NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
+import { checkNativePool, checkPool } from './poolAcceptance.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from './state/worldState.ts'
 import type { LedgerStore } from './store.ts'
@@ -209,14 +211,7 @@ export class Chain {
     const { tx: decoded, length } = decodeNativeTransaction(raw)
     const tx = prepareNativeTransaction(decoded, raw.subarray(0, length).slice(), this.minGasPrice)
     return this.#serial(async () => {
-      const hash = toHexRaw(tx.hash)
-      checkNativeFee(this.world, tx, this.height)
-      const trial = preExecuteNative(this.world, tx, this.height, this.#nativeEnv(this.timestampAt(this.height) + 1))
-      if (trial.state === 0) throw new TransactionRejectedError(trial.error ?? 'pre-execution failed')
-      if (this.#blocks.includes(hash)) throw new TransactionRejectedError('duplicated transaction detected', { restCode: 45002 })
-      if (this.mempool.getNative(hash) !== undefined) {
-        throw new TransactionRejectedError(`transaction ${hash} is already in the tx pool`, { restCode: 45003 })
-      }
+      checkNativePool(tx, this.world, this.mempool, this.#blocks, this.height, this.#nativeEnv(this.timestampAt(this.height) + 1))
       this.mempool.addNative(tx)
       this.#accepted.push(tx.hash)
       if (this.automine) {
@@ -245,7 +240,7 @@ export class Chain {
   #accept(tx: EvmTransaction): Promise<Uint8Array> {
     return this.#serial(async () => {
       if (this.#blocks.includes(toHexRaw(tx.hash))) return tx.hash
-      this.#checkPool(tx)
+      checkPool(tx, this.world, this.mempool, this.height, this.minGasPrice)
       this.mempool.add(tx)
       this.#accepted.push(tx.hash)
       if (this.automine) await this.#miner.mineReady(toHexRaw(tx.from))
@@ -412,32 +407,6 @@ export class Chain {
         throw new TransactionRejectedError(simulationFailure(err as Error), { cause: err })
       }
     })
-  }
-
-  /** The pool's stateful checks (reference §6.5 step 3), against the latest block. */
-  #checkPool(tx: EvmTransaction): void {
-    const { gasLimit, gasPrice, nonce, value } = tx.tx
-    const restHash = toReversedHex(tx.hash)
-    const refuse = (desc: string) => new TransactionRejectedError(`SendRawTransaction verified ${restHash} error: ${desc}`)
-    if (gasLimit < MIN_GAS_LIMIT || gasPrice / GWEI < this.minGasPrice) {
-      throw refuse(`Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${this.minGasPrice}`)
-    }
-    if (gasLimit > EVM_TX_GAS_CAP) throw refuse('EIP155 tx gaslimit exceed ')
-    const account = this.world.getAccount(toHexRaw(tx.from), this.height)
-    if (nonce < account.nonce) throw refuse(`handleTransaction lower nonce:${nonce} ,current nonce:${account.nonce}`)
-    if (nonce >= account.nonce + MAX_NONCE_GAP) {
-      throw refuse(`the nonce is too big: nonce:${nonce} ,current nonce:${account.nonce}`)
-    }
-    const want = gasPrice * gasLimit + value
-    if (account.gas < want) {
-      throw refuse(`not enough ong balance for ${toReversedHex(tx.from)} - has:${account.gas} - want:${want}`)
-    }
-    const same = this.mempool.bySenderNonce(toHexRaw(tx.from), nonce)
-    if (same !== undefined) {
-      if (toHexRaw(same.hash) === toHexRaw(tx.hash)) throw refuse(`transaction ${toHexRaw(tx.hash)} is already in the tx pool`)
-      // Replacement needs a price bump above 1 % (ErrSameNonceExist otherwise).
-      if (gasPrice * 100n <= same.tx.gasPrice * 101n) throw refuse('a transaction with the same nonce exists in the pool')
-    }
   }
 
   #nativeEnv(timestamp: number): NativeEnv {

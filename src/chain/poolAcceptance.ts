@@ -1,0 +1,63 @@
+/**
+ * The pool's stateful checks, which a transaction passes before the mempool takes it,
+ * with the node's texts and REST codes. Each throws {@link TransactionRejectedError}
+ * and changes nothing; the checks read the state of the latest block.
+ */
+import { toHexRaw, toReversedHex } from '../util/hex.ts'
+import type { BlockIndex } from './blockIndex.ts'
+import { EVM_TX_GAS_CAP, GWEI, MAX_NONCE_GAP, MIN_GAS_LIMIT } from './constants.ts'
+import { TransactionRejectedError } from './errors.ts'
+import type { Mempool } from './mempool.ts'
+import { checkNativeFee, preExecuteNative, type NativeEnv } from './nativeExecution.ts'
+import type { WorldState } from './state/worldState.ts'
+import type { EvmTransaction, NativeChainTransaction } from './transaction.ts'
+
+/** The pool's stateful checks of an EIP-155 transaction (reference §6.5 step 3), against block `height`. */
+export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempool, height: number, minGasPrice: bigint): void {
+  const { gasLimit, gasPrice, nonce, value } = tx.tx
+  const restHash = toReversedHex(tx.hash)
+  const refuse = (desc: string) => new TransactionRejectedError(`SendRawTransaction verified ${restHash} error: ${desc}`)
+  if (gasLimit < MIN_GAS_LIMIT || gasPrice / GWEI < minGasPrice) {
+    throw refuse(`Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${minGasPrice}`)
+  }
+  if (gasLimit > EVM_TX_GAS_CAP) throw refuse('EIP155 tx gaslimit exceed ')
+  const account = world.getAccount(toHexRaw(tx.from), height)
+  if (nonce < account.nonce) throw refuse(`handleTransaction lower nonce:${nonce} ,current nonce:${account.nonce}`)
+  if (nonce >= account.nonce + MAX_NONCE_GAP) {
+    throw refuse(`the nonce is too big: nonce:${nonce} ,current nonce:${account.nonce}`)
+  }
+  const want = gasPrice * gasLimit + value
+  if (account.gas < want) {
+    throw refuse(`not enough ong balance for ${toReversedHex(tx.from)} - has:${account.gas} - want:${want}`)
+  }
+  const same = mempool.bySenderNonce(toHexRaw(tx.from), nonce)
+  if (same !== undefined) {
+    if (toHexRaw(same.hash) === toHexRaw(tx.hash)) throw refuse(`transaction ${toHexRaw(tx.hash)} is already in the tx pool`)
+    // Replacement needs a price bump above 1 % (ErrSameNonceExist otherwise).
+    if (gasPrice * 100n <= same.tx.gasPrice * 101n) throw refuse('a transaction with the same nonce exists in the pool')
+  }
+}
+
+/**
+ * The pool's stateful checks of a native transaction that `prepareNativeTransaction`
+ * let through (gas limits, script, signatures), in the node's order: fee balance,
+ * pre-execution at block `height` in `env`, duplicates on chain (45002) and in the
+ * pool (45003).
+ */
+export function checkNativePool(
+  tx: NativeChainTransaction,
+  world: WorldState,
+  mempool: Mempool,
+  blocks: BlockIndex,
+  height: number,
+  env: NativeEnv,
+): void {
+  const hash = toHexRaw(tx.hash)
+  checkNativeFee(world, tx, height)
+  const trial = preExecuteNative(world, tx, height, env)
+  if (trial.state === 0) throw new TransactionRejectedError(trial.error ?? 'pre-execution failed')
+  if (blocks.includes(hash)) throw new TransactionRejectedError('duplicated transaction detected', { restCode: 45002 })
+  if (mempool.getNative(hash) !== undefined) {
+    throw new TransactionRejectedError(`transaction ${hash} is already in the tx pool`, { restCode: 45003 })
+  }
+}
