@@ -1,37 +1,45 @@
 /**
- * The synchronous interpreter loop (src/evm/interpreterLoop.ts) against ethereumjs'
- * own `Interpreter.run`: the same executions, run once with the original loop and
- * once with dualnet's, must agree exactly (return data, gas used, refund, logs, error,
+ * dualnet's run-time patches of @ethereumjs/evm, the synchronous interpreter loop
+ * (src/evm/interpreterLoop.ts) and the frame result without spreads
+ * (src/evm/frameResult.ts), against ethereumjs' own `Interpreter.run` and
+ * `EVM.runInterpreter`: the same executions, run once with the originals and once
+ * with the patches, must agree exactly (return data, gas used, refund, logs, error,
  * storage). Programs: the Token fixture (deploy, transfers, a revert) and generated
  * bytecode (random opcodes, so every opcode kind, invalid jumps, stack errors,
- * out-of-gas, truncated PUSH data).
+ * out-of-gas, truncated PUSH data, calls and creations).
  */
 import { Common, Mainnet } from '@ethereumjs/common'
-import { createEVM, type EVM, type ExecResult } from '@ethereumjs/evm'
+import { createEVM, EVM, type ExecResult } from '@ethereumjs/evm'
 import { Address, bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { Interface, type InterfaceAbi } from 'ethers'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Token } from '../fixtures/index.ts'
 import { loadInterpreterClass } from '../src/evm/ethereumjsInterpreter.ts'
+import { installFrameResultPatch } from '../src/evm/frameResult.ts'
 import { installInterpreterLoop } from '../src/evm/interpreterLoop.ts'
 
 type Run = (...args: unknown[]) => Promise<unknown>
 const ORIGINAL = Symbol.for('dualnet.interpreterLoop.original')
+const ORIGINAL_FRAME = Symbol.for('dualnet.frameResult.original')
 const CALLER = new Address(hexToBytes('0x00000000000000000000000000000000000000c0'))
 const TARGET = new Address(hexToBytes('0x00000000000000000000000000000000000000e0'))
 const token = new Interface(Token.abi as InterfaceAbi)
 
 let proto: { run: Run & { [ORIGINAL]?: Run } }
-let fast: Run
+let fast: Run & { [ORIGINAL]?: Run }
+const evmProto = EVM.prototype as unknown as { runInterpreter: Run & { [ORIGINAL_FRAME]?: Run } }
+let frame: Run & { [ORIGINAL_FRAME]?: Run }
 
-/** Runs `work` with the original ethereumjs loop in place, then puts the fast one back. */
+/** Runs `work` with the original ethereumjs methods in place, then puts the patched ones back. */
 async function withOriginalLoop<T>(work: () => Promise<T>): Promise<T> {
-  proto.run = fast[ORIGINAL as never] as Run
+  proto.run = fast[ORIGINAL]!
+  evmProto.runInterpreter = frame[ORIGINAL_FRAME]!
   try {
     return await work()
   } finally {
     proto.run = fast
+    evmProto.runInterpreter = frame
   }
 }
 
@@ -89,16 +97,21 @@ async function tokenSession() {
 
 beforeAll(async () => {
   expect(await installInterpreterLoop()).toBe(true)
+  expect(await installFrameResultPatch()).toBe(true)
+  frame = evmProto.runInterpreter
+  expect(frame[ORIGINAL_FRAME]).toBeTypeOf('function')
   const Interpreter = await loadInterpreterClass()
   proto = Interpreter!.prototype as typeof proto
   fast = proto.run
   expect(fast[ORIGINAL]).toBeTypeOf('function')
 })
 
-describe('interpreter loop', () => {
-  it('is installed once: a second install keeps the same loop', async () => {
+describe('EVM patches', () => {
+  it('are installed once: a second install keeps the same methods', async () => {
     expect(await installInterpreterLoop()).toBe(true)
+    expect(await installFrameResultPatch()).toBe(true)
     expect(proto.run).toBe(fast)
+    expect(evmProto.runInterpreter).toBe(frame)
   })
 
   it('runs the Token fixture exactly as the original loop', async () => {
@@ -115,7 +128,7 @@ describe('interpreter loop', () => {
     // Bias towards real opcodes: PUSHes, DUP/SWAP, arithmetic, memory, storage, jumps, halts.
     const opcode = fc.oneof(
       fc.integer({ min: 0x00, max: 0xff }),
-      fc.constantFrom(0x56, 0x57, 0x5b, 0x5b, 0x60, 0x60, 0x61, 0x80, 0x81, 0x90, 0x01, 0x02, 0x51, 0x52, 0x54, 0x55, 0xf3, 0xfd, 0x00, 0xfe, 0x20, 0xa1),
+      fc.constantFrom(0x56, 0x57, 0x5b, 0x5b, 0x60, 0x60, 0x61, 0x80, 0x81, 0x90, 0x01, 0x02, 0x51, 0x52, 0x54, 0x55, 0xf3, 0xfd, 0x00, 0xfe, 0x20, 0xa1, 0xf0, 0xf1, 0xf4, 0xfa, 0x30, 0x5a),
     )
     await fc.assert(
       fc.asyncProperty(

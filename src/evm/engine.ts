@@ -11,6 +11,7 @@ import { Account, Address } from '@ethereumjs/util'
 import { EVM_BLOCK_GAS_LIMIT, GOVERNANCE_ADDRESS, ZERO_ADDRESS } from '../chain/constants.ts'
 import { fromHex, toHexRaw } from '../util/hex.ts'
 import type { CallRequest, EvmExecutorOptions, ExecutionContext, ExecutionOutcome } from './executor.ts'
+import { installFrameResultPatch } from './frameResult.ts'
 import { installInterpreterLoop } from './interpreterLoop.ts'
 import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
@@ -96,7 +97,7 @@ export class EvmEngine {
       },
     }
     // Run-time patches of the interpreter (README, Design notes); without them execution is the same, only slower.
-    await Promise.all([installJumpAnalysisCache(), installInterpreterLoop()])
+    await Promise.all([installJumpAnalysisCache(), installInterpreterLoop(), installFrameResultPatch()])
     const evm = await createEVM({ common, stateManager: state, blockchain: blockchain as never })
     emitValueTransferLogs(evm)
     return new EvmEngine(evm, state, options.hardfork)
