@@ -910,9 +910,9 @@ describe('mined EVM transactions: evm.runCall path equals runTx', () => {
     for (const action of senderWithCode) await h.step(action)
   })
 
-  it('generated sequences (fast-check)', async () => {
-    const seedValue = Number(process.env.DIFF_SEED ?? 8_2026)
-    const numRuns = Number(process.env.DIFF_RUNS ?? 100)
+  const seedValue = Number(process.env.DIFF_SEED ?? 8_2026)
+  const numRuns = Number(process.env.DIFF_RUNS ?? 100)
+  it('generated sequences (fast-check)', { timeout: Math.max(30_000, numRuns * 500) }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actionArb, { minLength: 1, maxLength: 40, size: 'max' }), async (actions) => {
         h.reset()
