@@ -5,7 +5,7 @@
  */
 import type { Chain } from '../chain/chain.ts'
 import { bytesEqual } from '../util/hex.ts'
-import { findBlock, findHeight, type RpcContext } from './context.ts'
+import { findBlock, findHeight, type ChainContext } from './blockResolution.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
 import { formatLog } from './format.ts'
 import { parseAddress, parseBlockReference, parseHash } from './params.ts'
@@ -24,7 +24,7 @@ export interface LogCriteria {
  * Parses a filter object at argument `index`. A number above the tip reads as tip + 1
  * (go-ethereum stops at the first missing header): a range starting there is empty.
  */
-export function parseLogCriteria(ctx: RpcContext, value: unknown, index: number): LogCriteria {
+export function parseLogCriteria(ctx: ChainContext, value: unknown, index: number): LogCriteria {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalidArgument(index, 'json: cannot unmarshal non-object into Go value of type filters.FilterCriteria')
   }
@@ -68,7 +68,7 @@ export function matchingLogs(chain: Chain, from: number, to: number, criteria: L
 }
 
 /** A range end: `undefined` for latest/absent, else a height (tip + 1 when beyond the tip). */
-function endpoint(ctx: RpcContext, value: unknown, index: number): number | undefined {
+function endpoint(ctx: ChainContext, value: unknown, index: number): number | undefined {
   if (value === undefined || value === null) return undefined
   const ref = parseBlockReference(value, index)
   if ('tag' in ref && ref.tag !== 'earliest') return undefined

@@ -1,4 +1,5 @@
-import { stateHeight, type RpcMethod } from '../context.ts'
+import { stateHeight } from '../blockResolution.ts'
+import type { RpcMethod } from '../context.ts'
 import { expectParams } from '../params.ts'
 import { parseCallRequest } from '../callRequest.ts'
 import { toQuantity } from '../../util/hex.ts'

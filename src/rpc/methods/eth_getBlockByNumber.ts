@@ -1,4 +1,5 @@
-import { findBlock, type RpcMethod } from '../context.ts'
+import { findBlock } from '../blockResolution.ts'
+import type { RpcMethod } from '../context.ts'
 import { expectParams, parseBlockReference, parseBoolean } from '../params.ts'
 import { formatBlock } from '../format.ts'
 

@@ -1,4 +1,5 @@
-import { findBlock, type RpcMethod } from '../context.ts'
+import { findBlock } from '../blockResolution.ts'
+import type { RpcMethod } from '../context.ts'
 import { expectParams, parseBlockReference } from '../params.ts'
 import { toQuantity } from '../../util/hex.ts'
 

@@ -1,4 +1,5 @@
-import { findHeight, type RpcMethod } from '../context.ts'
+import { findHeight } from '../blockResolution.ts'
+import type { RpcMethod } from '../context.ts'
 import { expectParams, parseBlockReference } from '../params.ts'
 
 /** eth_getUncleCountByBlockNumber: "0x0" (the chain has no uncles); null for an unknown block. */
