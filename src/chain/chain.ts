@@ -14,7 +14,6 @@ import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
 import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
 import { decodeLegacyTransaction, impersonatedTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
-import { decodeNativeTransaction } from '../native/transaction.ts'
 import type { ChainBlock } from './block.ts'
 import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
@@ -25,7 +24,7 @@ import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } fro
 import { executionError, simulationFailure } from './executionErrors.ts'
 import { Mempool } from './mempool.ts'
 import { Miner } from './mining.ts'
-import { NATIVE_CALL_GAS, prepareNativeTransaction, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
+import { NATIVE_CALL_GAS, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
 import { checkNativePool, checkPool } from './poolAcceptance.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from './state/worldState.ts'
@@ -208,6 +207,7 @@ export class Chain {
    * {@link TransactionRejectedError} carrying the node's REST code.
    */
   async submitNativeTransaction(raw: Uint8Array): Promise<Uint8Array> {
+    const { decodeNativeTransaction, prepareNativeTransaction } = await loadNativeIntake()
     const { tx: decoded, length } = decodeNativeTransaction(raw)
     const tx = prepareNativeTransaction(decoded, raw.subarray(0, length).slice(), this.minGasPrice)
     return this.#serial(async () => {
@@ -228,7 +228,8 @@ export class Chain {
    * pre-execution does not apply them. Throws InvalidTransactionError or
    * {@link TransactionRejectedError} for a script the devnet does not execute.
    */
-  preExecuteNativeTransaction(raw: Uint8Array): Promise<NativeOutcome & { gas: bigint }> {
+  async preExecuteNativeTransaction(raw: Uint8Array): Promise<NativeOutcome & { gas: bigint }> {
+    const { decodeNativeTransaction, prepareNativeTransaction } = await loadNativeIntake()
     const { tx: decoded, length } = decodeNativeTransaction(raw)
     const tx = prepareNativeTransaction({ ...decoded, gasLimit: MIN_GAS_LIMIT, gasPrice: 0n }, raw.subarray(0, length), 0n, false)
     return this.#serial(async () => ({
@@ -425,4 +426,12 @@ export class Chain {
     this.#queue = run.catch(() => {})
     return run
   }
+}
+
+let nativeIntake: Promise<typeof import('./nativeIntake.ts')> | undefined
+
+/** The native-transaction intake (decoding, signature checks), loaded with the first native transaction. */
+function loadNativeIntake(): Promise<typeof import('./nativeIntake.ts')> {
+  nativeIntake ??= import('./nativeIntake.ts')
+  return nativeIntake
 }

@@ -4,13 +4,9 @@
  * pre-execution (§1.4.7). Balances and allowances live in the journaled world state,
  * so snapshots and block reverts cover them.
  */
-import { decodeNativeInvoke, UnsupportedScriptError } from '../native/invokeScript.ts'
-import { decodeTokenCall } from '../native/tokenCall.ts'
 import { executeTokenCall, moveTokens, NativeExecutionError, transferNotify, type TokenLedger } from '../native/tokenContract.ts'
-import { NativeTxType, nativeTransactionHash, type NativeTransaction } from '../native/transaction.ts'
-import { parseProgram, SignatureVerificationError, verifyNativeSignatures } from '../native/program.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
-import { GOVERNANCE_ADDRESS, MAIN_TOKEN_ADDRESS, MIN_GAS_LIMIT, V2_PER_V1 } from './constants.ts'
+import { GOVERNANCE_ADDRESS, MAIN_TOKEN_ADDRESS, V2_PER_V1 } from './constants.ts'
 import { calcUnboundGas, type UnboundGasRule } from './unboundGas.ts'
 import { TransactionRejectedError } from './errors.ts'
 import type { NativeNotify } from './record.ts'
@@ -19,7 +15,6 @@ import type { NativeChainTransaction } from './transaction.ts'
 
 /** Gas a native token call uses: the 20,000 floor (a transfer needs less, §2.8). */
 export const NATIVE_CALL_GAS = 20_000n
-const MAX_U64 = 2n ** 64n - 1n
 
 /** Time and rules a native execution runs under. */
 export interface NativeEnv {
@@ -54,47 +49,6 @@ export function ledgerAt(world: WorldState, height: number, env?: NativeEnv): To
     setBalance: (token, address, amount) => world.updateAccount(toHexRaw(address), height, { [token]: amount }),
     allowance: (token, owner, spender) => world.getAllowance(token, toHexRaw(owner), toHexRaw(spender), height),
     setAllowance: (token, owner, spender, amount) => world.setAllowance(token, toHexRaw(owner), toHexRaw(spender), amount, height),
-  }
-}
-
-/**
- * Stateless checks and decoding of a decoded native transaction into a ledger
- * transaction: gas limits (-1), a script the devnet executes (-1 with the reason),
- * the gas overflow rule (-1), then signatures (45021). Throws {@link TransactionRejectedError}.
- */
-export function prepareNativeTransaction(tx: NativeTransaction, raw: Uint8Array, minGasPrice: bigint, checkSignatures = true): NativeChainTransaction {
-  if (tx.gasLimit < MIN_GAS_LIMIT || tx.gasPrice < minGasPrice) {
-    throw new TransactionRejectedError(`Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${minGasPrice}`)
-  }
-  if (tx.gasLimit * tx.gasPrice > MAX_U64) throw new TransactionRejectedError(`gasLimit ${tx.gasLimit} * gasPrice ${tx.gasPrice} overflow`)
-  if (tx.txType !== NativeTxType.InvokeNeo || tx.payload.kind !== 'invoke') {
-    const kind = tx.txType === NativeTxType.Deploy ? 'contract deployment' : 'Wasm invocation'
-    throw new TransactionRejectedError(new UnsupportedScriptError(`a ${kind}`).message)
-  }
-  let call
-  try {
-    call = decodeTokenCall(decodeNativeInvoke(tx.payload.code))
-  } catch (err) {
-    if (err instanceof UnsupportedScriptError) throw new TransactionRejectedError(err.message, { cause: err })
-    throw err
-  }
-  const hash = nativeTransactionHash(tx)
-  // Pre-execution takes the signers from the programs without checking signatures.
-  let signers: Uint8Array[] = checkSignatures ? [] : tx.sigs.flatMap((sig) => programAddress(sig.verification))
-  try {
-    if (checkSignatures) signers = verifyNativeSignatures(tx, hash)
-  } catch (err) {
-    if (err instanceof SignatureVerificationError) throw new TransactionRejectedError(err.message, { cause: err, restCode: 45021 })
-    throw err
-  }
-  return { kind: 'native', hash, raw, tx, from: tx.payer, signers, call }
-}
-
-function programAddress(script: Uint8Array): Uint8Array[] {
-  try {
-    return [parseProgram(script).address]
-  } catch {
-    return []
   }
 }
 
