@@ -4,6 +4,7 @@
  */
 import { BinaryWriter } from '../native/binary.ts'
 import { sha256d } from '../util/hash.ts'
+import { keepHash } from './merkle.ts'
 import type { ChainTransaction } from './transaction.ts'
 import type { ExecutionRecord } from './record.ts'
 
@@ -72,9 +73,9 @@ export function serializeBlock(block: ChainBlock): Uint8Array {
   return w.finish()
 }
 
-/** Raw block hash: SHA256(SHA256(unsigned header)). */
+/** Raw block hash: SHA256(SHA256(unsigned header)), as a view the block keeps (merkle.ts {@link keepHash}). */
 export function blockHash(h: BlockHeader): Uint8Array {
-  return sha256d(serializeUnsignedHeader(h))
+  return keepHash(sha256d(serializeUnsignedHeader(h)))
 }
 
 function writeUnsigned(w: BinaryWriter, h: BlockHeader): BinaryWriter {

@@ -9,56 +9,115 @@
  * We keep the "peaks" (roots of the perfect subtrees of the binary decomposition of
  * the leaf count) after every block, so appending is O(log n) and reverting a block
  * is dropping its peaks.
+ *
+ * Memory: a chain holds a few 32-byte hashes per block for its whole life (block hash,
+ * BlockRoot, the peak a block adds). A hash of its own costs a typed array, an
+ * ArrayBuffer and a malloc'd backing store (about 400 bytes of RSS for 32 bytes of
+ * data); the hashes this module returns for keeping are views into shared 1 KiB
+ * chunks instead ({@link keepHash}, about 140 bytes each). Peaks arrays are built at
+ * their exact length: every block holds its own.
  */
 import { sha256, sha256d } from '../util/hash.ts'
-import { concatBytes } from '../util/hex.ts'
 
 const ZERO_HASH = new Uint8Array(32)
-const NODE_PREFIX = Uint8Array.of(1)
+
+/** Hashes per arena chunk: small, so that a chunk dies soon after the blocks whose hashes it holds. */
+const CHUNK_HASHES = 32
+let chunk = new Uint8Array(32 * CHUNK_HASHES)
+let chunkUsed = chunk.length
+
+/**
+ * A copy of the 32-byte `hash` as a view into a shared chunk (the chunk's ArrayBuffer,
+ * with `byteOffset`), for hashes that a block keeps. Views are never written after
+ * this copy.
+ */
+export function keepHash(hash: Uint8Array): Uint8Array {
+  if (hash.length !== 32) return hash.slice()
+  if (chunkUsed === chunk.length) {
+    chunk = new Uint8Array(32 * CHUNK_HASHES)
+    chunkUsed = 0
+  }
+  const start = chunkUsed
+  chunk.set(hash, start)
+  chunkUsed = start + 32
+  return chunk.subarray(start, start + 32)
+}
+
+/** Scratch input of the node hashes: 0x01 ‖ left ‖ right, and left ‖ right. */
+const NODE_INPUT = new Uint8Array(65)
+NODE_INPUT[0] = 1
+const PAIR_INPUT = NODE_INPUT.subarray(1)
 
 /** TransactionsRoot of raw-order tx hashes (reference §5.2). */
 export function transactionsRoot(hashes: readonly Uint8Array[]): Uint8Array {
   if (hashes.length === 0) return ZERO_HASH
-  let level = hashes.slice()
+  if (hashes.length === 1) return hashes[0]!
+  let level: readonly Uint8Array[] = hashes
   while (level.length > 1) {
     const next: Uint8Array[] = []
     for (let i = 0; i < level.length; i += 2) {
       const left = level[i]!
       const right = level[i + 1] ?? left
-      next.push(sha256d(concatBytes(left, right)))
+      next.push(pairHash(left, right))
     }
     level = next
   }
-  return level[0]!
+  return keepHash(level[0]!)
+}
+
+/** SHA256d(left ‖ right) of two 32-byte hashes (a TransactionsRoot node). */
+function pairHash(left: Uint8Array, right: Uint8Array): Uint8Array {
+  if (left.length !== 32 || right.length !== 32) {
+    const input = new Uint8Array(left.length + right.length)
+    input.set(left)
+    input.set(right, left.length)
+    return sha256d(input)
+  }
+  PAIR_INPUT.set(left)
+  PAIR_INPUT.set(right, 32)
+  return sha256d(PAIR_INPUT)
 }
 
 /** Internal node of the compact tree: SHA256(0x01 ‖ left ‖ right). */
 export function hashChildren(left: Uint8Array, right: Uint8Array): Uint8Array {
-  return sha256(concatBytes(NODE_PREFIX, left, right))
+  if (left.length !== 32 || right.length !== 32) {
+    const input = new Uint8Array(1 + left.length + right.length)
+    input[0] = 1
+    input.set(left, 1)
+    input.set(right, 1 + left.length)
+    return sha256(input)
+  }
+  NODE_INPUT.set(left, 1)
+  NODE_INPUT.set(right, 33)
+  return sha256(NODE_INPUT)
 }
 
 /**
  * Peaks after appending `leaf` to a tree of `size` leaves with peaks `peaks`
- * (largest subtree first). Returns a new array; the input is not changed.
+ * (largest subtree first). Returns a new array of exactly the peaks' length (the
+ * caller keeps it); the input is not changed. `leaf` itself is kept by reference.
  */
 export function appendLeaf(peaks: readonly Uint8Array[], size: number, leaf: Uint8Array): Uint8Array[] {
-  const next = peaks.slice()
-  next.push(leaf)
   // Each trailing 1-bit of `size` is a perfect subtree the new leaf completes.
-  for (let s = size; (s & 1) === 1; s >>>= 1) {
-    const right = next.pop()!
-    const left = next.pop()!
-    next.push(hashChildren(left, right))
-  }
+  let merges = 0
+  for (let s = size; (s & 1) === 1; s >>>= 1) merges++
+  const keep = peaks.length - merges
+  if (keep < 0) throw new RangeError(`${peaks.length} peaks cannot describe a tree of ${size} leaves`)
+  let node = leaf
+  for (let i = peaks.length - 1; i >= keep; i--) node = hashChildren(peaks[i]!, node)
+  const next = new Array<Uint8Array>(keep + 1)
+  for (let i = 0; i < keep; i++) next[i] = peaks[i]!
+  next[keep] = merges === 0 ? leaf : keepHash(node)
   return next
 }
 
 /** Root of the compact tree from its peaks (RFC 6962 split at the largest power of two). */
 export function rootFromPeaks(peaks: readonly Uint8Array[]): Uint8Array {
   if (peaks.length === 0) return ZERO_HASH
+  if (peaks.length === 1) return peaks[0]!
   let root = peaks[peaks.length - 1]!
   for (let i = peaks.length - 2; i >= 0; i--) root = hashChildren(peaks[i]!, root)
-  return root
+  return keepHash(root)
 }
 
 /**

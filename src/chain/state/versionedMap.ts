@@ -2,18 +2,23 @@
  * A map that keeps every value a key has held, tagged with the block height that
  * wrote it, so that state can be read as of any block (block tags of JSON-RPC and
  * REST heights) and writes can be undone through the {@link Journal}.
+ *
+ * Versions are immutable: a write pushes a new head version (a second write at the
+ * same height replaces the head, keeping the older ones), so undoing any write is
+ * putting the previous head back, recorded in the journal as (this map, key, previous
+ * head) without a closure.
  */
-import type { Journal } from './journal.ts'
+import type { Journal, Undoable } from './journal.ts'
 
 /** One version of a value; `value === undefined` records a deletion. */
 interface Version<V> {
-  height: number
-  value: V | undefined
-  older: Version<V> | undefined
+  readonly height: number
+  readonly value: V | undefined
+  readonly older: Version<V> | undefined
 }
 
 /** Versions per key, newest first. */
-export class VersionedMap<V> {
+export class VersionedMap<V> implements Undoable {
   readonly #versions = new Map<string, Version<V>>()
   readonly #journal: Journal
   /** Called with each key written or restored, so the store can persist it. */
@@ -42,23 +47,19 @@ export class VersionedMap<V> {
    */
   set(key: string, value: V | undefined, height: number): void {
     const newest = this.#versions.get(key)
-    if (newest !== undefined && newest.height === height) {
-      const previous = newest.value
-      newest.value = value
-      this.#journal.record(() => {
-        newest.value = previous
-        this.#onTouch?.(key)
-      })
-    } else if (newest !== undefined && newest.height > height) {
+    if (newest !== undefined && newest.height > height) {
       throw new RangeError(`write at height ${height} below the newest version (${newest.height}) of ${key}`)
-    } else {
-      this.#versions.set(key, { height, value, older: newest })
-      this.#journal.record(() => {
-        if (newest === undefined) this.#versions.delete(key)
-        else this.#versions.set(key, newest)
-        this.#onTouch?.(key)
-      })
     }
+    const older = newest !== undefined && newest.height === height ? newest.older : newest
+    this.#versions.set(key, { height, value, older })
+    this.#journal.recordUndo(this, key, newest)
+    this.#onTouch?.(key)
+  }
+
+  /** Journal callback: puts back the head `key` had before a write. */
+  undo(key: string, previous: unknown): void {
+    if (previous === undefined) this.#versions.delete(key)
+    else this.#versions.set(key, previous as Version<V>)
     this.#onTouch?.(key)
   }
 

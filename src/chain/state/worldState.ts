@@ -42,8 +42,13 @@ export class WorldState {
   readonly journal = new Journal()
   readonly touches: StateTouches = { accounts: new Set(), storage: new Set(), code: new Set() }
   readonly #accounts = new VersionedMap<AccountRecord>(this.journal, (k) => this.touches.accounts.add(k))
-  /** Storage per address: slot (64 hex) -> value bytes without leading zeros. */
-  readonly #storage = new Map<string, VersionedMap<Uint8Array>>()
+  /**
+   * Storage per address: slot (64 hex) -> value, held as a bigint (24 to 48 bytes
+   * instead of about 210 for a small Uint8Array with its ArrayBuffer) and handed out as
+   * the bytes without leading zeros; a value given with a leading zero byte is kept as
+   * given (see {@link packStorage}).
+   */
+  readonly #storage = new Map<string, VersionedMap<StoredValue>>()
   /** Native-token allowances in v2 units, keyed `<token id>:<owner hex>:<spender hex>`. */
   readonly #allowances = new VersionedMap<bigint>(this.journal)
   /** Unbound-gas time offsets (seconds after genesis) by address hex (§4.2 unboundTimeOffset). */
@@ -86,17 +91,18 @@ export class WorldState {
 
   /** Storage slot (64 hex) of `address` as of `height`; empty bytes when unset. */
   getStorage(address: string, slot: string, height: number): Uint8Array {
-    return this.#storage.get(address)?.get(slot, height) ?? EMPTY_BYTES
+    const value = this.#storage.get(address)?.get(slot, height)
+    return value === undefined ? EMPTY_BYTES : unpackStorage(value)
   }
 
   /** Writes a storage slot at `height`; empty `value` clears it. */
   setStorage(address: string, slot: string, value: Uint8Array, height: number): void {
     let slots = this.#storage.get(address)
     if (slots === undefined) {
-      slots = new VersionedMap<Uint8Array>(this.journal, (s) => this.touches.storage.add(`${address}${s}`))
+      slots = new VersionedMap<StoredValue>(this.journal, (s) => this.touches.storage.add(`${address}${s}`))
       this.#storage.set(address, slots)
     }
-    slots.set(slot, value.length === 0 ? undefined : value, height)
+    slots.set(slot, value.length === 0 ? undefined : packStorage(value), height)
   }
 
   /** Clears every slot of `address` at `height` (contract destruction). */
@@ -114,7 +120,7 @@ export class WorldState {
     if (slots === undefined) return
     for (const slot of slots.keys()) {
       const value = slots.get(slot, height)
-      if (value !== undefined) yield [slot, value]
+      if (value !== undefined) yield [slot, unpackStorage(value)]
     }
   }
 
@@ -150,3 +156,53 @@ export class WorldState {
 }
 
 const EMPTY_BYTES = new Uint8Array(0)
+
+/** A storage value as held: a bigint, or the bytes themselves when they start with a zero byte. */
+type StoredValue = bigint | Uint8Array
+
+/** 2^48: below it a value fits a double exactly. */
+const TWO_48 = 0x1000000000000n
+
+/**
+ * Non-empty storage bytes as held. Values without a leading zero byte (what the EVM
+ * state manager and the state setters write) become a bigint; any other value is
+ * copied as is, so that every value reads back byte for byte.
+ */
+function packStorage(value: Uint8Array): StoredValue {
+  if (value[0] === 0) return value.slice()
+  const n = value.length
+  // Whole 6-byte chunks after a head of n % 6 bytes, each exact in a double.
+  let i = n % 6
+  let head = 0
+  for (let j = 0; j < i; j++) head = head * 256 + value[j]!
+  let result = BigInt(head)
+  for (; i < n; i += 6) {
+    const chunk =
+      (value[i]! * 0x10000 + value[i + 1]! * 0x100 + value[i + 2]!) * 0x1000000 +
+      value[i + 3]! * 0x10000 + value[i + 4]! * 0x100 + value[i + 5]!
+    result = (result << 48n) | BigInt(chunk)
+  }
+  return result
+}
+
+/** The bytes of a held storage value: big-endian without leading zeros; a fresh array the caller may keep. */
+function unpackStorage(value: StoredValue): Uint8Array {
+  if (typeof value !== 'bigint') return value
+  if (value < TWO_48) {
+    let rest = Number(value)
+    let length = 0
+    for (let t = rest; t > 0; t = Math.floor(t / 256)) length++
+    const out = new Uint8Array(length)
+    for (let i = length - 1; i >= 0; i--) {
+      out[i] = rest % 256
+      rest = Math.floor(rest / 256)
+    }
+    return out
+  }
+  let hex = value.toString(16)
+  if ((hex.length & 1) === 1) hex = `0${hex}`
+  const bytes = Buffer.from(hex, 'hex')
+  const out = new Uint8Array(bytes.length)
+  out.set(bytes)
+  return out
+}
