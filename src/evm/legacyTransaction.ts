@@ -9,6 +9,7 @@ import secp256k1 from 'secp256k1'
 import { GWEI } from '../chain/constants.ts'
 import { TransactionRejectedError } from '../chain/errors.ts'
 import { keccak256 } from '../util/hash.ts'
+import { memoKeccak256 } from './memoKeccak.ts'
 import { bigIntToMinimalBytes, bytesToBigInt } from '../util/hex.ts'
 
 /** The fields a sender chooses. Amounts in wei. */
@@ -163,7 +164,8 @@ function recoverSender(message: Uint8Array, recovery: number, r: bigint, s: bigi
   } catch (err) {
     throw new TransactionRejectedError('error EIP155 get sender:invalid signature', { cause: err })
   }
-  return keccak256(publicKey.subarray(1)).subarray(12)
+  // A suite's transactions come from a few senders: their key's hash is memoised.
+  return memoKeccak256(publicKey.subarray(1)).subarray(12)
 }
 
 function bigIntToFixedBytes(value: bigint): Uint8Array {
