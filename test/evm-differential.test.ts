@@ -29,6 +29,7 @@ import fc from 'fast-check'
 import secp256k1 from 'secp256k1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DifferentialChild, DifferentialProbe } from '../fixtures/index.ts'
+import { createDevnet, type DevAccount } from '../src/index.ts'
 import { GOVERNANCE_ADDRESS, ZERO_ADDRESS } from '../src/chain/constants.ts'
 import { EMPTY_ACCOUNT, WorldState, type AccountRecord } from '../src/chain/state/worldState.ts'
 import { EvmExecutor, type ExecutionContext, type ExecutionOutcome } from '../src/evm/executor.ts'
@@ -794,17 +795,6 @@ const scenarios: Array<[string, Action[]]> = [
   ],
 ]
 
-/**
- * KNOWN DIFFERENCE, reported to the lead: runTx refuses a sender whose account has
- * code (EIP-3607, "invalid sender address, address is not EOA"); the engine runs the
- * transaction. Reachable through hardhat_setCode on a dev account, or
- * hardhat_impersonateAccount of a contract and eth_sendTransaction. (The real node,
- * go-ethereum 1.9.25, predates EIP-3607; Hardhat and Anvil let impersonated contracts
- * send.) `it.fails` keeps the suite green while the difference stands: once the
- * engine refuses such senders this starts failing, so make it a plain scenario
- * above; if the engine's behaviour is the one kept, replace it with a test of that.
- */
-const senderWithCode: Action[] = [tx({ k: 'transfer', to: { t: 'sender', i: 0 } }, { from: 4, value: small(1n) })]
 
 // ---------------------------------------------------------------------------
 // Generated corpus
@@ -902,9 +892,22 @@ describe('mined EVM transactions: evm.runCall path equals runTx', () => {
     for (const action of actions) await h.step(action)
   })
 
-  it.fails('a sender with code (known difference: runTx refuses it, EIP-3607)', async () => {
-    h.reset()
-    for (const action of senderWithCode) await h.step(action)
+  // The one intended difference from runTx: a sender whose account has code. runTx
+  // refuses it (EIP-3607); the real node, go-ethereum 1.9.25, predates EIP-3607 and runs
+  // it, as Hardhat and Anvil do for impersonated contracts, and so does the devnet.
+  it('a sender with code sends, as on the real node (no EIP-3607)', async () => {
+    const devnet = await createDevnet({ accounts: 2 })
+    try {
+      const [a, b] = devnet.accounts as [DevAccount, DevAccount]
+      await devnet.setCode(a.address, '0x00')
+      const before = BigInt((await devnet.rpc('eth_getBalance', [b.address, 'latest'])) as string)
+      const hash = await devnet.rpc('eth_sendTransaction', [{ from: a.address, to: b.address, value: '0x7', gas: '0x5208', gasPrice: '0x3b9aca00' }])
+      const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash])) as { status: string; gasUsed: string }
+      expect(receipt).toMatchObject({ status: '0x1', gasUsed: '0x5208' })
+      expect(BigInt((await devnet.rpc('eth_getBalance', [b.address, 'latest'])) as string)).toBe(before + 7n)
+    } finally {
+      await devnet.close()
+    }
   })
 
   const seedValue = Number(process.env.DIFF_SEED ?? 8_2026)
