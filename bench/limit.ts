@@ -18,7 +18,7 @@ import { Account, Address, KECCAK256_NULL, bytesToUnprefixedHex } from '@ethereu
 import { HDNodeWallet, Interface } from 'ethers'
 import { Token } from '../fixtures/index.ts'
 import { DEFAULT_MNEMONIC } from '../src/index.ts'
-import { WorldState } from '../src/chain/state/worldState.ts'
+import { WorldState } from '../src/state/worldState.ts'
 import { EvmEngine } from '../src/evm/engine.ts'
 import { nativeCrypto } from '../src/evm/nativeSecp256k1.ts'
 import { keccak256 } from '../src/util/hash.ts'

@@ -5,10 +5,11 @@
  * must read back exactly what was written.
  */
 import { describe, expect, it } from 'vitest'
-import { appendLeaf, hashChildren, keepHash, rootFromPeaks, transactionsRoot } from '../src/chain/merkle.ts'
-import { Journal } from '../src/chain/state/journal.ts'
-import { VersionedMap } from '../src/chain/state/versionedMap.ts'
-import { WorldState } from '../src/chain/state/worldState.ts'
+import { blockHash, serializeUnsignedHeader, type BlockHeader } from '../src/chain/block.ts'
+import { appendLeaf, hashChildren, keepHash, rootFromPeaks, sha256dKept, transactionsRoot } from '../src/chain/merkle.ts'
+import { Journal } from '../src/state/journal.ts'
+import { VersionedMap } from '../src/state/versionedMap.ts'
+import { WorldState } from '../src/state/worldState.ts'
 import { sha256, sha256d } from '../src/util/hash.ts'
 import { concatBytes, toHexRaw } from '../src/util/hex.ts'
 
@@ -213,11 +214,47 @@ describe('kept hashes and peaks', () => {
     expect(() => appendLeaf([], 1, leaves[0]!)).toThrow(RangeError)
   })
 
+  it('TransactionsRoot of 32-byte hashes equals the plain pairwise SHA256d, for every count up to 17', () => {
+    for (let n = 2; n <= 17; n++) {
+      const hashes = Array.from({ length: n }, (_, i) => sha256(Uint8Array.of(n, i)))
+      let level = hashes
+      while (level.length > 1) {
+        const next: Uint8Array[] = []
+        for (let i = 0; i < level.length; i += 2) next.push(sha256d(concatBytes(level[i]!, level[i + 1] ?? level[i]!)))
+        level = next
+      }
+      expect(toHexRaw(transactionsRoot(hashes))).toBe(toHexRaw(level[0]!))
+    }
+  })
+
+  it('blockHash is SHA256d of serializeUnsignedHeader, whatever the payload length', () => {
+    for (const payload of [0, 1, 0xfc, 0xfd, 300, 0xffff, 70_000]) {
+      const header: BlockHeader = {
+        version: 0,
+        prevHash: bytes(payload, 32),
+        transactionsRoot: bytes(payload + 1, 32),
+        blockRoot: bytes(payload + 2, 32),
+        timestamp: 0xfffffffe,
+        height: payload,
+        consensusData: 0xfedcba9876543210n,
+        consensusPayload: bytes(payload + 3, payload),
+        nextBookkeeper: bytes(payload + 4, 20),
+        bookkeepers: [bytes(payload + 5, 33)],
+      }
+      const expected = toHexRaw(sha256d(serializeUnsignedHeader(header)))
+      expect(toHexRaw(blockHash(header))).toBe(expected)
+      expect(toHexRaw(sha256dKept(serializeUnsignedHeader(header)))).toBe(expected)
+    }
+  })
+
   it('node hashes of inputs other than 32 bytes are unchanged', () => {
     const a = Uint8Array.of(1, 2, 3)
     const b = bytes(1, 40)
     expect(toHexRaw(hashChildren(a, b))).toBe(toHexRaw(sha256(concatBytes(Uint8Array.of(1), a, b))))
     expect(toHexRaw(transactionsRoot([a, b]))).toBe(toHexRaw(sha256d(concatBytes(a, b))))
+    const peaks = appendLeaf([b], 1, a)
+    expect(peaks.map(toHexRaw)).toEqual([toHexRaw(hashChildren(b, a))])
+    expect(toHexRaw(rootFromPeaks([a, b]))).toBe(toHexRaw(hashChildren(a, b)))
   })
 })
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createDevnet } from '../src/index.ts'
 import { LedgerStore } from '../src/chain/store.ts'
-import { WorldState } from '../src/chain/state/worldState.ts'
+import { WorldState } from '../src/state/worldState.ts'
 
 const INDEX = fileURLToPath(new URL('../src/index.ts', import.meta.url))
 

@@ -7,7 +7,7 @@ import type { BlockIndex } from './blockIndex.ts'
 import type { Clock, ClockState } from './clock.ts'
 import type { Mempool } from './mempool.ts'
 import type { EvmTransaction, NativeChainTransaction } from './transaction.ts'
-import type { WorldState } from './state/worldState.ts'
+import type { WorldState } from '../state/worldState.ts'
 import type { LedgerStore } from './store.ts'
 
 /** What `Chain.capture` returns: opaque to callers, restorable any number of times. */

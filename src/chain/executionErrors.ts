@@ -5,7 +5,7 @@
  */
 import { bytesToBigInt } from '../util/hex.ts'
 import type { ExecutionOutcome } from '../evm/executor.ts'
-import { ExecutionFailedError } from './errors.ts'
+import { ExecutionFailedError } from '../core/errors.ts'
 
 /** The error of a failed call, with the text clients decode (reference decisions table). */
 export function executionError(outcome: ExecutionOutcome): ExecutionFailedError {

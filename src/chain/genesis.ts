@@ -4,12 +4,12 @@
  * devnet credits each dev account its allocation and the bookkeeper the rest, so
  * both total supplies are conserved from the first block on.
  */
-import { GAS_TOTAL_SUPPLY, MAIN_TOTAL_SUPPLY } from './constants.ts'
+import { GAS_TOTAL_SUPPLY, MAIN_TOTAL_SUPPLY } from '../core/constants.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
 import { makeBlock, GENESIS_CONSENSUS_DATA } from './chain.ts'
 import type { ChainBlock } from './block.ts'
 import { appendLeaf } from './merkle.ts'
-import type { WorldState } from './state/worldState.ts'
+import type { WorldState } from '../state/worldState.ts'
 import { toHex, toHexRaw } from '../util/hex.ts'
 
 /** Initial balances of one address: `main` in 1e-9 units, `gas` in wei. */

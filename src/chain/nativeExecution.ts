@@ -6,11 +6,11 @@
  */
 import { executeTokenCall, moveTokens, NativeExecutionError, transferNotify, type TokenLedger } from '../native/tokenContract.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
-import { GOVERNANCE_ADDRESS, MAIN_TOKEN_ADDRESS, V2_PER_V1 } from './constants.ts'
+import { GOVERNANCE_ADDRESS, MAIN_TOKEN_ADDRESS, V2_PER_V1 } from '../core/constants.ts'
 import { calcUnboundGas, type UnboundGasRule } from './unboundGas.ts'
-import { TransactionRejectedError } from './errors.ts'
+import { TransactionRejectedError } from '../core/errors.ts'
 import type { NativeNotify } from './record.ts'
-import type { WorldState } from './state/worldState.ts'
+import type { WorldState } from '../state/worldState.ts'
 import type { NativeChainTransaction } from './transaction.ts'
 
 /** Gas a native token call uses: the 20,000 floor (a transfer needs less, §2.8). */

@@ -8,8 +8,8 @@ import { decodeNativeInvoke, UnsupportedScriptError } from '../native/invokeScri
 import { parseProgram, SignatureVerificationError, verifyNativeSignatures } from '../native/program.ts'
 import { decodeTokenCall } from '../native/tokenCall.ts'
 import { decodeNativeTransaction, NativeTxType, nativeTransactionHash, type NativeTransaction } from '../native/transaction.ts'
-import { MIN_GAS_LIMIT } from './constants.ts'
-import { TransactionRejectedError } from './errors.ts'
+import { MIN_GAS_LIMIT } from '../core/constants.ts'
+import { TransactionRejectedError } from '../core/errors.ts'
 import type { NativeChainTransaction } from './transaction.ts'
 
 export { decodeNativeTransaction }

@@ -5,11 +5,11 @@
  */
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
 import type { BlockIndex } from './blockIndex.ts'
-import { EVM_TX_GAS_CAP, GWEI, MAX_NONCE_GAP, MIN_GAS_LIMIT } from './constants.ts'
-import { TransactionRejectedError } from './errors.ts'
+import { EVM_TX_GAS_CAP, GWEI, MAX_NONCE_GAP, MIN_GAS_LIMIT } from '../core/constants.ts'
+import { TransactionRejectedError } from '../core/errors.ts'
 import type { Mempool } from './mempool.ts'
 import { checkNativeFee, preExecuteNative, type NativeEnv } from './nativeExecution.ts'
-import type { WorldState } from './state/worldState.ts'
+import type { WorldState } from '../state/worldState.ts'
 import type { EvmTransaction, NativeChainTransaction } from './transaction.ts'
 
 /** The pool's stateful checks of an EIP-155 transaction (reference §6.5 step 3), against block `height`. */

@@ -3,6 +3,9 @@
  * JSON-RPC receipts and logs are both rendered from (reference §1.4.6, §6.4).
  */
 import type { RawLog } from '../evm/transferLogs.ts'
+import type { NativeNotify } from '../native/tokenContract.ts'
+
+export type { NativeNotify }
 
 /** Execution record of one included transaction. */
 export interface ExecutionRecord {
@@ -24,11 +27,4 @@ export interface ExecutionRecord {
   readonly returnValue: Uint8Array
   /** Notifications of native contracts, in order (native transactions; reference §1.4.6). */
   readonly notify: readonly NativeNotify[]
-}
-
-/** One native notification: the emitting contract and its States list (strings and integers). */
-export interface NativeNotify {
-  /** 20 raw bytes of the native contract. */
-  readonly contract: Uint8Array
-  readonly states: readonly (string | bigint)[]
 }

@@ -14,7 +14,7 @@
  */
 import type { AbstractLevel } from 'abstract-level'
 import { serializeUnsignedHeader, type ChainBlock } from './block.ts'
-import type { WorldState } from './state/worldState.ts'
+import type { WorldState } from '../state/worldState.ts'
 import { toHexRaw } from '../util/hex.ts'
 
 /** Any abstract-level database with string keys. */

@@ -7,7 +7,7 @@ import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { BinaryWriter } from '../native/binary.ts'
 import type { NativeTransaction } from '../native/transaction.ts'
 import type { TokenCall } from '../native/tokenCall.ts'
-import { GWEI } from './constants.ts'
+import { GWEI } from '../core/constants.ts'
 
 /** Native TxType of the EIP-155 wrapper (reference §2.3). */
 export const TX_TYPE_EIP155 = 0xd3

@@ -6,8 +6,8 @@
  */
 import { RLP } from '@ethereumjs/rlp'
 import secp256k1 from 'secp256k1'
-import { GWEI } from '../chain/constants.ts'
-import { TransactionRejectedError } from '../chain/errors.ts'
+import { GWEI } from '../core/constants.ts'
+import { TransactionRejectedError } from '../core/errors.ts'
 import { keccak256 } from '../util/hash.ts'
 import { memoKeccak256 } from './memoKeccak.ts'
 import { bigIntToMinimalBytes, bytesToBigInt } from '../util/hex.ts'

@@ -9,7 +9,7 @@ import { Account, type Address, KECCAK256_NULL, KECCAK256_RLP } from '@ethereumj
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common'
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
-import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../chain/state/worldState.ts'
+import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
 
 const EMPTY = new Uint8Array(0)
 const NULL_CODE_HASH = toHexRaw(KECCAK256_NULL)

@@ -6,7 +6,7 @@
  * transactions. Zero amounts log nothing.
  */
 import type { EVM, Message, EVMResult } from '@ethereumjs/evm'
-import { GAS_TOKEN_ADDRESS } from '../chain/constants.ts'
+import { GAS_TOKEN_ADDRESS } from '../core/constants.ts'
 import { keccak256 } from '../util/hash.ts'
 import { bigIntToBytes } from '../util/hex.ts'
 

@@ -9,7 +9,7 @@
  * 1e-9) for `transfer`, `approve`, `transferFrom`; v2 (main 1e-9, gas 1e-18) for
  * their V2 variants.
  */
-import { GAS_TOKEN_ADDRESS, MAIN_TOKEN_ADDRESS } from '../chain/constants.ts'
+import { GAS_TOKEN_ADDRESS, MAIN_TOKEN_ADDRESS } from '../core/constants.ts'
 import { bytesEqual, toHexRaw } from '../util/hex.ts'
 import type { NativeInvoke } from './invokeScript.ts'
 import { bigIntFromNeoBytes, toNativeInput, type NeoValue } from './neoValue.ts'

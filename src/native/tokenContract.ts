@@ -5,13 +5,18 @@
  * are v2 / 1e9 for both tokens. Authorisation is CheckWitness(from): the address must
  * have signed the transaction.
  */
-import { GAS_TOKEN_ADDRESS, GAS_TOTAL_SUPPLY, MAIN_TOKEN_ADDRESS, MAIN_TOTAL_SUPPLY, V2_PER_V1 } from '../chain/constants.ts'
-import type { NativeNotify } from '../chain/record.ts'
+import { GAS_TOKEN_ADDRESS, GAS_TOTAL_SUPPLY, MAIN_TOKEN_ADDRESS, MAIN_TOTAL_SUPPLY, V2_PER_V1 } from '../core/constants.ts'
 import { bytesEqual } from '../util/hex.ts'
 import { toBase58 } from './address.ts'
 import { neoBytes } from './invokeScript.ts'
 import type { Token, TokenCall } from './tokenCall.ts'
 
+/** One native notification: the emitting contract and its States list (strings and integers). */
+export interface NativeNotify {
+  /** 20 raw bytes of the native contract. */
+  readonly contract: Uint8Array
+  readonly states: readonly (string | bigint)[]
+}
 
 /** Balances and allowances as a token call sees them; amounts in v2 units. */
 export interface TokenLedger {

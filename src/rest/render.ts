@@ -4,7 +4,7 @@
  * the node writes hex), amounts in the node's units, Go field order.
  */
 import { serializeBlock, type ChainBlock } from '../chain/block.ts'
-import { GWEI } from '../chain/constants.ts'
+import { GWEI } from '../core/constants.ts'
 import type { ExecutionRecord, NativeNotify } from '../chain/record.ts'
 import type { ChainTransaction } from '../chain/transaction.ts'
 import type { RawLog } from '../evm/transferLogs.ts'

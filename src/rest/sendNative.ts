@@ -3,7 +3,7 @@
  * pool's codes, or pre-execution.
  */
 import type { Chain } from '../chain/chain.ts'
-import { TransactionRejectedError } from '../chain/errors.ts'
+import { TransactionRejectedError } from '../core/errors.ts'
 import { InvalidTransactionError } from '../native/transaction.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
 import { RestError, RestErrorCode } from './errors.ts'

@@ -3,7 +3,7 @@
  * transaction object of eth_sendTransaction, which shares its fields.
  */
 import type { CallRequest } from '../evm/executor.ts'
-import { EVM_TX_GAS_CAP } from '../chain/constants.ts'
+import { EVM_TX_GAS_CAP } from '../core/constants.ts'
 import { invalidArgument } from './errors.ts'
 import { parseAddress, parseData, parseQuantity } from './params.ts'
 

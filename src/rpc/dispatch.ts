@@ -3,7 +3,7 @@
  * request validation, batches, notifications, and the mapping of chain errors to
  * error objects (reference §6.1).
  */
-import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../chain/errors.ts'
+import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../core/errors.ts'
 import { toHex } from '../util/hex.ts'
 import { InvalidControlError } from '../controls/controls.ts'
 import { InvalidAddressError } from '../native/address.ts'

@@ -10,7 +10,7 @@ import type { ExecutionRecord } from '../chain/record.ts'
 import type { EvmTransaction } from '../chain/transaction.ts'
 import type { RawLog } from '../evm/transferLogs.ts'
 import { toHex, toQuantity, type Hex } from '../util/hex.ts'
-import { EVM_TX_GAS_CAP } from '../chain/constants.ts'
+import { EVM_TX_GAS_CAP } from '../core/constants.ts'
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`
 const ZERO_ADDRESS: Hex = `0x${'00'.repeat(20)}`

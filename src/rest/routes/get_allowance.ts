@@ -2,7 +2,7 @@ import type { RestRequest, RestRoute, RestContext } from '../context.ts'
 import { RestError, RestErrorCode } from '../errors.ts'
 import { parseAddress } from '../params.ts'
 import { toHexRaw } from '../../util/hex.ts'
-import { V2_PER_V1 } from '../../chain/constants.ts'
+import { V2_PER_V1 } from '../../core/constants.ts'
 
 /** Asset names: the spec's `main`/`gas` and the real node's `ont`/`ong`, any letter case (§1.2). */
 function parseAsset(text: string | undefined): 'main' | 'gas' {

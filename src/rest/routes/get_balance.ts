@@ -1,6 +1,6 @@
 import type { RestRoute } from '../context.ts'
 import { parseBase58 } from '../params.ts'
-import { V2_PER_V1 } from '../../chain/constants.ts'
+import { V2_PER_V1 } from '../../core/constants.ts'
 
 /**
  * get_balance: v1 units (main whole tokens, gas 1e-9) as decimal strings, with the

@@ -2,7 +2,7 @@ import type { RestRoute } from '../context.ts'
 import { parseAddress } from '../params.ts'
 import { calcUnboundGas } from '../../chain/unboundGas.ts'
 import { toHexRaw } from '../../util/hex.ts'
-import { V2_PER_V1 } from '../../chain/constants.ts'
+import { V2_PER_V1 } from '../../core/constants.ts'
 
 /**
  * get_grantgas (and /grantong): gas accrued since the address's last grant and not

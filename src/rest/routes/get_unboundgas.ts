@@ -1,6 +1,6 @@
 import type { RestRoute } from '../context.ts'
 import { parseAddress } from '../params.ts'
-import { MAIN_TOKEN_ADDRESS, V2_PER_V1 } from '../../chain/constants.ts'
+import { MAIN_TOKEN_ADDRESS, V2_PER_V1 } from '../../core/constants.ts'
 import { toHexRaw } from '../../util/hex.ts'
 
 /**

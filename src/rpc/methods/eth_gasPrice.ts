@@ -2,7 +2,7 @@ import type { RpcMethod } from '../context.ts'
 import { expectParams } from '../params.ts'
 import { toQuantity } from '../../util/hex.ts'
 import { gasPriceGwei } from '../../chain/gasPrice.ts'
-import { GWEI } from '../../chain/constants.ts'
+import { GWEI } from '../../core/constants.ts'
 
 /** eth_gasPrice: the REST gas price (reference §1.4.9) in wei; "0x0" on a fresh solo node. */
 export const eth_gasPrice: RpcMethod = (ctx, params) => {

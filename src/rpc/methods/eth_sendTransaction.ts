@@ -3,7 +3,7 @@ import { RpcError, RpcErrorCode, invalidArgument } from '../errors.ts'
 import { expectParams } from '../params.ts'
 import { parseCallFields } from '../callRequest.ts'
 import { gasPriceGwei } from '../../chain/gasPrice.ts'
-import { GWEI } from '../../chain/constants.ts'
+import { GWEI } from '../../core/constants.ts'
 import { fromHex, toHex, toHexRaw } from '../../util/hex.ts'
 import { signLegacyTransaction } from '../../evm/legacyTransaction.ts'
 
