@@ -10,7 +10,7 @@
  */
 import { Common, Mainnet } from '@ethereumjs/common'
 import { createEVM, EVM, type ExecResult } from '@ethereumjs/evm'
-import { Address, bytesToHex, hexToBytes } from '@ethereumjs/util'
+import { Account, Address, bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { Interface, type InterfaceAbi } from 'ethers'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -22,24 +22,31 @@ import { installInterpreterLoop } from '../src/evm/interpreterLoop.ts'
 type Run = (...args: unknown[]) => Promise<unknown>
 const ORIGINAL = Symbol.for('dualnet.interpreterLoop.original')
 const ORIGINAL_FRAME = Symbol.for('dualnet.frameResult.original')
+const ORIGINAL_CALL = Symbol.for('dualnet.frameResult.originalExecuteCall')
+const CALLEE = new Address(hexToBytes('0x00000000000000000000000000000000000000e1'))
+/** The callee: SSTORE(0, CALLVALUE), then returns CALLER as a word. */
+const CALLEE_CODE = hexToBytes('0x346000553360005260206000f3')
 const CALLER = new Address(hexToBytes('0x00000000000000000000000000000000000000c0'))
 const TARGET = new Address(hexToBytes('0x00000000000000000000000000000000000000e0'))
 const token = new Interface(Token.abi as InterfaceAbi)
 
 let proto: { run: Run & { [ORIGINAL]?: Run } }
 let fast: Run & { [ORIGINAL]?: Run }
-const evmProto = EVM.prototype as unknown as { runInterpreter: Run & { [ORIGINAL_FRAME]?: Run } }
+const evmProto = EVM.prototype as unknown as { runInterpreter: Run & { [ORIGINAL_FRAME]?: Run }; _executeCall: Run & { [ORIGINAL_CALL]?: Run } }
 let frame: Run & { [ORIGINAL_FRAME]?: Run }
+let executeCall: Run & { [ORIGINAL_CALL]?: Run }
 
 /** Runs `work` with the original ethereumjs methods in place, then puts the patched ones back. */
 async function withOriginalLoop<T>(work: () => Promise<T>): Promise<T> {
   proto.run = fast[ORIGINAL]!
   evmProto.runInterpreter = frame[ORIGINAL_FRAME]!
+  evmProto._executeCall = executeCall[ORIGINAL_CALL]!
   try {
     return await work()
   } finally {
     proto.run = fast
     evmProto.runInterpreter = frame
+    evmProto._executeCall = executeCall
   }
 }
 
@@ -61,13 +68,18 @@ async function newEvm(): Promise<EVM> {
 /** Runs `code` at TARGET with `data` and reads the first storage slots afterwards. */
 async function runProgram(code: Uint8Array, data: Uint8Array, gasLimit: bigint) {
   const evm = await newEvm()
+  await evm.stateManager.putAccount(TARGET, new Account(0n, 100n))
   await evm.stateManager.putCode(TARGET, code)
+  await evm.stateManager.putCode(CALLEE, CALLEE_CODE)
   const result = await evm.runCall({ to: TARGET, caller: CALLER, data, gasLimit })
   const storage: string[] = []
-  for (let slot = 0; slot < 4; slot++) {
-    storage.push(bytesToHex(await evm.stateManager.getStorage(TARGET, hexToBytes(`0x${slot.toString(16).padStart(64, '0')}`))))
+  for (const address of [TARGET, CALLEE]) {
+    for (let slot = 0; slot < 4; slot++) {
+      storage.push(bytesToHex(await evm.stateManager.getStorage(address, hexToBytes(`0x${slot.toString(16).padStart(64, '0')}`))))
+    }
   }
-  return { ...describeResult(result.execResult), storage }
+  const balances = [(await evm.stateManager.getAccount(TARGET))?.balance, (await evm.stateManager.getAccount(CALLEE))?.balance]
+  return { ...describeResult(result.execResult), storage, balances }
 }
 
 /** Deploys the Token and runs transfers, a failing transfer and reads; the outcome of each step. */
@@ -100,6 +112,8 @@ beforeAll(async () => {
   expect(await installFrameResultPatch()).toBe(true)
   frame = evmProto.runInterpreter
   expect(frame[ORIGINAL_FRAME]).toBeTypeOf('function')
+  executeCall = evmProto._executeCall
+  expect(executeCall[ORIGINAL_CALL]).toBeTypeOf('function')
   const Interpreter = await loadInterpreterClass()
   proto = Interpreter!.prototype as typeof proto
   fast = proto.run
@@ -143,6 +157,29 @@ describe('EVM patches', () => {
       ),
       { numRuns: 400 },
     )
+  })
+
+  it('runs nested calls (CALL with and without value, beyond the balance, DELEGATECALL, STATICCALL, precompiles) exactly as the originals', async () => {
+    // outSize 32, outOffset 0, inSize 0, inOffset 0, [value], address, gas, CALL*, SSTORE(1, success), RETURN 32 bytes.
+    const programs = [
+      '6020600060006000600560e161fffff1600155' + '60206000f3',
+      '6020600060006000600060e1612710f1600155' + '60206000f3',
+      '602060006000600061010060e1612710f1600155' + '60206000f3',
+      '602060006000600060e1612710f4600155' + '60206000f3',
+      '602060006000600060e1612710fa600155' + '60206000f3',
+      '6020600060006000600160e16101f4f1600155' + '60206000f3',
+      '6020600060006000600060026101f4f1600155' + '60206000f3',
+      '6020600060006000600060096101f4f1600155' + '60206000f3',
+    ]
+    for (const hex of programs) {
+      const program = hexToBytes(`0x${hex}`)
+      const expected = await withOriginalLoop(() => runProgram(program, new Uint8Array(0), 100_000n))
+      expect(await runProgram(program, new Uint8Array(0), 100_000n)).toEqual(expected)
+    }
+    // The value call did reach the callee: its storage holds the value, its balance grew.
+    const valueCall = await runProgram(hexToBytes('0x6020600060006000600560e161fffff160015560206000f3'), new Uint8Array(0), 100_000n)
+    expect(valueCall.balances).toEqual([95n, 5n])
+    expect(valueCall.storage[4]).toBe('0x05')
   })
 
   it('leaves tracing to the original loop: step events fire for every opcode', async () => {

@@ -24,7 +24,7 @@ describe('memoKeccak256', () => {
   })
 
   it('stays correct past its size bound', () => {
-    for (let i = 0; i < 9000; i++) {
+    for (let i = 0; i < 600; i++) {
       const data = Uint8Array.of(i & 0xff, i >> 8)
       expect(memoKeccak256(data)).toEqual(keccak_256(data))
     }

@@ -15,7 +15,6 @@ import { installFrameResultPatch } from './frameResult.ts'
 import { installInterpreterLoop } from './interpreterLoop.ts'
 import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
-import { memoKeccak256 } from './memoKeccak.ts'
 import { nativeCrypto } from './nativeSecp256k1.ts'
 import { LedgerStateManager } from './stateManager.ts'
 import { emitValueTransferLogs, gasTransferLog } from './transferLogs.ts'
@@ -84,7 +83,7 @@ export class EvmEngine {
   static async create(options: EvmExecutorOptions): Promise<EvmEngine> {
     const common = createCustomCommon({ chainId: options.chainId, name: 'dualnet' }, Mainnet, {
       hardfork: options.hardfork,
-      customCrypto: { ...nativeCrypto, keccak256: memoKeccak256 },
+      customCrypto: nativeCrypto,
     })
     const state = new LedgerStateManager(options.world)
     const blockchain = {

@@ -1,15 +1,20 @@
 /**
- * `EVM.runInterpreter` without its slow object spreads.
+ * `EVM.runInterpreter` and `EVM._executeCall` without their slow object spreads.
  *
  * @ethereumjs/evm 10.1.3 ends every call frame by building the frame's result with
- * `{ ...runState, ...result, ...env }`: spreading three objects whose keys overlap
- * falls off V8's fast clone path on Node 20 and costs tens of microseconds per frame
- * (a third of an `eth_call balanceOf` in the profile, issue 8), where
- * `Object.assign` gives the same object in about one. This method is ethereumjs'
- * `runInterpreter` with the spreads written as `Object.assign` (same sources, same
- * order, so the same keys and values); it defers to the original when the EVM has no
- * block or transaction context set (a direct `runInterpreter` call outside
- * `runCall`, which reads ethereumjs' module-internal defaults).
+ * `{ ...runState, ...result, ...env }`, and starts every CALL frame by copying its
+ * message with `{ ...{ codeAddress }, ...message, gasLimit }`. These spreads fall off
+ * V8's fast clone path on Node 20: tens of microseconds per frame (a third of an
+ * `eth_call balanceOf` in the profile, issue 8), and the copies go straight to the old
+ * generation (about 40 MiB of the peak RSS of the peer bench's workload), where
+ * `Object.assign` gives the same object in about a microsecond. The replacements are
+ * ethereumjs' methods with the spreads written as `Object.assign` (same sources, same
+ * order, so the same keys and values). `runInterpreter` defers to the original when
+ * the EVM has no block or transaction context set (a direct call outside `runCall`);
+ * `_executeCall` is the Istanbul path of the original (sender debit, recipient credit,
+ * code load, precompile or interpreter) and defers to the original whenever one of
+ * the EIPs that add to that method is active (2780, 6800, 7702, 7708, 7864, 7928,
+ * 8037), or ethereumjs' debug mode or profiler is on.
  */
 import { EVM, EVMError } from '@ethereumjs/evm'
 import { Account, Address } from '@ethereumjs/util'
@@ -55,6 +60,9 @@ type InterpreterConstructor = new (...args: unknown[]) => InterpreterInstance
 type RunInterpreter = (this: EvmLike, message: MessageLike, opts?: { initialLogs?: unknown[] }) => Promise<unknown>
 
 const ORIGINAL = Symbol.for('dualnet.frameResult.original')
+const ORIGINAL_CALL = Symbol.for('dualnet.frameResult.originalExecuteCall')
+/** EIPs that add steps to `_executeCall`; where any is active the original runs. */
+const CALL_EIPS = [2780, 6800, 7702, 7708, 7864, 7928, 8037]
 const ZERO_ADDRESS = new Uint8Array(20)
 
 let installing: Promise<boolean> | undefined
@@ -127,5 +135,82 @@ async function install(): Promise<boolean> {
   }
   Object.defineProperty(runInterpreter, ORIGINAL, { value: original })
   proto.runInterpreter = runInterpreter
+  installExecuteCall()
   return true
+}
+
+/** The parts of a CALL message `_executeCall` reads and writes. */
+interface CallMessage extends MessageLike {
+  to: Address
+  caller: Address
+  value: bigint
+  delegatecall?: boolean
+  isCompiled?: boolean
+}
+
+/** The EVM methods and fields the Istanbul `_executeCall` uses. */
+interface CallingEvm extends EvmLike {
+  DEBUG: boolean
+  common: { isActivatedEIP(eip: number): boolean }
+  _reduceSenderBalance(account: Account, message: CallMessage): Promise<void>
+  _addToBalance(account: Account, message: CallMessage): Promise<void>
+  _loadCode(message: CallMessage): Promise<void>
+  runPrecompile(code: unknown, data: Uint8Array | undefined, gasLimit: bigint): Promise<{ gasRefund?: bigint; executionGasUsed: bigint }>
+  runInterpreter(message: object, opts: { initialLogs?: unknown[] }): Promise<{ executionGasUsed: bigint }>
+  postMessageCleanup(): void
+}
+type ExecuteCall = (this: CallingEvm, message: CallMessage) => Promise<{ execResult: unknown }>
+
+function installExecuteCall(): void {
+  const proto = EVM.prototype as unknown as { _executeCall?: ExecuteCall }
+  const original = proto._executeCall
+  if (typeof original !== 'function' || ORIGINAL_CALL in original) return
+  const plainCommons = new WeakMap<object, boolean>()
+  const executeCall: ExecuteCall = async function (this: CallingEvm, message) {
+    let plain = plainCommons.get(this.common)
+    if (plain === undefined) {
+      plain = CALL_EIPS.every((eip) => !this.common.isActivatedEIP(eip))
+      plainCommons.set(this.common, plain)
+    }
+    if (!plain || this.DEBUG || (this._optsCached.profiler as { enabled?: boolean } | undefined)?.enabled === true) {
+      return original.call(this, message)
+    }
+    const gasLimit = message.gasLimit
+    const account = (await this.stateManager.getAccount(message.caller)) ?? new Account()
+    let errorMessage: unknown
+    // Move the value (not for DELEGATECALL); a failure ends the frame early.
+    if (!message.delegatecall) {
+      try {
+        await this._reduceSenderBalance(account, message)
+      } catch (e) {
+        errorMessage = e
+      }
+    }
+    const toAccount = (await this.stateManager.getAccount(message.to)) ?? new Account()
+    if (!message.delegatecall) {
+      try {
+        await this._addToBalance(toAccount, message)
+      } catch (e) {
+        errorMessage = e
+      }
+    }
+    await this._loadCode(message)
+    const code = message.code as Uint8Array | ((...args: unknown[]) => unknown) | undefined
+    if (!code || (typeof code !== 'function' && code.length === 0) || errorMessage !== undefined) {
+      return {
+        execResult: { gasRefund: message.gasRefund, executionGasUsed: 0n, exceptionError: errorMessage, returnValue: new Uint8Array(0), logs: undefined },
+      }
+    }
+    let result
+    if (message.isCompiled) {
+      result = await this.runPrecompile(message.code, message.data, gasLimit)
+      result.gasRefund = message.gasRefund
+    } else {
+      result = await this.runInterpreter(Object.assign({ codeAddress: message.codeAddress }, message, { gasLimit }), { initialLogs: undefined })
+    }
+    if (message.depth === 0) this.postMessageCleanup()
+    return { execResult: result }
+  }
+  Object.defineProperty(executeCall, ORIGINAL_CALL, { value: original })
+  proto._executeCall = executeCall
 }

@@ -1,17 +1,18 @@
 /**
- * Keccak-256 for the EVM's SHA3 opcode (through @ethereumjs/common's
- * `customCrypto.keccak256`), with a bounded memo for short inputs. Contract code
- * hashes the same few mapping keys (`keccak(key ‖ slot)`: balances, allowances of the
- * same accounts) on every call, and a lookup costs a tenth of the hash. The memo holds
- * at most {@link LIMIT} entries and is emptied when full; every caller gets its own
- * copy of the digest.
+ * Keccak-256 with a small bounded memo for short inputs: the public keys that signed
+ * transactions (a test suite's transactions come from a few senders, and a lookup
+ * costs a tenth of the hash). Small on purpose: a memo of every mapping slot the EVM
+ * hashes (tried) turned into old-generation garbage on workloads that write many
+ * distinct slots and raised the peak memory more than it saved time. The memo holds at
+ * most {@link LIMIT} entries and is emptied when full; every caller gets its own copy
+ * of the digest.
  */
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
 
-/** Longest input memoised: a mapping key and its slot. */
+/** Longest input memoised: an uncompressed secp256k1 public key without its prefix. */
 const MAX_INPUT = 64
-const LIMIT = 8192
+const LIMIT = 256
 const memo = new Map<string, Uint8Array>()
 
 /** keccak-256 of `data` (a new array). */
