@@ -15,7 +15,7 @@ import { Interface, type InterfaceAbi } from 'ethers'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Token } from '../fixtures/index.ts'
-import { loadInterpreterClass } from '../src/evm/ethereumjsInterpreter.ts'
+import { loadEvmModules } from '../src/evm/ethereumjsModules.ts'
 import { installFrameResultPatch } from '../src/evm/frameResult.ts'
 import { installInterpreterLoop } from '../src/evm/interpreterLoop.ts'
 
@@ -114,7 +114,7 @@ beforeAll(async () => {
   expect(frame[ORIGINAL_FRAME]).toBeTypeOf('function')
   executeCall = evmProto._executeCall
   expect(executeCall[ORIGINAL_CALL]).toBeTypeOf('function')
-  const Interpreter = await loadInterpreterClass()
+  const Interpreter = (await loadEvmModules())?.Interpreter
   proto = Interpreter!.prototype as typeof proto
   fast = proto.run
   expect(fast[ORIGINAL]).toBeTypeOf('function')

@@ -6,11 +6,12 @@
  * for the EVM's imports.
  */
 import { Mainnet, createCustomCommon } from '@ethereumjs/common'
-import { createEVM, type EVM } from '@ethereumjs/evm'
+import type { EVM } from '@ethereumjs/evm'
 import { Account, Address } from '@ethereumjs/util'
 import { EVM_BLOCK_GAS_LIMIT, GOVERNANCE_ADDRESS, ZERO_ADDRESS } from '../core/constants.ts'
 import { fromHex, toHexRaw } from '../util/hex.ts'
 import type { CallRequest, EvmExecutorOptions, ExecutionContext, ExecutionOutcome } from './execution.ts'
+import { loadEvmModules } from './ethereumjsModules.ts'
 import { installFrameResultPatch } from './frameResult.ts'
 import { installInterpreterLoop } from './interpreterLoop.ts'
 import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
@@ -96,9 +97,16 @@ export class EvmEngine {
         return blockchain
       },
     }
-    // Run-time patches of the interpreter (README, Design notes); without them execution is the same, only slower.
-    await Promise.all([installJumpAnalysisCache(), installInterpreterLoop(), installFrameResultPatch()])
-    const evm = await createEVM({ common, stateManager: state, blockchain: blockchain as never })
+    // The EVM from @ethereumjs/evm's own files, patched at run time (README, Design notes);
+    // on an unverified version, the package's createEVM, unpatched: the same execution, slower.
+    const modules = await loadEvmModules()
+    let evm: EVM
+    if (modules === undefined) {
+      evm = await (await import('@ethereumjs/evm')).createEVM({ common, stateManager: state, blockchain: blockchain as never })
+    } else {
+      await Promise.all([installJumpAnalysisCache(), installInterpreterLoop(), installFrameResultPatch()])
+      evm = new modules.EVM({ common, stateManager: state, blockchain: blockchain as never, bn254: new modules.NobleBN254() })
+    }
     emitValueTransferLogs(evm)
     return new EvmEngine(evm, state, options.hardfork)
   }

@@ -16,9 +16,9 @@
  * the EIPs that add to that method is active (2780, 6800, 7702, 7708, 7864, 7928,
  * 8037), or ethereumjs' debug mode or profiler is on.
  */
-import { EVM, EVMError } from '@ethereumjs/evm'
+import type { EVMError } from '@ethereumjs/evm'
 import { Account, Address } from '@ethereumjs/util'
-import { loadInterpreterClass } from './ethereumjsInterpreter.ts'
+import { loadEvmModules } from './ethereumjsModules.ts'
 
 /** The parts of a message the method reads. */
 interface MessageLike {
@@ -78,10 +78,13 @@ export function installFrameResultPatch(): Promise<boolean> {
 }
 
 async function install(): Promise<boolean> {
-  const Interpreter = (await loadInterpreterClass()) as InterpreterConstructor | undefined
+  const modules = await loadEvmModules()
+  if (modules === undefined) return false
+  const { EVM, EVMError } = modules
+  const Interpreter = modules.Interpreter as InterpreterConstructor
   const proto = EVM.prototype as unknown as { runInterpreter?: RunInterpreter }
   const original = proto.runInterpreter
-  if (Interpreter === undefined || typeof original !== 'function') return false
+  if (typeof original !== 'function') return false
   if (ORIGINAL in original) return true
   const runInterpreter: RunInterpreter = async function (this: EvmLike, message, opts = {}) {
     if (this._block === undefined || this._tx === undefined) return original.call(this, message, opts)
@@ -135,7 +138,7 @@ async function install(): Promise<boolean> {
   }
   Object.defineProperty(runInterpreter, ORIGINAL, { value: original })
   proto.runInterpreter = runInterpreter
-  installExecuteCall()
+  installExecuteCall(EVM)
   return true
 }
 
@@ -161,7 +164,7 @@ interface CallingEvm extends EvmLike {
 }
 type ExecuteCall = (this: CallingEvm, message: CallMessage) => Promise<{ execResult: unknown }>
 
-function installExecuteCall(): void {
+function installExecuteCall(EVM: { prototype: object }): void {
   const proto = EVM.prototype as unknown as { _executeCall?: ExecuteCall }
   const original = proto._executeCall
   if (typeof original !== 'function' || ORIGINAL_CALL in original) return

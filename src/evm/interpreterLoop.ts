@@ -16,8 +16,8 @@
  * Verified against @ethereumjs/evm 10.1.3 (the pinned version), whose `run`/`runStep`
  * it mirrors for the opcodes it handles; `installInterpreterLoop` refuses other shapes.
  */
-import { EVMError } from '@ethereumjs/evm'
-import { loadInterpreterClass } from './ethereumjsInterpreter.ts'
+import type { EVMError } from '@ethereumjs/evm'
+import { loadEvmModules } from './ethereumjsModules.ts'
 
 /** The parts of an opcode-table entry the loop reads. */
 interface OpcodeEntry {
@@ -66,8 +66,9 @@ const ORIGINAL = Symbol.for('dualnet.interpreterLoop.original')
  * interpreter lacks the methods the loop relies on; never throws.
  */
 export async function installInterpreterLoop(): Promise<boolean> {
-  const Interpreter = await loadInterpreterClass()
-  if (Interpreter === undefined) return false
+  const modules = await loadEvmModules()
+  if (modules === undefined) return false
+  const { Interpreter, EVMError } = modules
   const proto = Interpreter.prototype as Partial<InterpreterLike> & { run?: Run }
   const original = proto.run
   if (typeof original !== 'function' || typeof proto.runStep !== 'function' || typeof proto.useGas !== 'function' ||

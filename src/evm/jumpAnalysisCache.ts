@@ -19,7 +19,7 @@
  * array per creation and simply misses). Both levels are weak: nothing outlives the
  * EVM or the code. Code arrays must not be mutated in place after they ran.
  */
-import { loadInterpreterClass } from './ethereumjsInterpreter.ts'
+import { loadEvmModules } from './ethereumjsModules.ts'
 
 /** What `_getValidJumpDestinations` returns (read-only for everyone after it). */
 interface JumpAnalysis {
@@ -73,7 +73,7 @@ export async function installJumpAnalysisCache(evm?: object): Promise<boolean> {
 }
 
 async function install(): Promise<boolean> {
-  const Interpreter = await loadInterpreterClass()
+  const Interpreter = (await loadEvmModules())?.Interpreter
   if (Interpreter === undefined) return false
   const proto = Interpreter.prototype as { _getValidJumpDestinations?: unknown; lookupOpInfo?: unknown }
   const analyse = proto._getValidJumpDestinations
