@@ -4,17 +4,17 @@
  * `Interpreter.run` awaits `runStep` for every opcode, and `runStep` is an async
  * function: each PUSH, DUP, ADD or JUMP costs a promise and a microtask turn, which
  * is most of the interpreter's time on a contract call (profile of `eth_call
- * balanceOf`, issue 8). Most executed opcodes have a static gas cost and a
- * synchronous handler (`opcodeInfo.dynamicGas` and `isAsync` both false); for those,
- * this loop does inline what `runStep` does for them (invalid-opcode check, base gas,
- * program counter, handler), and it awaits `runStep` as before for every other
- * opcode. Anything the fast path does not model runs the original `run`: EOF code,
- * step listeners (tracing, the invalid-opcode explanation), ethereumjs debug logging,
- * its profiler, and the EIPs that hook into the loop (6800, 7864, 7928, 8037, none of
+ * balanceOf`, issue 8). This loop does inline what `runStep` does (dynamic gas,
+ * invalid-opcode check, gas, program counter, handler) and awaits only where a gas
+ * handler or an opcode handler is asynchronous; most executed opcodes (static gas,
+ * synchronous handler: PUSH, DUP, ADD, JUMP, …) then cost no promise at all.
+ * Anything the fast path does not model runs the original `run`: EOF code, step
+ * listeners (tracing, the invalid-opcode explanation), ethereumjs debug logging, its
+ * profiler, and the EIPs that hook into the loop (6800, 7864, 7928, 8037, none of
  * which Istanbul or any hardfork the devnet offers activates).
  *
  * Verified against @ethereumjs/evm 10.1.3 (the pinned version), whose `run`/`runStep`
- * it mirrors for the opcodes it handles; `installInterpreterLoop` refuses other shapes.
+ * it mirrors; `installInterpreterLoop` refuses other shapes.
  */
 import type { EVMError } from '@ethereumjs/evm'
 import { loadEvmModules } from './ethereumjsModules.ts'
@@ -22,7 +22,8 @@ import { loadEvmModules } from './ethereumjsModules.ts'
 /** The parts of an opcode-table entry the loop reads. */
 interface OpcodeEntry {
   opcodeInfo: { code: number; feeBigInt: bigint; dynamicGas: boolean; isAsync: boolean; isInvalid: boolean }
-  opHandler: (runState: RunState, common: unknown) => void
+  opHandler: (runState: RunState, common: unknown) => void | Promise<void>
+  gasHandler?: (runState: RunState, gas: bigint, common: unknown) => Promise<bigint> | bigint
 }
 
 /** The parts of the interpreter's run state the loop reads and writes. */
@@ -114,16 +115,16 @@ export async function installInterpreterLoop(): Promise<boolean> {
       const info = entry.opcodeInfo
       runState.opCode = info.code
       try {
-        if (info.dynamicGas || info.isAsync) {
-          await this.runStep(entry)
-        } else {
-          // runStep for a static-gas, synchronous opcode, minus the promise.
-          if (info.isInvalid) throw new EVMError(EVMError.errorMessages.INVALID_OPCODE)
-          this.useGas(info.feeBigInt, info)
-          runState.programCounter++
-          entry.opHandler(runState, this.common)
-          runState.env.accessWitness?.commit()
-        }
+        // runStep, inline: a promise only where the gas handler or the opcode is async.
+        let gas = info.feeBigInt
+        if (info.dynamicGas) gas = await entry.gasHandler!(runState, gas, this.common)
+        if (info.isInvalid) throw new EVMError(EVMError.errorMessages.INVALID_OPCODE)
+        this.useGas(gas, info)
+        runState.programCounter++
+        const handler = entry.opHandler
+        if (info.isAsync) await handler(runState, this.common)
+        else handler(runState, this.common)
+        runState.env.accessWitness?.commit()
       } catch (e) {
         runState.env.accessWitness?.revert()
         if (!(typeof e === 'object' && e !== null && (e as { errorType?: unknown }).errorType === 'EVMError')) throw e
