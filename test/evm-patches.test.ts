@@ -159,6 +159,29 @@ describe('EVM patches', () => {
     )
   })
 
+  it('charges dynamic gas exactly as the original loop: memory expansion as the last memory operation, MSIZE, SHA3, copies, EXP, LOG, SSTORE', async () => {
+    const programs = [
+      '602a60405200', // MSTORE at 0x40, then STOP: the expansion is charged by MSTORE alone
+      '602a6101005300', // MSTORE8 at 0x100
+      '61020051500000', // MLOAD at 0x200, POP, STOP
+      '60206101002000', // SHA3 over 32 bytes at 0x100 (expands memory)
+      '602a604052596000526020600060003700', // MSTORE, MSIZE stored, CALLDATACOPY of 32 bytes
+      '6020600060003900', // CODECOPY
+      '60ff600a0a00', // EXP with a one-byte exponent (10 ** 255)
+      '61ffff6002 0a00', // EXP with a two-byte exponent
+      '7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef60206000a100', // LOG1 over 32 bytes
+      '602a60005560006000550000', // SSTORE set, then clear (refund), STOP
+      '602a600052596000f3', // MSTORE, MSIZE, RETURN
+    ]
+    for (const hex of programs) {
+      const program = hexToBytes(`0x${hex.replace(/\s+/g, '')}`)
+      for (const gas of [30n, 200n, 30_000n]) {
+        const expected = await withOriginalLoop(() => runProgram(program, new Uint8Array(32).fill(7), gas))
+        expect(await runProgram(program, new Uint8Array(32).fill(7), gas), `${hex} with ${gas} gas`).toEqual(expected)
+      }
+    }
+  })
+
   it('runs nested calls (CALL with and without value, beyond the balance, DELEGATECALL, STATICCALL, precompiles) exactly as the originals', async () => {
     // outSize 32, outOffset 0, inSize 0, inOffset 0, [value], address, gas, CALL*, SSTORE(1, success), RETURN 32 bytes.
     const programs = [
