@@ -1,7 +1,8 @@
 /**
  * dualnet's run-time patches of @ethereumjs/evm, the synchronous interpreter loop
- * (src/evm/interpreterLoop.ts) and the frame result without spreads
- * (src/evm/frameResult.ts), against ethereumjs' own `Interpreter.run` and
+ * (src/evm/interpreterLoop.ts), the frame results without spreads
+ * (src/evm/frameResult.ts) and the MSTORE/SLOAD/SSTORE logic functions
+ * (src/evm/wordOpcodes.ts), against ethereumjs' own `Interpreter.run` and
  * `EVM.runInterpreter`: the same executions, run once with the originals and once
  * with the patches, must agree exactly (return data, gas used, refund, logs, error,
  * storage). Programs: the Token fixture (deploy, transfers, a revert) and generated
@@ -18,6 +19,7 @@ import { Token } from '../fixtures/index.ts'
 import { loadEvmModules } from '../src/evm/ethereumjsModules.ts'
 import { installFrameResultPatch } from '../src/evm/frameResult.ts'
 import { installInterpreterLoop } from '../src/evm/interpreterLoop.ts'
+import { installWordOpcodes } from '../src/evm/wordOpcodes.ts'
 
 type Run = (...args: unknown[]) => Promise<unknown>
 const ORIGINAL = Symbol.for('dualnet.interpreterLoop.original')
@@ -38,12 +40,14 @@ let executeCall: Run & { [ORIGINAL_CALL]?: Run }
 
 /** Runs `work` with the original ethereumjs methods in place, then puts the patched ones back. */
 async function withOriginalLoop<T>(work: () => Promise<T>): Promise<T> {
+  patched = false
   proto.run = fast[ORIGINAL]!
   evmProto.runInterpreter = frame[ORIGINAL_FRAME]!
   evmProto._executeCall = executeCall[ORIGINAL_CALL]!
   try {
     return await work()
   } finally {
+    patched = true
     proto.run = fast
     evmProto.runInterpreter = frame
     evmProto._executeCall = executeCall
@@ -61,8 +65,13 @@ function describeResult(result: ExecResult) {
   }
 }
 
+/** Whether the EVMs made now get the per-EVM patch too (the word opcodes); false inside {@link withOriginalLoop}. */
+let patched = true
+
 async function newEvm(): Promise<EVM> {
-  return createEVM({ common: new Common({ chain: Mainnet, hardfork: 'istanbul' }) })
+  const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: 'istanbul' }) })
+  if (patched) expect(installWordOpcodes(evm)).toBe(true)
+  return evm
 }
 
 /** Runs `code` at TARGET with `data` and reads the first storage slots afterwards. */

@@ -15,6 +15,7 @@ import { loadEvmModules } from './ethereumjsModules.ts'
 import { installFrameResultPatch } from './frameResult.ts'
 import { installInterpreterLoop } from './interpreterLoop.ts'
 import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
+import { installWordOpcodes } from './wordOpcodes.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import { nativeCrypto } from './nativeSecp256k1.ts'
 import { LedgerStateManager } from './stateManager.ts'
@@ -106,6 +107,7 @@ export class EvmEngine {
     } else {
       await Promise.all([installJumpAnalysisCache(), installInterpreterLoop(), installFrameResultPatch()])
       evm = new modules.EVM({ common, stateManager: state, blockchain: blockchain as never, bn254: new modules.NobleBN254() })
+      installWordOpcodes(evm)
     }
     emitValueTransferLogs(evm)
     return new EvmEngine(evm, state, options.hardfork)
