@@ -20,6 +20,7 @@ import { Token } from '../fixtures/index.ts'
 import { DEFAULT_MNEMONIC } from '../src/index.ts'
 import { WorldState } from '../src/state/worldState.ts'
 import { EvmEngine } from '../src/evm/engine.ts'
+import { installWordOpcodes } from '../src/evm/wordOpcodes.ts'
 import { nativeCrypto } from '../src/evm/nativeSecp256k1.ts'
 import { keccak256 } from '../src/util/hash.ts'
 import { bigIntToMinimalBytes, bytesToBigInt } from '../src/util/hex.ts'
@@ -184,11 +185,13 @@ function intrinsicGas(to: Uint8Array, data: Uint8Array): bigint {
 async function makeRunner() {
   // dualnet patches ethereumjs' interpreter process-wide when its engine is built
   // (README, Design notes); build one, unused, so that the limit runs the same
-  // interpreter as the devnet whatever ran before it.
+  // interpreter as the devnet whatever ran before it, and give this EVM the per-EVM
+  // opcode functions the devnet's EVM has.
   await EvmEngine.create({ chainId: Number(CHAIN_ID), hardfork: 'istanbul', world: new WorldState(), blockHash: () => undefined })
   const common = createCustomCommon({ chainId: Number(CHAIN_ID) }, Mainnet, { hardfork: 'istanbul', customCrypto: nativeCrypto })
   const state = new MapState()
   const evm = await createEVM({ common, stateManager: state })
+  installWordOpcodes(evm)
   const block = {
     header: {
       number: 1n,
