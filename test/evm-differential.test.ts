@@ -122,9 +122,9 @@ type Simulate = (rlp: Uint8Array, ctx: ExecutionContext) => Promise<unknown>
  * copy of the code on every read, so this side never uses an analysis from the
  * jump-destination cache (keyed by code identity) that the engine side installs.
  */
-async function referenceSide(world: WorldState): Promise<Execute> {
+async function referenceSide(world: WorldState, hardfork: string): Promise<Execute> {
   const common = createCustomCommon({ chainId: CHAIN_ID, name: 'dualnet' }, Mainnet, {
-    hardfork: 'istanbul',
+    hardfork,
     customCrypto: nativeCrypto,
   })
   class UncachedCodeStateManager extends LedgerStateManager {
@@ -162,6 +162,8 @@ async function referenceSide(world: WorldState): Promise<Execute> {
             gasLimit: 2n ** 64n - 1n,
             coinbase: new Address(ZERO_ADDRESS),
             difficulty: 0n,
+            // The chain has no base fee (reference §6.3): on a London+ hardfork the whole fee goes to the block's coinbase.
+            ...(common.isActivatedEIP(1559) ? { baseFeePerGas: 0n } : {}),
           },
         },
         { common, skipConsensusFormatValidation: true },
@@ -207,8 +209,8 @@ async function referenceSide(world: WorldState): Promise<Execute> {
 }
 
 /** The path under test: what the chain runs for a mined transaction. */
-async function engineSide(world: WorldState): Promise<{ execute: Execute; simulate: Simulate }> {
-  const executor = await EvmExecutor.create({ chainId: CHAIN_ID, hardfork: 'istanbul', world, blockHash })
+async function engineSide(world: WorldState, hardfork: string): Promise<{ execute: Execute; simulate: Simulate }> {
+  const executor = await EvmExecutor.create({ chainId: CHAIN_ID, hardfork, world, blockHash })
   return {
     execute: (rlp, ctx) => executor.executeTransaction(decodeLegacyTransaction(rlp, BigInt(CHAIN_ID)), ctx),
     simulate: (rlp, ctx) => {
@@ -420,12 +422,12 @@ class Harness {
   /** Actions run since the last reset, for failure messages. */
   log: string[] = []
 
-  static async create(): Promise<Harness> {
+  static async create(hardfork = 'istanbul'): Promise<Harness> {
     const h = new Harness()
     seed(h.ref)
     seed(h.sut)
-    h.#runRef = await referenceSide(h.ref)
-    const engine = await engineSide(h.sut)
+    h.#runRef = await referenceSide(h.ref, hardfork)
+    const engine = await engineSide(h.sut, hardfork)
     h.#runSut = engine.execute
     h.#simulateSut = engine.simulate
     // Prologue, compared like everything else: two probes with storage, one with a balance.
@@ -920,5 +922,19 @@ describe('mined EVM transactions: evm.runCall path equals runTx', () => {
       }),
       { seed: seedValue, numRuns },
     )
+  })
+})
+
+// The `hardfork` option: transaction-level rules follow it as runTx's do (EIP-2929 warm
+// addresses, EIP-3529 refund cap, EIP-3860 init-code gas, EIP-3651 warm coinbase).
+describe.each(['berlin', 'shanghai'])('mined EVM transactions on %s: evm.runCall path equals runTx', (hardfork) => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await Harness.create(hardfork)
+  })
+
+  it.each(scenarios)('%s', async (_, actions) => {
+    h.reset()
+    for (const action of actions) await h.step(action)
   })
 })

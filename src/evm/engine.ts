@@ -5,7 +5,7 @@
  * Loaded on first execution by {@link EvmExecutor}, so that start-up does not pay
  * for the EVM's imports.
  */
-import { Mainnet, createCustomCommon } from '@ethereumjs/common'
+import { Hardfork, Mainnet, createCustomCommon, type Common } from '@ethereumjs/common'
 import type { EVM } from '@ethereumjs/evm'
 import { Account, Address } from '@ethereumjs/util'
 import { EVM_BLOCK_GAS_LIMIT, GOVERNANCE_ADDRESS, ZERO_ADDRESS } from '../core/constants.ts'
@@ -40,20 +40,48 @@ const GOVERNANCE = toHexRaw(GOVERNANCE_ADDRESS)
 const EMPTY = new Uint8Array(0)
 
 /**
- * Intrinsic gas of a transaction on Istanbul: 21,000, +32,000 for a creation, 4 per
- * zero and 16 per non-zero data byte (EIP-2028).
+ * The transaction-level rules that change with the hardfork (the chain's is Istanbul,
+ * reference §6.3), read once from the EVM's Common as @ethereumjs/vm's runTx reads
+ * them: calldata cost (EIP-2028 from Istanbul on), init-code words (EIP-3860), the
+ * refund cap (half the gas used; a fifth from EIP-3529), the addresses warm from the
+ * start (EIP-2929: precompiles, sender, recipient; EIP-3651: the coinbase).
  */
-export function intrinsicGas(to: Uint8Array | undefined, data: Uint8Array): bigint {
-  let zeros = 0
-  for (let i = 0; i < data.length; i++) if (data[i] === 0) zeros++
-  return (to === undefined ? 53_000n : 21_000n) + BigInt(zeros * 4 + (data.length - zeros) * 16)
+interface TransactionRules {
+  /** Gas per non-zero calldata byte. */
+  dataNonZeroGas: bigint
+  /** Gas per 32-byte word of init code (0 before EIP-3860). */
+  initCodeWordGas: bigint
+  /** Refunds are capped at gas used / this. */
+  maxRefundQuotient: bigint
+  /** EIP-2929 access lists are in force. */
+  warmAccess: boolean
+  /** EIP-3651: the coinbase is warm too. */
+  warmCoinbase: boolean
 }
 
-/** Refund cap before London: half the gas used (EIP-3529 made it a fifth, later). */
-function capRefund(gasUsed: bigint, refund: bigint): bigint {
-  const cap = gasUsed / 2n
-  return refund < cap ? refund : cap
+function transactionRules(common: Common): TransactionRules {
+  return {
+    dataNonZeroGas: common.gteHardfork(Hardfork.Istanbul) ? 16n : 68n,
+    initCodeWordGas: common.isActivatedEIP(3860) ? 2n : 0n,
+    maxRefundQuotient: common.isActivatedEIP(3529) ? 5n : 2n,
+    warmAccess: common.isActivatedEIP(2929),
+    warmCoinbase: common.isActivatedEIP(3651),
+  }
 }
+
+/**
+ * Intrinsic gas of a transaction: 21,000, +32,000 for a creation, 4 per zero and
+ * (from Istanbul) 16 per non-zero data byte, + the init-code word cost of EIP-3860.
+ */
+export function intrinsicGas(to: Uint8Array | undefined, data: Uint8Array, rules: Pick<TransactionRules, 'dataNonZeroGas' | 'initCodeWordGas'> = ISTANBUL): bigint {
+  let zeros = 0
+  for (let i = 0; i < data.length; i++) if (data[i] === 0) zeros++
+  const calldata = BigInt(zeros) * 4n + BigInt(data.length - zeros) * rules.dataNonZeroGas
+  if (to !== undefined) return 21_000n + calldata
+  return 53_000n + calldata + rules.initCodeWordGas * BigInt(Math.ceil(data.length / 32))
+}
+
+const ISTANBUL = { dataNonZeroGas: 16n, initCodeWordGas: 0n }
 
 /** Runs transactions and calls on one EVM. Not re-entrant: the chain serialises callers. */
 export class EvmEngine {
@@ -62,11 +90,17 @@ export class EvmEngine {
   readonly #hardfork: string
   /** One mutable block context, re-stamped per execution (building block objects costs). */
   readonly #block: BlockContext
+  readonly #rules: TransactionRules
+  /** Addresses (hex, no 0x) warm from the start of every transaction under EIP-2929. */
+  readonly #alwaysWarm: string[]
 
   private constructor(evm: EVM, state: LedgerStateManager, hardfork: string) {
     this.#evm = evm
     this.#state = state
     this.#hardfork = hardfork
+    this.#rules = transactionRules(evm.common)
+    this.#alwaysWarm = this.#rules.warmAccess ? [...evm.precompiles.keys()] : []
+    if (this.#rules.warmCoinbase) this.#alwaysWarm.push(toHexRaw(ZERO_ADDRESS))
     this.#block = {
       header: {
         number: 0n,
@@ -155,8 +189,9 @@ export class EvmEngine {
     const evm = this.#evm
     const journal = evm.journal
     await journal.cleanup()
-    const intrinsic = intrinsicGas(tx.to, tx.data)
+    const intrinsic = intrinsicGas(tx.to, tx.data, this.#rules)
     if (tx.gasLimit < intrinsic) throw new Error(`intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}`)
+    this.#warm(tx.from, tx.to)
     const caller = new Address(tx.from)
     const sender = (await this.#state.getAccount(caller)) ?? new Account()
     const upfront = tx.gasLimit * tx.gasPrice
@@ -180,7 +215,7 @@ export class EvmEngine {
     })
     const exec = result.execResult
     let gasUsed = intrinsic + exec.executionGasUsed
-    if (exec.gasRefund !== undefined && exec.gasRefund !== 0n) gasUsed -= capRefund(gasUsed, exec.gasRefund)
+    if (exec.gasRefund !== undefined && exec.gasRefund !== 0n) gasUsed -= this.#capRefund(gasUsed, exec.gasRefund)
     const fee = gasUsed * tx.gasPrice
     const after = (await this.#state.getAccount(caller)) ?? new Account()
     after.balance += upfront - fee
@@ -212,13 +247,14 @@ export class EvmEngine {
    * refunds capped at half the gas used) but no purchase of gas, no fee and no commit.
    */
   async #runCall(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
-    const intrinsic = intrinsicGas(call.to, call.data)
+    const intrinsic = intrinsicGas(call.to, call.data, this.#rules)
     const empty = { logs: [], contractAddress: undefined, returnValue: EMPTY, fee: 0n }
     if (call.gasLimit < intrinsic) {
       return { ...empty, status: 0, gasUsed: call.gasLimit, error: { kind: 'out of gas', message: 'intrinsic gas too low' } }
     }
     const evm = this.#evm
     await evm.journal.cleanup()
+    this.#warm(call.from, call.to)
     const caller = new Address(call.from)
     const result = await evm.runCall({
       block: this.#stamp(ctx) as never,
@@ -236,7 +272,7 @@ export class EvmEngine {
     const exec = result.execResult
     const failed = exec.exceptionError
     const spent = intrinsic + exec.executionGasUsed
-    const gasUsed = failed === undefined ? spent - capRefund(spent, exec.gasRefund ?? 0n) : spent
+    const gasUsed = failed === undefined ? spent - this.#capRefund(spent, exec.gasRefund ?? 0n) : spent
     return {
       status: failed === undefined ? 1 : 0,
       gasUsed,
@@ -272,6 +308,21 @@ export class EvmEngine {
     const opcode = last === undefined ? undefined : code?.[last.pc]
     const message = opcode === undefined ? undefined : unsupportedOpcodeMessage(opcode, this.#hardfork)
     return message === undefined ? outcome : { ...outcome, error: { kind: 'invalid opcode', message } }
+  }
+
+  /** Refunds as the hardfork caps them (half the gas used before EIP-3529, a fifth after). */
+  #capRefund(gasUsed: bigint, refund: bigint): bigint {
+    const cap = gasUsed / this.#rules.maxRefundQuotient
+    return refund < cap ? refund : cap
+  }
+
+  /** Under EIP-2929, the addresses a transaction starts with warm (as runTx: precompiles, sender, recipient, EIP-3651 coinbase). */
+  #warm(from: Uint8Array, to: Uint8Array | undefined): void {
+    if (!this.#rules.warmAccess) return
+    const journal = this.#evm.journal
+    for (const address of this.#alwaysWarm) journal.addAlwaysWarmAddress(address)
+    journal.addAlwaysWarmAddress(toHexRaw(from))
+    if (to !== undefined) journal.addAlwaysWarmAddress(toHexRaw(to))
   }
 
   #stamp(ctx: ExecutionContext): BlockContext {
