@@ -19,7 +19,7 @@ import { HDNodeWallet, Interface } from 'ethers'
 import { Token } from '../fixtures/index.ts'
 import { DEFAULT_MNEMONIC } from '../src/index.ts'
 import { WorldState } from '../src/state/worldState.ts'
-import { EvmEngine } from '../src/evm/engine.ts'
+import { EvmEngine, intrinsicGas } from '../src/evm/engine.ts'
 import { installWordOpcodes } from '../src/evm/wordOpcodes.ts'
 import { nativeCrypto } from '../src/evm/nativeSecp256k1.ts'
 import { keccak256 } from '../src/util/hash.ts'
@@ -174,13 +174,6 @@ class MapState implements StateManagerInterface {
   }
 }
 
-/** Istanbul intrinsic gas: 21,000 (+32,000 for a creation), 4 per zero and 16 per non-zero data byte. */
-function intrinsicGas(to: Uint8Array, data: Uint8Array): bigint {
-  let gas = to.length === 0 ? 53_000n : 21_000n
-  for (let i = 0; i < data.length; i++) gas += data[i] === 0 ? 4n : 16n
-  return gas
-}
-
 /** The least machinery that runs one signed legacy transaction. */
 async function makeRunner() {
   // dualnet patches ethereumjs' interpreter process-wide when its engine is built
@@ -217,7 +210,7 @@ async function makeRunner() {
     const gasLimit = bytesToBigInt(gasLimitB)
     const gasPrice = bytesToBigInt(gasPriceB)
     const value = bytesToBigInt(valueB)
-    const intrinsic = intrinsicGas(to, data)
+    const intrinsic = intrinsicGas(to.length === 0 ? undefined : to, data)
     const sender = (await state.getAccount(caller)) ?? new Account()
     const upfront = gasLimit * gasPrice
     if (gasLimit < intrinsic || sender.nonce !== bytesToBigInt(nonceB) || sender.balance < upfront + value) {

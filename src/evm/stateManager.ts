@@ -203,6 +203,14 @@ function stripLeadingZeros(value: Uint8Array): Uint8Array {
   return i === 0 ? value : value.subarray(i)
 }
 
+/** Code hashes as bytes, kept per hash: every account read of a contract needs them, and a devnet holds few codes. Never mutated (ethereumjs replaces an account's codeHash, it does not write into it). */
+const codeHashBytes = new Map<string, Uint8Array>()
+
 function hexBytes(hex: string): Uint8Array {
-  return new Uint8Array(Buffer.from(hex, 'hex'))
+  let bytes = codeHashBytes.get(hex)
+  if (bytes === undefined) {
+    bytes = new Uint8Array(Buffer.from(hex, 'hex'))
+    codeHashBytes.set(hex, bytes)
+  }
+  return bytes
 }
