@@ -1,0 +1,195 @@
+/**
+ * `npm run docs:tables`: renders the README's reference tables from the code, so that
+ * the documentation cannot drift from what the devnet serves.
+ *
+ * - JSON-RPC methods: every key of `rpcMethods` (src/rpc/methods/index.ts), in table
+ *   order. Keys bound to the same function are one row: the function's own name, with
+ *   the other keys as aliases (how `anvil_*` names reuse the `hardhat_*` modules).
+ * - REST routes: every entry of `restRoutes` (src/rest/routes/index.ts), in matching
+ *   order, with the envelope's `Action`.
+ *
+ * Descriptions are the first sentence of the docstring on each method's or route's
+ * declaration, read from its source file, so they change with the code they describe.
+ * A leading `name:` or `name / alias:` is dropped (the row already names it), and a
+ * parenthetical beside the name, e.g. `(non-standard, reference §6.2)`, moves to the end.
+ *
+ * Usage: `npm run docs:tables` rewrites README.md between the marker comments;
+ * `npm run docs:tables -- --check` only compares and exits 1 on a difference
+ * (test/docs-tables.test.ts does the same in the suite).
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { rpcMethods } from '../src/rpc/methods/index.ts'
+import { restRoutes } from '../src/rest/routes/index.ts'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const METHODS_DIR = join(ROOT, 'src/rpc/methods')
+const ROUTES_DIR = join(ROOT, 'src/rest/routes')
+/** The README this script maintains. */
+export const README_PATH = join(ROOT, 'README.md')
+
+/** A generated block of the README: its marker name and its Markdown. */
+export interface GeneratedTable {
+  readonly name: 'rpc-methods' | 'rest-routes'
+  readonly markdown: string
+}
+
+/** A source file's text, by path (each file is read once per run). */
+type Sources = ReadonlyMap<string, string>
+
+function readSources(dir: string): Sources {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts').sort()
+  return new Map(files.map((f) => [join(dir, f), readFileSync(join(dir, f), 'utf8')]))
+}
+
+/**
+ * The docstring written right before the `export` declaration that contains `index`
+ * of `text`, as one line of prose; undefined when that declaration has none.
+ */
+function docstringBefore(text: string, index: number): string | undefined {
+  const declaration = text.lastIndexOf('\nexport ', index)
+  if (declaration < 0) return undefined
+  const head = text.slice(0, declaration + 1).trimEnd()
+  if (!head.endsWith('*/')) return undefined
+  const open = head.lastIndexOf('/**')
+  if (open < 0) return undefined
+  return head
+    .slice(open + 3, -2)
+    .split('\n')
+    .map((line) => line.replace(/^\s*\*\s?/, '').trim())
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/**
+ * The docstring's first sentence, without a leading `name:` label; a parenthetical
+ * beside the label moves to the end. Table cells escape `|`.
+ */
+export function summary(doc: string | undefined): string {
+  if (doc === undefined || doc === '') return ''
+  const sentence = doc.split(/(?<=\.)\s+(?=[A-Z`"'(])/)[0]!.replace(/\.$/, '')
+  const label = /^\w+(?:\s*\/\s*\w+)*\s*(?:\(([^)]*)\))?:\s+/.exec(sentence)
+  let text = sentence
+  if (label !== null) {
+    text = sentence.slice(label[0].length)
+    if (label[1] !== undefined) text = `${text} (${label[1]})`
+  }
+  // "The real node's spelling" reads as the other cells do; "EVM nonce" keeps its capitals.
+  if (/^[A-Z][a-z]/.test(text)) text = text[0]!.toLowerCase() + text.slice(1)
+  return text.replace(/\|/g, '\\|')
+}
+
+function missing(what: string): string {
+  process.stderr.write(`docs-tables: no docstring for ${what}; its row has no description\n`)
+  return ''
+}
+
+/** The docstring of the exported declaration named `name` in any of `sources`, preferring `<name>.ts`. */
+function docOfExport(sources: Sources, dir: string, name: string): string | undefined {
+  const declaration = new RegExp(`^export (?:const|let|function|async function) ${name}\\b`, 'm')
+  const preferred = join(dir, `${name}.ts`)
+  const ordered = [...sources].sort(([a], [b]) => Number(b === preferred) - Number(a === preferred))
+  for (const [, text] of ordered) {
+    const match = declaration.exec(text)
+    if (match !== null) return docstringBefore(text, match.index + 1)
+  }
+  return undefined
+}
+
+/** The docstring of the route declared with this path literal (`path: '/api/v1/…'`). */
+function docOfRoute(sources: Sources, path: string): string | undefined {
+  for (const quote of [`'`, `"`, '`']) {
+    const literal = `path: ${quote}${path}${quote}`
+    for (const [, text] of sources) {
+      const at = text.indexOf(literal)
+      if (at >= 0) return docstringBefore(text, at)
+    }
+  }
+  return undefined
+}
+
+/** The JSON-RPC method table, rendered from `rpcMethods`. */
+export function renderRpcMethods(): GeneratedTable {
+  const sources = readSources(METHODS_DIR)
+  const keysByFunction = new Map<unknown, string[]>()
+  for (const [key, fn] of Object.entries(rpcMethods)) {
+    const keys = keysByFunction.get(fn)
+    if (keys === undefined) keysByFunction.set(fn, [key])
+    else keys.push(key)
+  }
+  const rows = [...keysByFunction].map(([fn, keys]) => {
+    const own = (fn as { name?: string }).name
+    const name = own !== undefined && keys.includes(own) ? own : keys[0]!
+    const aliases = keys.filter((k) => k !== name)
+    const description = summary(docOfExport(sources, METHODS_DIR, name)) || missing(`JSON-RPC method ${name}`)
+    return `| \`${name}\` | ${aliases.map((a) => `\`${a}\``).join(', ')} | ${description} |`
+  })
+  const count = Object.keys(rpcMethods).length
+  const markdown = [
+    `${count} method names (${rows.length} methods and their aliases), in the order of \`src/rpc/methods/index.ts\`:`,
+    '',
+    '| method | also answers as | what it does |',
+    '|---|---|---|',
+    ...rows,
+  ].join('\n')
+  return { name: 'rpc-methods', markdown }
+}
+
+/** The REST route table, rendered from `restRoutes`. */
+export function renderRestRoutes(): GeneratedTable {
+  const sources = readSources(ROUTES_DIR)
+  const rows = restRoutes.map((route) => {
+    const description = summary(docOfRoute(sources, route.path)) || missing(`REST route ${route.method} ${route.path}`)
+    return `| ${route.method} | \`${route.path}\` | \`${route.action}\` | ${description} |`
+  })
+  const markdown = [
+    `${restRoutes.length} routes, in the matching order of \`src/rest/routes/index.ts\` (\`:name\` is one path segment):`,
+    '',
+    '| method | path | Action | what it answers |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n')
+  return { name: 'rest-routes', markdown }
+}
+
+/** Both tables, as the README holds them. */
+export function renderTables(): GeneratedTable[] {
+  return [renderRpcMethods(), renderRestRoutes()]
+}
+
+const begin = (name: string) => `<!-- BEGIN GENERATED ${name}: npm run docs:tables -->`
+const end = (name: string) => `<!-- END GENERATED ${name} -->`
+
+/**
+ * `readme` with each table put between its markers. Throws when a pair of markers is
+ * missing, so a README edit that drops them is caught rather than silently skipped.
+ */
+export function applyTables(readme: string, tables: readonly GeneratedTable[]): string {
+  let text = readme
+  for (const { name, markdown } of tables) {
+    const from = text.indexOf(begin(name))
+    const to = text.indexOf(end(name))
+    if (from < 0 || to < from) throw new Error(`README.md lacks the markers ${begin(name)} … ${end(name)}`)
+    text = `${text.slice(0, from)}${begin(name)}\n${markdown}\n${text.slice(to)}`
+  }
+  return text
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const readme = readFileSync(README_PATH, 'utf8')
+  const updated = applyTables(readme, renderTables())
+  if (process.argv.includes('--check')) {
+    if (updated !== readme) {
+      process.stderr.write('docs-tables: README.md differs from the generated tables; run `npm run docs:tables`\n')
+      process.exit(1)
+    }
+    console.log('docs-tables: README.md is up to date')
+  } else if (updated === readme) {
+    console.log('docs-tables: README.md already up to date')
+  } else {
+    writeFileSync(README_PATH, updated)
+    console.log('docs-tables: README.md updated')
+  }
+}
