@@ -111,7 +111,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
 
   describe('JSON-RPC level errors', () => {
     it('unknown method: -32601 "the method X does not exist/is not available"', async () => {
-      for (const method of ['eth_foo', 'net_listening', 'eth_feeHistory', 'eth_getBlockReceipts', 'ETH_CHAINID', 'toString', '__proto__', '']) {
+      for (const method of ['eth_foo', 'net_listening', 'eth_getBlockReceipts', 'ETH_CHAINID', 'toString', '__proto__', '']) {
         await expectRejected(method, [], -32601, `the method ${method} does not exist/is not available`)
       }
     })
@@ -204,7 +204,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
       for (let bit = 1n; bit <= 8n; bit++) {
         const raw = await tamper(7, (r) => r ^ bit)
         const other = `SendRawTransaction verified ${reversed(keccak256(raw))} error: not enough ong balance for ` +
-          `(?!${reversed(A.address)})[0-9a-f]{40} - has:0 - want:${21_000n * GWEI + 1n}`
+          `(?!${reversed(A.address)})[0-9a-f]{40} - has:0 - want:${21_000n * GWEI + 1n} \\(insufficient funds for gas \\* price \\+ value\\)`
         const err = await expectRejected('eth_sendRawTransaction', [raw], -32000, new RegExp(`^(error EIP155 get sender|${other}$)`))
         if (err.message.startsWith('SendRawTransaction')) recovered++
       }
@@ -243,33 +243,33 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
     it('nonce too low: "SendRawTransaction verified <reversed hash> error: handleTransaction lower nonce:0 ,current nonce:1"', async () => {
       const raw = await sign(A.privateKey, { nonce: 0, value: 2n })
       await expectRejected('eth_sendRawTransaction', [raw], -32000,
-        `SendRawTransaction verified ${reversed(keccak256(raw))} error: handleTransaction lower nonce:0 ,current nonce:1`)
+        `SendRawTransaction verified ${reversed(keccak256(raw))} error: handleTransaction lower nonce:0 ,current nonce:1 (nonce too low)`)
     })
 
     it('insufficient funds: "… not enough ong balance for <reversed address> - has:… - want:…"', async () => {
       const empty = new Wallet(EMPTY_KEY).address.toLowerCase()
       const raw = await sign(EMPTY_KEY, { nonce: 0, gasPrice: GWEI, gasLimit: 21_000n, value: 0n })
       await expectRejected('eth_sendRawTransaction', [raw], -32000,
-        `SendRawTransaction verified ${reversed(keccak256(raw))} error: not enough ong balance for ${reversed(empty)} - has:0 - want:${21_000n * GWEI}`,
+        `SendRawTransaction verified ${reversed(keccak256(raw))} error: not enough ong balance for ${reversed(empty)} - has:0 - want:${21_000n * GWEI} (insufficient funds for gas * price + value)`,
         empty)
       // A funded account sending more than it has: want = gasPrice × gas + value (reference §6.5).
       const balance = BigInt((await devnet.rpc('eth_getBalance', [B.address, 'latest'])) as string)
       const tooMuch = await sign(B.privateKey, { to: A.address, value: balance, gasPrice: GWEI, gasLimit: 21_000n })
       await expectRejected('eth_sendRawTransaction', [tooMuch], -32000,
-        `SendRawTransaction verified ${reversed(keccak256(tooMuch))} error: not enough ong balance for ${reversed(B.address)} - has:${balance} - want:${balance + 21_000n * GWEI}`,
+        `SendRawTransaction verified ${reversed(keccak256(tooMuch))} error: not enough ong balance for ${reversed(B.address)} - has:${balance} - want:${balance + 21_000n * GWEI} (insufficient funds for gas * price + value)`,
         B.address)
     })
 
     it('gas above the 6,000,000 cap: "… EIP155 tx gaslimit exceed "', async () => {
       const raw = await sign(A.privateKey, { gasLimit: 6_000_001n })
       await expectRejected('eth_sendRawTransaction', [raw], -32000,
-        `SendRawTransaction verified ${reversed(keccak256(raw))} error: EIP155 tx gaslimit exceed `)
+        `SendRawTransaction verified ${reversed(keccak256(raw))} error: EIP155 tx gaslimit exceed  (exceeds block gas limit)`)
     })
 
     it('gas below 20000: "… Please input gasLimit >= 20000 and gasPrice >= 0"', async () => {
       const raw = await sign(A.privateKey, { gasLimit: 19_999n })
       await expectRejected('eth_sendRawTransaction', [raw], -32000,
-        `SendRawTransaction verified ${reversed(keccak256(raw))} error: Please input gasLimit >= 20000 and gasPrice >= 0`)
+        `SendRawTransaction verified ${reversed(keccak256(raw))} error: Please input gasLimit >= 20000 and gasPrice >= 0 (intrinsic gas too low)`)
     })
 
     it('after all refusals a valid transaction from the same sender is mined with the expected nonce', async () => {

@@ -41,11 +41,11 @@ const BLOCK_KEYS = [
 ].sort()
 const TX_KEYS = [
   'blockHash', 'blockNumber', 'from', 'gas', 'gasPrice', 'hash', 'input', 'nonce', 'r', 's', 'to', 'transactionIndex',
-  'v', 'value',
+  'type', 'v', 'value',
 ].sort()
 const RECEIPT_KEYS = [
-  'blockHash', 'blockNumber', 'contractAddress', 'cumulativeGasUsed', 'from', 'gasUsed', 'logs', 'logsBloom', 'status',
-  'to', 'transactionHash', 'transactionIndex',
+  'blockHash', 'blockNumber', 'contractAddress', 'cumulativeGasUsed', 'effectiveGasPrice', 'from', 'gasUsed', 'logs',
+  'logsBloom', 'status', 'to', 'transactionHash', 'transactionIndex', 'type',
 ].sort()
 const LOG_KEYS = [
   'address', 'blockHash', 'blockNumber', 'data', 'logIndex', 'removed', 'topics', 'transactionHash',
@@ -465,13 +465,13 @@ describe('methods on a chain with history', () => {
     expect(await devnet.rpc('eth_getBlockByHash', [h[2], true])).toBeNull() // a transaction hash is no block hash
   })
 
-  it('eth_getTransactionByHash: field set (no type) and values; to null for a creation; null when unknown', async () => {
+  it('eth_getTransactionByHash: field set (type 0x0 added, no chainId) and values; to null for a creation; null when unknown', async () => {
     const b2 = await block(devnet, '0x2')
     const tx = (await devnet.rpc('eth_getTransactionByHash', [h[2]])) as Obj
     expect(Object.keys(tx).sort()).toEqual(TX_KEYS)
-    expect(tx).not.toHaveProperty('type')
     expect(tx).not.toHaveProperty('chainId')
     expect(tx).toEqual({
+      type: '0x0',
       blockHash: b2.hash,
       blockNumber: '0x2',
       from: A.address,
@@ -526,6 +526,7 @@ describe('methods on a chain with history', () => {
       blockNumber: '0x1',
       contractAddress: storeAddress,
       cumulativeGasUsed: r.gasUsed,
+      effectiveGasPrice: expect.stringMatching(QUANTITY),
       from: A.address,
       gasUsed: expect.stringMatching(QUANTITY),
       logs: [expect.objectContaining({ address: GAS_TOKEN, logIndex: '0x0', topics: [TRANSFER_TOPIC, pad32(A.address), pad32(GOVERNANCE)] })],
@@ -534,7 +535,10 @@ describe('methods on a chain with history', () => {
       to: null,
       transactionHash: h[1],
       transactionIndex: '0x0',
+      type: '0x0',
     })
+    const creationTx = (await devnet.rpc('eth_getTransactionByHash', [h[1]])) as Obj
+    expect(r.effectiveGasPrice).toBe(creationTx.gasPrice)
     expect(BigInt(r.gasUsed)).toBeGreaterThan(53_000n) // creation intrinsic gas
   })
 
@@ -681,6 +685,7 @@ describe('pending transactions and multi-transaction blocks (automine off)', () 
     expect(hash).toBe(keccak256(raw))
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x0')
     const pending = {
+      type: '0x0',
       blockHash: null,
       blockNumber: null,
       from: A!.address,

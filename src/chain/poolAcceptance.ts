@@ -12,29 +12,62 @@ import { checkNativeFee, preExecuteNative, type NativeEnv } from './nativeExecut
 import type { WorldState } from '../state/worldState.ts'
 import type { EvmTransaction, NativeChainTransaction } from './transaction.ts'
 
-/** The pool's stateful checks of an EIP-155 transaction (reference §6.5 step 3), against block `height`. */
+/**
+ * go-ethereum's standard phrases for the pool's refusals (core/txpool errors), which
+ * clients classify by: ethers v6 (`NONCE_EXPIRED`, `INSUFFICIENT_FUNDS`,
+ * `REPLACEMENT_UNDERPRICED`) and viem (`NonceTooLowError`, `InsufficientFundsError`,
+ * `IntrinsicGasTooLowError`, …) match them anywhere in the message.
+ */
+export const GethPhrase = {
+  NonceTooLow: 'nonce too low',
+  NonceTooHigh: 'nonce too high',
+  InsufficientFunds: 'insufficient funds for gas * price + value',
+  IntrinsicGas: 'intrinsic gas too low',
+  Underpriced: 'transaction underpriced',
+  ReplaceUnderpriced: 'replacement transaction underpriced',
+  GasLimit: 'exceeds block gas limit',
+  AlreadyKnown: 'already known',
+} as const
+
+/**
+ * The pool's stateful checks of an EIP-155 transaction (reference §6.5 step 3), against
+ * block `height`. Messages: the node's text, then go-ethereum's phrase for the same
+ * refusal in parentheses, e.g. `SendRawTransaction verified <REST hash> error:
+ * handleTransaction lower nonce:0 ,current nonce:1 (nonce too low)` (README: "Errors
+ * clients recognise").
+ */
 export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempool, height: number, minGasPrice: bigint): void {
   const { gasLimit, gasPrice, nonce, value } = tx.tx
   const restHash = toReversedHex(tx.hash)
-  const refuse = (desc: string) => new TransactionRejectedError(`SendRawTransaction verified ${restHash} error: ${desc}`)
+  const refuse = (desc: string, phrase: string) =>
+    new TransactionRejectedError(`SendRawTransaction verified ${restHash} error: ${desc} (${phrase})`)
   if (gasLimit < MIN_GAS_LIMIT || gasPrice / GWEI < minGasPrice) {
-    throw refuse(`Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${minGasPrice}`)
+    throw refuse(
+      `Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${minGasPrice}`,
+      gasLimit < MIN_GAS_LIMIT ? GethPhrase.IntrinsicGas : GethPhrase.Underpriced,
+    )
   }
-  if (gasLimit > EVM_TX_GAS_CAP) throw refuse('EIP155 tx gaslimit exceed ')
+  if (gasLimit > EVM_TX_GAS_CAP) throw refuse('EIP155 tx gaslimit exceed ', GethPhrase.GasLimit)
   const account = world.getAccount(toHexRaw(tx.from), height)
-  if (nonce < account.nonce) throw refuse(`handleTransaction lower nonce:${nonce} ,current nonce:${account.nonce}`)
+  if (nonce < account.nonce) {
+    throw refuse(`handleTransaction lower nonce:${nonce} ,current nonce:${account.nonce}`, GethPhrase.NonceTooLow)
+  }
   if (nonce >= account.nonce + MAX_NONCE_GAP) {
-    throw refuse(`the nonce is too big: nonce:${nonce} ,current nonce:${account.nonce}`)
+    throw refuse(`the nonce is too big: nonce:${nonce} ,current nonce:${account.nonce}`, GethPhrase.NonceTooHigh)
   }
   const want = gasPrice * gasLimit + value
   if (account.gas < want) {
-    throw refuse(`not enough ong balance for ${toReversedHex(tx.from)} - has:${account.gas} - want:${want}`)
+    throw refuse(`not enough ong balance for ${toReversedHex(tx.from)} - has:${account.gas} - want:${want}`, GethPhrase.InsufficientFunds)
   }
   const same = mempool.bySenderNonce(toHexRaw(tx.from), nonce)
   if (same !== undefined) {
-    if (toHexRaw(same.hash) === toHexRaw(tx.hash)) throw refuse(`transaction ${toHexRaw(tx.hash)} is already in the tx pool`)
+    if (toHexRaw(same.hash) === toHexRaw(tx.hash)) {
+      throw refuse(`transaction ${toHexRaw(tx.hash)} is already in the tx pool`, GethPhrase.AlreadyKnown)
+    }
     // Replacement needs a price bump above 1 % (ErrSameNonceExist otherwise).
-    if (gasPrice * 100n <= same.tx.gasPrice * 101n) throw refuse('a transaction with the same nonce exists in the pool')
+    if (gasPrice * 100n <= same.tx.gasPrice * 101n) {
+      throw refuse('a transaction with the same nonce exists in the pool', GethPhrase.ReplaceUnderpriced)
+    }
   }
 }
 

@@ -36,3 +36,11 @@ export class UnknownBlockError extends Error {
     super(message)
   }
 }
+
+/**
+ * What to do about a typed (EIP-2718: EIP-2930, EIP-1559) transaction, which the chain
+ * refuses as the real node's go-ethereum 1.9.25 does: the flag or option of each common
+ * client that sends a legacy one instead. Appended to the refusals' own text.
+ */
+export const LEGACY_ONLY_HINT =
+  "the chain takes legacy (type 0) transactions only: send with cast --legacy, ethers { type: 0 }, viem { type: 'legacy' }"

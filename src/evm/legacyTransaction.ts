@@ -7,7 +7,7 @@
 import { RLP } from '@ethereumjs/rlp'
 import secp256k1 from 'secp256k1'
 import { GWEI } from '../core/constants.ts'
-import { TransactionRejectedError } from '../core/errors.ts'
+import { LEGACY_ONLY_HINT, TransactionRejectedError } from '../core/errors.ts'
 import { keccak256 } from '../util/hash.ts'
 import { memoKeccak256 } from './memoKeccak.ts'
 import { bigIntToMinimalBytes, bytesToBigInt } from '../util/hex.ts'
@@ -57,8 +57,7 @@ export function decodeLegacyTransaction(raw: Uint8Array, chainId: bigint): Legac
   if (raw.length === 0) throw new TransactionRejectedError('rlp: value size exceeds available input length')
   if (raw[0]! <= 0x7f) {
     throw new TransactionRejectedError(
-      `rlp: expected input list for types.txdata: typed transaction (type ${raw[0]}) not supported; ` +
-        'the chain accepts only legacy EIP-155 transactions',
+      `rlp: expected input list for types.txdata: typed transaction (type ${raw[0]}) not supported; ${LEGACY_ONLY_HINT}`,
     )
   }
   let fields: Uint8Array[]

@@ -4,6 +4,7 @@
  */
 import type { CallRequest } from '../evm/executor.ts'
 import { EVM_TX_GAS_CAP } from '../core/constants.ts'
+import { LEGACY_ONLY_HINT } from '../core/errors.ts'
 import { invalidArgument } from './errors.ts'
 import { parseAddress, parseData, parseQuantity } from './params.ts'
 
@@ -30,7 +31,7 @@ export function parseCallFields(value: unknown, index: number): CallFields {
     throw invalidArgument(index, 'both "data" and "input" are set and not equal')
   }
   if (opt('maxFeePerGas', parseQuantity) !== undefined || opt('maxPriorityFeePerGas', parseQuantity) !== undefined) {
-    throw invalidArgument(index, 'EIP-1559 fee fields are not supported: the chain takes legacy gasPrice only')
+    throw invalidArgument(index, `EIP-1559 fee fields are not supported: ${LEGACY_ONLY_HINT}`)
   }
   return {
     from: opt('from', parseAddress),

@@ -19,6 +19,8 @@ const EMPTY_UNCLES_HASH: Hex = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a74
 /** Root of an empty trie: transactionsRoot of a block without transactions, and every receiptsRoot. */
 const EMPTY_TRIE_ROOT: Hex = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
 const SIGNATURE_PLACEHOLDER = new Uint8Array(64)
+/** EIP-2718 type of every EVM transaction the chain takes (legacy). */
+const LEGACY_TYPE = '0x0'
 
 /**
  * Renderings of the ledger's immutable byte strings (hashes, log addresses, topics
@@ -43,10 +45,14 @@ export interface TransactionPosition {
   index: number
 }
 
-/** Transaction object (reference §6.4: no type, chainId or accessList). */
+/**
+ * Transaction object (reference §6.4), plus `type: "0x0"` (legacy), which the real node
+ * omits and alloy (Foundry) requires; see the README's differences.
+ */
 export function formatTransaction(tx: EvmTransaction, at: TransactionPosition | undefined) {
   const t = tx.tx
   return {
+    type: LEGACY_TYPE,
     blockHash: at === undefined ? null : toHex(at.block.hash),
     blockNumber: at === undefined ? null : toQuantity(at.block.header.height),
     from: toHex(tx.from),
@@ -85,13 +91,19 @@ export function formatLog(log: RawLog, logIndex: number, tx: EvmTransaction, at:
   }
 }
 
-/** Receipt object (reference §6.4; cumulativeGasUsed is the standard one, see the README's differences). */
+/**
+ * Receipt object (reference §6.4; cumulativeGasUsed is the standard one), plus
+ * `type: "0x0"` and `effectiveGasPrice` (the transaction's gas price, wei): fields the
+ * real node omits and every standard client knows; alloy (Foundry) requires `type`.
+ */
 export function formatReceipt(tx: EvmTransaction, record: ExecutionRecord, at: TransactionPosition) {
   return {
+    type: LEGACY_TYPE,
     blockHash: hexOf(at.block.hash),
     blockNumber: toQuantity(at.block.header.height),
     contractAddress: record.contractAddress === undefined ? null : toHex(record.contractAddress),
     cumulativeGasUsed: toQuantity(record.cumulativeGasUsed),
+    effectiveGasPrice: toQuantity(tx.tx.gasPrice),
     from: toHex(tx.from),
     gasUsed: toQuantity(record.gasUsed),
     logs: formatLogs(tx, record, at),

@@ -60,6 +60,9 @@ import { eth_uninstallFilter } from './eth_uninstallFilter.ts'
 import { net_version } from './net_version.ts'
 import { web3_clientVersion } from './web3_clientVersion.ts'
 import { web3_sha3 } from './web3_sha3.ts'
+import { eth_feeHistory } from './eth_feeHistory.ts'
+import { eth_maxPriorityFeePerGas } from './eth_maxPriorityFeePerGas.ts'
+import { hardhat_getAutomine } from './hardhat_getAutomine.ts'
 
 /** Every JSON-RPC method the devnet serves, by name. */
 export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
@@ -105,6 +108,8 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   eth_getUncleCountByBlockNumber,
   web3_clientVersion,
   web3_sha3,
+  eth_feeHistory,
+  eth_maxPriorityFeePerGas,
   // Test-harness controls, under the names Hardhat, Anvil and Ganache helpers call;
   // each anvil_* alias runs the hardhat_* module of the same suffix.
   evm_snapshot,
@@ -114,6 +119,8 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   evm_setNextBlockTimestamp,
   evm_setAutomine,
   evm_setIntervalMining,
+  hardhat_getAutomine,
+  anvil_getAutomine: hardhat_getAutomine,
   hardhat_mine,
   anvil_mine: hardhat_mine,
   hardhat_setBalance,
