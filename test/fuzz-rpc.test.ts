@@ -1,0 +1,287 @@
+/**
+ * Fuzzing the JSON-RPC surface by function call (fast-check, fixed seed):
+ *
+ * - every method of the method table (src/rpc/methods/index.ts) with generated params:
+ *   JSON values, near-miss hex, huge numbers, wrong arity, prototype keys, real and
+ *   mutated signed transactions;
+ * - the JSON-RPC envelope: request objects and batches with every field wrong in turn.
+ *
+ * Properties: no crash (no JavaScript TypeError/RangeError/… behind an answer) and no
+ * unhandled rejection, an answer within a bounded time, failures as an RpcError with a
+ * standard code (reference §6.1) and no internal path in the message, results that
+ * JSON can carry, and the chain unchanged (height, head hash, pool, every account's
+ * nonce and balances) after a rejected input. State-changing methods (evm_*, hardhat_*,
+ * anvil_*, dev_*, eth_send*) may succeed with valid params: after an accepted call the
+ * devnet is reverted to its base snapshot.
+ *
+ * Cases per target: `DUALNET_FUZZ_RUNS` (default: 10,000 over the whole method table
+ * here; `npm run test:stress` runs 10,000 per method), seed `DUALNET_FUZZ_SEED` (1337).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { Interface, Wallet } from 'ethers'
+import { createDevnet, RpcError, type Devnet } from '../src/index.ts'
+import { handleRpcBody } from '../src/rpc/dispatch.ts'
+import { rpcMethods } from '../src/rpc/methods/index.ts'
+import { FilterRegistry } from '../src/rpc/filters.ts'
+import { DevnetControls } from '../src/controls/controls.ts'
+import type { RpcContext } from '../src/rpc/context.ts'
+import { Token } from '../fixtures/index.ts'
+import { crashIn, fingerprint, fuzzSettings, leaksInternals, nearMissHex, paramsOf, paramValue, show, watchUnhandled, within } from './fuzz-support.ts'
+
+const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, 3])
+/** Methods that may change the chain when their params are valid. */
+const CHANGES_STATE = /^(evm_|hardhat_|anvil_|dev_|eth_send)/
+const METHODS = Object.keys(rpcMethods)
+/** Longest a single answer may take by function call, in ms (generous: the machine is shared). */
+const ANSWER_MS = 5_000
+
+let devnet: Devnet
+let base: string
+/** Real values the generators mix in: addresses, block and transaction hashes, raw transactions. */
+const known: string[] = []
+const raws: string[] = []
+
+beforeAll(async () => {
+  devnet = await createDevnet({ clock: 'frozen', genesisTimestamp: 1_700_000_000, accounts: 3, nativeAccounts: 1 })
+  const [a, b] = devnet.accounts as [Devnet['accounts'][number], Devnet['accounts'][number]]
+  const token = new Interface(Token.abi as never)
+  const deployData = Token.bytecode + token.encodeDeploy(['T', 'T', 10n ** 24n]).slice(2)
+  const deployHash = (await devnet.rpc('eth_sendTransaction', [{ from: a.address, data: deployData, gas: '0x2dc6c0', gasPrice: '0x3b9aca00' }])) as string
+  const receipt = (await devnet.rpc('eth_getTransactionReceipt', [deployHash])) as { contractAddress: string; blockHash: string }
+  const transfer = token.encodeFunctionData('transfer', [b.address, 5n])
+  const transferHash = (await devnet.rpc('eth_sendTransaction', [{ from: a.address, to: receipt.contractAddress, data: transfer, gasPrice: '0x3b9aca00' }])) as string
+  known.push(a.address, b.address, receipt.contractAddress, deployHash, transferHash, receipt.blockHash, a.base58, devnet.nativeAccounts[0]!.base58)
+  known.push('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', transfer, '0x0000000000000000000000000000000000000002')
+  // Raw transactions valid at the base state (the next nonce of b), and the mutations below.
+  const wallet = new Wallet(b.privateKey)
+  for (const fields of [{ to: a.address, value: 1n }, { to: receipt.contractAddress, data: transfer }, { to: null, data: '0x6000' }]) {
+    raws.push(await wallet.signTransaction({ type: 0, chainId: 12345, nonce: 0, gasPrice: 10n ** 9n, gasLimit: 100_000n, ...fields }))
+  }
+  known.push(...raws)
+  base = await devnet.snapshot()
+})
+
+afterAll(async () => {
+  await devnet?.close()
+})
+
+/** Signed transactions with one byte flipped, cut short, extended, or with a wrong envelope. */
+function mutatedRaw(): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...raws), fc.nat(), fc.integer({ min: 1, max: 255 }), fc.constantFrom('flip', 'cut', 'append', 'prefix')).map(([raw, at, byte, how]) => {
+    const bytes = Buffer.from(raw.slice(2), 'hex')
+    const i = at % bytes.length
+    if (how === 'flip') bytes[i] = bytes[i]! ^ byte
+    if (how === 'cut') return `0x${bytes.subarray(0, i).toString('hex')}`
+    if (how === 'append') return `0x${Buffer.concat([bytes, Buffer.alloc(byte % 8 + 1, byte)]).toString('hex')}`
+    if (how === 'prefix') return `0x${Buffer.concat([Buffer.from([byte]), bytes]).toString('hex')}`
+    return `0x${bytes.toString('hex')}`
+  })
+}
+
+/** The params generator of `method`: the shared one, plus mutated transactions for the raw-transaction sender. */
+function paramsFor(method: string, arity: readonly [number, number]): fc.Arbitrary<unknown> {
+  const params = paramsOf(known, arity)
+  if (method !== 'eth_sendRawTransaction') return params
+  return fc.oneof(params, fc.tuple(mutatedRaw()), fc.tuple(fc.constantFrom(...raws)))
+}
+
+/**
+ * [required, max] arguments of `method`, read from its own arity errors (so the
+ * generators need no second copy of the method table): params of 0 and 9 arguments.
+ */
+async function arityOf(method: string): Promise<[number, number]> {
+  const message = async (params: unknown[]) => {
+    const err = await devnet.rpc(method, params).then(() => undefined, (e: unknown) => e)
+    if (CHANGES_STATE.test(method)) await restoreBase()
+    return err instanceof Error ? err.message : ''
+  }
+  const required = Number(/missing value for required argument (\d+)/.exec(await message([]))?.[1] ?? 0) 
+  const max = Number(/want at most (\d+)/.exec(await message(Array(9).fill(null)))?.[1] ?? 3)
+  return [Math.min(required, max), max]
+}
+
+/** Findings of one fuzz target, for its printed figures. */
+interface Tally {
+  cases: number
+  accepted: number
+  rejected: number
+  byCode: Map<number, number>
+}
+
+/**
+ * One case: calls `method(params)` and checks the properties. Throws (failing the
+ * property with a readable message) on a violation.
+ */
+async function checkCall(method: string, params: unknown, tally: Tally): Promise<void> {
+  const before = fingerprint(devnet)
+  tally.cases++
+  let result: unknown
+  let failure: unknown
+  try {
+    result = await within(ANSWER_MS, devnet.rpc(method, params as unknown[]), () => `${method} ${show(params)}`)
+  } catch (err) {
+    failure = err
+  }
+  if (failure === undefined) {
+    tally.accepted++
+    // Whatever the surface answers must be writable as JSON (no bigint, no cycle).
+    expect(() => JSON.stringify(result), `${method} ${show(params)} answered a value JSON cannot carry`).not.toThrow()
+    if (CHANGES_STATE.test(method)) await restoreBase()
+    else expect(fingerprint(devnet), `${method} ${show(params)} changed the chain`).toBe(before)
+    return
+  }
+  tally.rejected++
+  if (!(failure instanceof RpcError)) throw new Error(`${method} ${show(params)} threw a non-RpcError: ${String(failure)}`, { cause: failure })
+  tally.byCode.set(failure.code, (tally.byCode.get(failure.code) ?? 0) + 1)
+  const crash = crashIn(failure)
+  if (crash !== undefined) throw new Error(`${method} ${show(params)} crashed: ${crash.stack}`)
+  expect(STANDARD_CODES.has(failure.code), `${method} ${show(params)}: code ${failure.code}`).toBe(true)
+  expect(failure.message.length, `${method} ${show(params)}: empty message`).toBeGreaterThan(0)
+  expect(leaksInternals(failure.message), `${method} ${show(params)} leaks: ${failure.message}`).toBe(false)
+  expect(fingerprint(devnet), `${method} ${show(params)} was rejected (${failure.message}) but changed the chain`).toBe(before)
+}
+
+/** Back to the base state after an accepted state-changing call (a new base if the fuzzer consumed it). */
+async function restoreBase(): Promise<void> {
+  if (!(await devnet.revert(base, { keep: true }))) base = await devnet.snapshot()
+}
+
+function printTally(name: string, tally: Tally, ms: number): void {
+  const codes = [...tally.byCode].map(([c, n]) => `${c}:${n}`).join(' ')
+  console.log(`[fuzz] ${name}: ${tally.cases} cases in ${ms.toFixed(0)} ms (${tally.accepted} answered, ${tally.rejected} rejected; codes ${codes})`)
+}
+
+describe('fuzz: JSON-RPC method params', () => {
+  it('every method, generated params: no crash, bounded answer, standard error, chain unchanged when rejected', async () => {
+    const perMethodEnv = process.env.DUALNET_FUZZ_RUNS
+    // Default suite: 300 per method (over 19,000 in all); DUALNET_FUZZ_RUNS sets the cases per method.
+    const { numRuns, seed } = fuzzSettings(300)
+    const unhandled = watchUnhandled()
+    const total: Tally = { cases: 0, accepted: 0, rejected: 0, byCode: new Map() }
+    const started = performance.now()
+    try {
+      for (const method of METHODS) {
+        const tally: Tally = { cases: 0, accepted: 0, rejected: 0, byCode: new Map() }
+        const t0 = performance.now()
+        await fc.assert(
+          fc.asyncProperty(paramsFor(method, await arityOf(method)), (params) => checkCall(method, params, tally)),
+          { numRuns, seed, endOnFailure: true },
+        )
+        if (perMethodEnv !== undefined) printTally(method, tally, performance.now() - t0)
+        total.cases += tally.cases
+        total.accepted += tally.accepted
+        total.rejected += tally.rejected
+        for (const [c, n] of tally.byCode) total.byCode.set(c, (total.byCode.get(c) ?? 0) + n)
+      }
+    } finally {
+      unhandled.stop()
+    }
+    printTally(`${METHODS.length} methods × ${numRuns} (seed ${seed})`, total, performance.now() - started)
+    expect(unhandled.reasons).toEqual([])
+    expect(total.cases).toBeGreaterThanOrEqual(10_000)
+    // The devnet still serves, at the base state.
+    expect(await devnet.rpc('eth_blockNumber')).toBe('0x2')
+  }, 600_000)
+
+  it('unknown method names get -32601 and change nothing', async () => {
+    const { numRuns, seed } = fuzzSettings(2_000)
+    const before = fingerprint(devnet)
+    const name = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'eth_', 'ETH_BLOCKNUMBER', 'eth_blockNumber '))
+    let cases = 0
+    await fc.assert(
+      fc.asyncProperty(name.filter((n) => !Object.hasOwn(rpcMethods, n)), paramsOf(known), async (method, params) => {
+        cases++
+        const err = await devnet.rpc(method, params as unknown[]).then(() => undefined, (e: unknown) => e)
+        expect(err).toBeInstanceOf(RpcError)
+        expect((err as RpcError).code).toBe(-32601)
+      }),
+      { numRuns, seed },
+    )
+    console.log(`[fuzz] unknown methods: ${cases} cases (seed ${seed})`)
+    expect(fingerprint(devnet)).toBe(before)
+  }, 300_000)
+})
+
+describe('fuzz: JSON-RPC envelope and batches', () => {
+  /** The dispatch of a devnet over the same chain, with read-only methods only in the generated requests. */
+  let ctx: RpcContext
+  const READS = METHODS.filter((m) => !CHANGES_STATE.test(m) && !m.includes('Filter'))
+
+  beforeAll(() => {
+    ctx = {
+      chain: devnet.chain,
+      signers: new Map(),
+      accountOrder: [],
+      chainId: 12345,
+      clientVersion: 'fuzz',
+      filters: new FilterRegistry(),
+      controls: new DevnetControls(devnet.chain),
+    }
+  })
+
+  const id = fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.constant(undefined), fc.double(), fc.constantFrom(true, {}, [], 1e300))
+  const request = fc.record(
+    {
+      jsonrpc: fc.oneof({ weight: 5, arbitrary: fc.constant('2.0') }, { weight: 1, arbitrary: fc.constantFrom('1.0', 2, null, '2', '') }),
+      id,
+      method: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...READS) }, { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null)) }),
+      params: paramsOf([]),
+      __proto__: paramValue([]),
+    },
+    { requiredKeys: [] },
+  )
+  const item = fc.oneof({ weight: 6, arbitrary: request }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) }, { weight: 1, arbitrary: nearMissHex() })
+  const body = fc.oneof({ weight: 3, arbitrary: item }, { weight: 2, arbitrary: fc.array(item, { maxLength: 12 }) })
+
+  it('every body: a well-formed answer for each request, none for notifications, nothing changed', async () => {
+    const { numRuns, seed } = fuzzSettings(10_000)
+    const unhandled = watchUnhandled()
+    const before = fingerprint(devnet)
+    let cases = 0
+    let batches = 0
+    const t0 = performance.now()
+    try {
+      await fc.assert(
+        fc.asyncProperty(body, async (b) => {
+          cases++
+          const wire = JSON.parse(JSON.stringify(b, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'null') as unknown
+          const answer = await within(ANSWER_MS, handleRpcBody(ctx, wire), () => show(wire))
+          expect(() => JSON.stringify(answer)).not.toThrow()
+          const items = Array.isArray(wire) ? wire : [wire]
+          if (Array.isArray(wire)) batches++
+          if (Array.isArray(wire) && wire.length === 0) {
+            expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } })
+            return
+          }
+          const expected = items.filter((r) => !isNotification(r)).length
+          const responses = answer === undefined ? [] : Array.isArray(answer) ? answer : [answer]
+          expect(Array.isArray(answer), show(wire)).toBe(Array.isArray(wire) && expected > 0)
+          expect(responses.length, show(wire)).toBe(expected)
+          for (const r of responses) {
+            expect(r.jsonrpc).toBe('2.0')
+            expect(['string', 'number', 'object'].includes(typeof r.id)).toBe(true)
+            if ('error' in r) {
+              expect(STANDARD_CODES.has(r.error.code), show(r)).toBe(true)
+              expect(leaksInternals(r.error.message), r.error.message).toBe(false)
+              expect(crashIn((r as { error: unknown }).error), show(wire)).toBeUndefined()
+            } else expect('result' in r).toBe(true)
+          }
+        }),
+        { numRuns, seed },
+      )
+    } finally {
+      unhandled.stop()
+    }
+    console.log(`[fuzz] envelope: ${cases} bodies (${batches} batches) in ${(performance.now() - t0).toFixed(0)} ms (seed ${seed})`)
+    expect(unhandled.reasons).toEqual([])
+    expect(fingerprint(devnet)).toBe(before)
+  }, 600_000)
+})
+
+/** A valid request object without an id: answered with nothing (JSON-RPC 2.0 §4.1). */
+function isNotification(r: unknown): boolean {
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return false
+  const o = r as Record<string, unknown>
+  return !('id' in o) && o.jsonrpc === '2.0' && typeof o.method === 'string'
+}
