@@ -206,10 +206,11 @@ describe('fuzz: JSON-RPC method params', () => {
 describe('fuzz: JSON-RPC envelope and batches', () => {
   /** The dispatch of a devnet over the same chain, with read-only methods only in the generated requests. */
   let ctx: RpcContext
-  const READS = METHODS.filter((m) => !CHANGES_STATE.test(m) && !m.includes('Filter'))
+  const READS = METHODS.filter((m) => !CHANGES_STATE.test(m) && !/Filter|subscribe|reset/i.test(m))
 
   beforeAll(() => {
-    ctx = {
+    // Only read methods are generated, so what they never touch (subscriptions, reset) is left out.
+    const reads: Pick<RpcContext, 'chain' | 'signers' | 'accountOrder' | 'chainId' | 'clientVersion' | 'filters' | 'controls'> = {
       chain: devnet.chain,
       signers: new Map(),
       accountOrder: [],
@@ -218,6 +219,7 @@ describe('fuzz: JSON-RPC envelope and batches', () => {
       filters: new FilterRegistry(),
       controls: new DevnetControls(devnet.chain),
     }
+    ctx = reads as RpcContext
   })
 
   const id = fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.constant(undefined), fc.double(), fc.constantFrom(true, {}, [], 1e300))
