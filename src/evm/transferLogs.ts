@@ -2,8 +2,10 @@
  * The synthetic gas-token Transfer logs the real node adds to EVM executions
  * (reference §6.4; vm/evm/evm.go `MakeOngTransferLog`): every successful value
  * movement of a CALL or CREATE frame, in execution order (before the callee's own
- * logs, dropped with a reverted frame), and the fee, always last, also for failed
- * transactions. Zero amounts log nothing.
+ * logs, dropped with a reverted frame), every SELFDESTRUCT payout (vm/evm/instructions.go
+ * `opSuicide`: from the contract to the beneficiary, where the opcode runs, dropped
+ * with a reverted frame), and the fee, always last, also for failed transactions.
+ * Zero amounts log nothing.
  */
 import type { EVM, Message, EVMResult } from '@ethereumjs/evm'
 import { GAS_TOKEN_ADDRESS } from '../core/constants.ts'
@@ -24,9 +26,11 @@ export function gasTransferLog(from: Uint8Array, to: Uint8Array, amount: bigint)
 /**
  * Makes `evm` prepend a Transfer log to every successful frame that moved value,
  * so that the log lands before the frame's own logs and vanishes with a reverted
- * frame, as on the real node. DELEGATECALL and CALLCODE move no value there.
+ * frame, as on the real node. DELEGATECALL and CALLCODE move no value there. Also
+ * makes its SELFDESTRUCT log the payout ({@link logSelfdestructPayouts}).
  */
 export function emitValueTransferLogs(evm: EVM): void {
+  logSelfdestructPayouts(evm)
   const frames: Message[] = []
   evm.events.on('beforeMessage', (message: Message) => {
     frames.push(message)
@@ -43,6 +47,45 @@ export function emitValueTransferLogs(evm: EVM): void {
     const log = gasTransferLog(message.caller.bytes, to.bytes, message.value)
     result.execResult.logs = [log, ...(result.execResult.logs ?? [])]
   })
+}
+
+/** The parts of ethereumjs' run state the SELFDESTRUCT wrapper reads. */
+interface SelfdestructRunState {
+  stack: { peek(num?: number): bigint[] }
+  interpreter: {
+    _env: { address: { bytes: Uint8Array }; contract: { balance: bigint } }
+    _result: { logs: RawLog[] }
+  }
+}
+
+type OpcodeEntry = { opHandler?: (runState: SelfdestructRunState, common: unknown) => Promise<void>; opcodeInfo?: { name?: string } }
+
+const SELFDESTRUCT = 0xff
+const ADDRESS_MASK = (1n << 160n) - 1n
+
+/**
+ * Wraps the SELFDESTRUCT logic function of `evm`'s opcode table so that, when the
+ * contract holds a balance, the Transfer log of its payout (contract → beneficiary)
+ * joins the frame's logs where the opcode runs, as the real node's `opSuicide` does
+ * (reference §6.4): in order with the contract's own logs, and dropped with them when
+ * the frame or a parent reverts (ethereumjs clears a failed frame's logs). Only this
+ * EVM's table changes; the gas function stays ethereumjs'. One comparison per
+ * SELFDESTRUCT, nothing on other opcodes. Leaves a table without a SELFDESTRUCT
+ * entry of ethereumjs' shape unchanged.
+ */
+function logSelfdestructPayouts(evm: EVM): void {
+  const entry = (evm as unknown as { _opcodeMap?: Array<OpcodeEntry | undefined> })._opcodeMap?.[SELFDESTRUCT]
+  const original = entry?.opHandler
+  if (entry === undefined || typeof original !== 'function' || entry.opcodeInfo?.name !== 'SELFDESTRUCT') return
+  entry.opHandler = async function (runState, common) {
+    const { _env: env, _result: result } = runState.interpreter
+    const balance = env.contract.balance
+    if (balance > 0n) {
+      const beneficiary = bigIntToBytes(runState.stack.peek(1)[0]! & ADDRESS_MASK, 20)
+      result.logs.push(gasTransferLog(env.address.bytes, beneficiary, balance))
+    }
+    return original(runState, common)
+  }
 }
 
 function pad32(address: Uint8Array): Uint8Array {
