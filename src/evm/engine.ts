@@ -31,8 +31,10 @@ interface BlockContext {
     difficulty: bigint
     prevRandao: Uint8Array
     gasLimit: bigint
-    baseFeePerGas: undefined
-    getBlobGasPrice(): undefined
+    /** 0 where EIP-1559 is active (BASEFEE reads it), else absent. */
+    baseFeePerGas: bigint | undefined
+    /** 1 wei where EIP-4844 is active (BLOBBASEFEE reads it), else absent. */
+    getBlobGasPrice(): bigint | undefined
   }
 }
 
@@ -109,8 +111,11 @@ export class EvmEngine {
         difficulty: 0n,
         prevRandao: new Uint8Array(32),
         gasLimit: EVM_BLOCK_GAS_LIMIT,
-        baseFeePerGas: undefined,
-        getBlobGasPrice: () => undefined,
+        // The chain has no base fee (blocks carry none; every fee goes to governance in
+        // full). On a hardfork with BASEFEE it reads 0, as go-ethereum reads a nil base
+        // fee; BLOBBASEFEE reads EIP-4844's minimum, 1 wei (no blob gas ever used).
+        baseFeePerGas: evm.common.isActivatedEIP(1559) ? 0n : undefined,
+        getBlobGasPrice: evm.common.isActivatedEIP(4844) ? () => 1n : () => undefined,
       },
     }
   }
