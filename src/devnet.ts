@@ -7,6 +7,7 @@
  * key arithmetic runs on Node's native curves, and without a `db` option nothing is
  * persisted.
  */
+import { EventEmitter } from 'node:events'
 import type { FastifyInstance } from 'fastify'
 import { createBookkeeper } from './chain/bookkeeper.ts'
 import { Chain } from './chain/chain.ts'
@@ -18,6 +19,8 @@ import { nativeDevKey } from './chain/nativeDevAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from './chain/genesis.ts'
 import { WorldState } from './state/worldState.ts'
 import { LedgerStore } from './chain/store.ts'
+import { openStoredChain } from './chain/persistence/resume.ts'
+import { applyState, dumpState, parseStateDocument, type StateDocument } from './chain/persistence/stateDocument.ts'
 import { EvmExecutor } from './evm/executor.ts'
 import { toBase58 } from './native/address.ts'
 import type { DevnetOptions, ListenOptions } from './options.ts'
@@ -25,6 +28,8 @@ import type { RpcContext, SigningAccount } from './rpc/context.ts'
 import { callRpc } from './rpc/dispatch.ts'
 import { RpcError } from './rpc/errors.ts'
 import { FilterRegistry } from './rpc/filters.ts'
+import { rpcLimits } from './rpc/limits.ts'
+import { SubscriptionManager, type SubscriptionConnection } from './rpc/subscriptions.ts'
 import { DevnetControls, type BalanceChange } from './controls/controls.ts'
 import type { RestContext } from './rest/context.ts'
 import type { RestEnvelope } from './rest/router.ts'
@@ -136,7 +141,41 @@ export interface Devnet {
   impersonateAccount(address: string): Promise<void>
   /** Ends an impersonation. */
   stopImpersonatingAccount(address: string): Promise<void>
-  /** Stops the servers and closes the store. Afterwards every call rejects with RpcError 4900 (EIP-1193 disconnected). */
+  /** Whether the chain was resumed from the `db` option's database (false: a new genesis). */
+  readonly resumed: boolean
+  /**
+   * The head state as a versioned JSON document (README "State documents"): accounts
+   * with both balances, nonces, code, storage, unbound-gas offsets, and allowances, as
+   * of the latest block, whose number, timestamp and hash it records.
+   */
+  dumpState(): Promise<StateDocument>
+  /**
+   * Writes a state document (ours, or an Anvil state) into the latest state, as
+   * anvil_loadState does: listed accounts, slots and allowances replace what is
+   * there, the rest stays; one step, persisted, undone by reverting a snapshot taken
+   * before. Throws PersistenceError (UnsupportedVersionError for another version)
+   * naming what is wrong, and then changes nothing.
+   */
+  loadState(doc: unknown): Promise<void>
+  /**
+   * Back to a fresh genesis built from the options the devnet was created with
+   * (hardhat_reset / anvil_reset without params): new genesis timestamp, dev
+   * balances, automine and interval mining as created. Snapshots, filters and
+   * impersonations are dropped; subscriptions stay and are told the new head.
+   */
+  reset(): Promise<void>
+  /**
+   * EIP-1193 events: `'message'` delivers `{ type: 'eth_subscription', data: { subscription, result } }`
+   * for subscriptions made through `request` / `rpc` (eth_subscribe); `'disconnect'` fires on close.
+   */
+  on(event: 'message' | 'disconnect', listener: (...args: any[]) => void): this
+  /** Removes an EIP-1193 event listener. */
+  removeListener(event: 'message' | 'disconnect', listener: (...args: any[]) => void): this
+  /**
+   * Stops the servers (WebSockets get a normal close frame, 1000) and closes the
+   * store; in-process subscriptions end. Afterwards every call rejects with RpcError
+   * 4900 (EIP-1193 disconnected).
+   */
   close(): Promise<void>
 }
 
@@ -167,25 +206,93 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
         gas: DEFAULT_GAS,
       }))
   const nativeKeys = Array.from({ length: options.nativeAccounts ?? 5 }, (_, i) => nativeDevKey(i))
+  // No database unless the user gives one; one that holds a chain is resumed (chain/persistence/).
+  const store = new LedgerStore(options.db)
+  await store.open()
+  const chain = await buildChain(options, keys, nativeKeys, store, true).catch(async (err: unknown) => {
+    await store.abandon()
+    throw err
+  })
+
+  const signers = new Map<string, SigningAccount>(keys.map((k) => [toHexRaw(k.address), { address: k.address, privateKey: k.privateKey }]))
+  let instance: DevnetInstance | undefined
+  const limits = rpcLimits(options)
+  const context: Mutable<RpcContext> = {
+    chain,
+    signers,
+    accountOrder: keys.map((k) => k.address),
+    chainId,
+    clientVersion: `dualnet/v${VERSION}`,
+    limits,
+    filters: new FilterRegistry(limits),
+    controls: new DevnetControls(chain),
+    subscriptions: new SubscriptionManager(chain),
+    reset: () => instance!.reset(),
+  }
+  if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
+  const restContext: Mutable<RestContext> = { chain, nodeVersion: `v${VERSION}-dualnet`, networkId: SOLO_NETWORK_ID }
+  const nativeAccounts = nativeKeys.map((k) =>
+    Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }),
+  )
+  // A reset builds a fresh ledger from the same options, keys and store.
+  const fresh = () => buildChain(options, keys, nativeKeys, store)
+  instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.blockTime)
+  return instance
+}
+
+/** Properties of `T` made writable: the contexts whose chain a reset replaces. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+/** A dev key with its genesis balances. */
+interface FundedKey {
+  privateKey: Hex
+  address: Uint8Array
+  main: bigint
+  gas: bigint
+}
+
+/** The ledger of `options` at genesis: world state, executor and chain, the genesis block persisted into `store`. */
+async function buildChain(
+  options: DevnetOptions,
+  keys: readonly FundedKey[],
+  nativeKeys: readonly { address: Uint8Array }[],
+  store: LedgerStore,
+  /** Resume the chain the database holds (createDevnet); a reset starts a new one over it. */
+  resume = false,
+): Promise<Chain> {
+  const chainId = options.chainId ?? SOLO_CHAIN_ID
   const world = new WorldState()
   const bookkeeper = createBookkeeper(options.bookkeeperKey)
+  const hardfork = options.hardfork ?? 'istanbul'
+  const state = options.state === undefined ? undefined : parseStateDocument(options.state)
+  const wantedUnbound = options.unboundGas === undefined ? undefined : { deadline: options.unboundGas.deadline ?? UNBOUND_SCHEDULE_END }
+  const resumed = resume
+    ? await openStoredChain(store, world, bookkeeper, { chainId, hardfork, bookkeeper: toHexRaw(bookkeeper.publicKey), unboundGas: wantedUnbound, loadingState: state !== undefined })
+    : undefined
   const allocations: GenesisAllocation[] = [
     ...keys.map((k) => ({ address: k.address, main: k.main, gas: k.gas })),
     ...nativeKeys.map((k) => ({ address: k.address, main: DEFAULT_MAIN, gas: DEFAULT_GAS })),
   ]
-  const genesisTimestamp = options.genesisTimestamp ?? Math.floor(Date.now() / 1000)
-  const unboundGas = options.unboundGas === undefined ? undefined : { genesis: genesisTimestamp, deadline: options.unboundGas.deadline ?? UNBOUND_SCHEDULE_END }
+  const genesisTimestamp = options.genesisTimestamp ?? state?.timestamp ?? Math.floor(Date.now() / 1000)
+  const unboundGas = resumed !== undefined ? (resumed.config.unboundGas ?? undefined) : wantedUnbound && { genesis: genesisTimestamp, deadline: wantedUnbound.deadline }
   // With accrual on, the unallocated gas sits at the main-token contract, as on mainnet, which pays the claims.
-  const genesis = buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
-  // No database unless the user gives one: the ledger never reads it back (chain/store.ts).
-  const store = new LedgerStore(options.db)
-  await store.open()
+  const genesis = resumed?.genesis ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
+  if (resumed === undefined) {
+    // A state document: a new genesis that holds it (over the dev allocations).
+    if (state !== undefined) applyState(world, state, 0)
+    store.create({ chainId, hardfork, bookkeeper: toHexRaw(bookkeeper.publicKey), unboundGas: unboundGas ?? null })
+  }
+  const clock = new Clock(options.clock ?? 'wall', genesis.header.timestamp)
+  if (resumed !== undefined) clock.restore(resumed.clock)
   let chain: Chain | undefined
+  // console.log lines: stdout by default (as Hardhat's node and Anvil print them), a function of the user's, or none.
+  const consoleSink = options.console === false ? undefined : typeof options.console === 'function' ? options.console : (line: string) => console.log(line)
   const executor = await EvmExecutor.create({
     chainId,
-    hardfork: options.hardfork ?? 'istanbul',
+    hardfork,
     world,
     blockHash: (height) => chain?.blockHash(height),
+    console: consoleSink !== undefined,
   })
   chain = new Chain({
     world,
@@ -193,53 +300,55 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     store,
     bookkeeper,
     genesis,
-    clock: new Clock(options.clock ?? 'wall', genesis.header.timestamp),
+    clock,
     automine: options.automine ?? true,
     minGasPrice: options.minGasPrice ?? 0n,
     unboundGas,
+    console: consoleSink,
+    history: resumed,
   })
-  store.persist(world, [genesis], 0)
-
-  const signers = new Map<string, SigningAccount>(keys.map((k) => [toHexRaw(k.address), { address: k.address, privateKey: k.privateKey }]))
-  const context: RpcContext = {
-    chain,
-    signers,
-    accountOrder: keys.map((k) => k.address),
-    chainId,
-    clientVersion: `dualnet/v${VERSION}`,
-    filters: new FilterRegistry(),
-    controls: new DevnetControls(chain),
-  }
-  if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
-  const restContext: RestContext = { chain, nodeVersion: `v${VERSION}-dualnet`, networkId: SOLO_NETWORK_ID }
-  const nativeAccounts = nativeKeys.map((k) =>
-    Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }),
-  )
-  return new DevnetInstance(chain, context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
+  if (resumed === undefined) store.persist()
+  return chain
 }
 
 class DevnetInstance implements Devnet {
   readonly accounts: readonly DevAccount[]
   readonly chainId: number
-  readonly chain: Chain
   readonly rest: RestClient
   readonly nativeAccounts: readonly NativeDevAccount[]
-  readonly #context: RpcContext
-  readonly #restContext: RestContext
+  readonly #context: Mutable<RpcContext>
+  readonly #restContext: Mutable<RestContext>
   readonly #bodyLimit: number
+  /** EIP-1193 events of the in-process provider ('message', 'disconnect'). */
+  readonly #events = new EventEmitter()
+  /** The in-process provider's subscriptions: notifications become 'message' events. */
+  readonly #connection: SubscriptionConnection
+  /** The context of function calls: the devnet's, with the in-process connection. */
+  readonly #session: RpcContext
+  readonly #freshChain: () => Promise<Chain>
+  readonly #blockTime: number | undefined
+  /** A reset under way (later resets wait for it). */
+  #resetting: Promise<void> = Promise.resolve()
   /** The servers of `listen()`, once it was called (and until it fails or the devnet closes). */
   #server: Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> | undefined
   #closed = false
 
   constructor(
-    chain: Chain,
-    context: RpcContext,
-    restContext: RestContext,
+    context: Mutable<RpcContext>,
+    restContext: Mutable<RestContext>,
     keys: { privateKey: Hex; address: Uint8Array }[],
     nativeAccounts: readonly NativeDevAccount[],
     bodyLimit: number,
+    freshChain: () => Promise<Chain>,
+    blockTime: number | undefined,
   ) {
-    this.chain = chain
+    this.#freshChain = freshChain
+    this.#blockTime = blockTime
+    // Emitted after the current job: a listener that throws cannot break the chain's queue.
+    this.#connection = context.subscriptions.connect((subscription, result) =>
+      queueMicrotask(() => this.#events.emit('message', { type: 'eth_subscription', data: { subscription, result } })),
+    )
+    this.#session = Object.create(context, { connection: { value: this.#connection } }) as RpcContext
     this.nativeAccounts = Object.freeze([...nativeAccounts])
     this.chainId = context.chainId
     this.#context = context
@@ -262,14 +371,77 @@ class DevnetInstance implements Devnet {
     )
   }
 
+  get chain(): Chain {
+    return this.#context.chain
+  }
+
+  get resumed(): boolean {
+    return this.#context.chain.resumed
+  }
+
+  async dumpState(): Promise<StateDocument> {
+    if (this.#closed) throw closedError()
+    return dumpState(this.chain, this.chainId)
+  }
+
+  async loadState(doc: unknown): Promise<void> {
+    if (this.#closed) throw closedError()
+    const state = parseStateDocument(doc)
+    await this.chain.writeState((world, height) => applyState(world, state, height))
+  }
+
   rpc(method: string, params: readonly unknown[] = []): Promise<unknown> {
     if (this.#closed) return Promise.reject(closedError())
-    return callRpc(this.#context, method, params)
+    return this.#call(method, params)
   }
 
   request(args: RequestArguments): Promise<unknown> {
     if (this.#closed) return Promise.reject(closedError())
-    return callRpc(this.#context, args.method, args.params ?? [])
+    return this.#call(args.method, args.params ?? [])
+  }
+
+  #call(method: string, params: unknown): Promise<unknown> {
+    if (method !== 'eth_subscribe') return callRpc(this.#session, method, params)
+    // Notifications wait until the caller has the id: released after its continuation ran (next tick).
+    this.#connection.hold()
+    return callRpc(this.#session, method, params).finally(() => process.nextTick(() => this.#connection.release()))
+  }
+
+  on(event: string, listener: (...args: any[]) => void): this {
+    this.#events.on(event, listener)
+    return this
+  }
+
+  removeListener(event: string, listener: (...args: any[]) => void): this {
+    this.#events.removeListener(event, listener)
+    return this
+  }
+
+  off(event: string, listener: (...args: any[]) => void): this {
+    return this.removeListener(event, listener)
+  }
+
+  reset(): Promise<void> {
+    if (this.#closed) return Promise.reject(closedError())
+    const run = this.#resetting.then(() => this.#reset())
+    this.#resetting = run.catch(() => {})
+    return run
+  }
+
+  async #reset(): Promise<void> {
+    const chain = await this.#freshChain()
+    if (this.#closed) throw closedError()
+    const old = this.#context.chain
+    this.#context.controls.stopIntervalMining()
+    // Swapped in one synchronous step: every later call, on every surface, sees the fresh chain.
+    this.#context.chain = chain
+    this.#context.filters = new FilterRegistry(this.#context.limits)
+    this.#context.controls = new DevnetControls(chain)
+    this.#restContext.chain = chain
+    this.#context.subscriptions.rebind(chain)
+    if (this.#blockTime !== undefined && this.#blockTime > 0) await this.#context.controls.setIntervalMining(this.#blockTime * 1000)
+    // Work queued on the old chain finishes there; its store is the new chain's, so it stays open.
+    await old.idle()
   }
 
   async listen(options: ListenOptions = {}): Promise<DevnetUrls> {
@@ -293,7 +465,7 @@ class DevnetInstance implements Devnet {
     const rpc = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
     await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit })
     const rest = options.rest === false ? undefined : Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
-    await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit })
+    await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit, jsonDepthLimit: this.#context.limits.jsonDepthLimit })
     const apps = rest === undefined ? [rpc] : [rpc, rest]
     if (options.log !== undefined) {
       logRequests(rpc, 'rpc', options.log)
@@ -377,7 +549,11 @@ class DevnetInstance implements Devnet {
     const server = await this.#server?.catch(() => undefined)
     this.#server = undefined
     await Promise.all(server?.apps.map((app) => app.close()) ?? [])
+    this.#connection.close()
+    await this.#resetting
     await this.chain.close()
+    this.#events.emit('disconnect', closedError())
+    this.#events.removeAllListeners()
   }
 }
 

@@ -24,11 +24,13 @@ import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } fro
 import { executionError, simulationFailure } from './executionErrors.ts'
 import { Mempool } from './mempool.ts'
 import { Miner } from './mining.ts'
+import { printConsoleCalls, type ConsoleSink } from './consoleOutput.ts'
 import { NATIVE_CALL_GAS, preExecuteNative, type NativeEnv, type NativeOutcome } from './nativeExecution.ts'
 import { checkNativePool, checkPool } from './poolAcceptance.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from '../state/worldState.ts'
 import type { LedgerStore } from './store.ts'
+import type { EmptyRun } from './emptyRuns.ts'
 import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction } from './transaction.ts'
 import type { UnboundGasRule } from './unboundGas.ts'
 
@@ -56,6 +58,26 @@ export interface ChainParts {
   minGasPrice: bigint
   /** Unbound-gas accrual; absent: none, as on a solo node (§4.2). */
   unboundGas?: UnboundGasRule
+  /** Where console.log lines go (mined transactions, eth_call, eth_estimateGas); absent: silent. */
+  console?: ConsoleSink
+  /** A chain resumed from its database: the built blocks above genesis and the pending empty runs above them. */
+  history?: { blocks: readonly ChainBlock[]; empty: readonly EmptyRun[] }
+}
+
+/**
+ * Something told about the chain's progress (push subscriptions). Called inside the
+ * chain's queue, synchronously, so it sees the chain exactly as it was just
+ * committed; it must not throw and must not wait on the chain.
+ */
+export interface ChainWatcher {
+  /**
+   * Blocks `from`..`to` (heights, inclusive) were committed. Bulk-mined empty blocks
+   * are reported unbuilt: `blockAt(h)` builds one. After a restore the range starts
+   * above the restored head (dropped blocks are not reported again).
+   */
+  blocks?(from: number, to: number): void
+  /** A transaction (raw hash) entered the pool, before any block that includes it. */
+  accepted?(hash: Uint8Array): void
 }
 
 /** Genesis ConsensusData of the real chain (reference §0). */
@@ -72,12 +94,18 @@ export class Chain {
   readonly minGasPrice: bigint
   /** Unbound-gas accrual rule, or `undefined` (none, as on a solo node). */
   readonly unboundGas: UnboundGasRule | undefined
+  /** The console.log sink, or `undefined` (silent). */
+  readonly console: ConsoleSink | undefined
   readonly #store: LedgerStore
   readonly #blocks = new BlockIndex()
   readonly #checkpoints: Checkpoints
   readonly #miner: Miner
   /** Raw hashes of accepted transactions in acceptance order (pending-transaction filters read it). */
   readonly #accepted: Uint8Array[] = []
+  /** Push watchers; with none, mining pays one length check per job. */
+  readonly #watchers: ChainWatcher[] = []
+  /** Highest height the watchers were told about (or that passed while none watched). */
+  #announced = 0
   #queue: Promise<unknown> = Promise.resolve()
 
   constructor(parts: ChainParts) {
@@ -89,11 +117,20 @@ export class Chain {
     this.automine = parts.automine
     this.minGasPrice = parts.minGasPrice
     this.unboundGas = parts.unboundGas
+    this.console = parts.console
     const shared = { world: this.world, mempool: this.mempool, clock: this.clock, blocks: this.#blocks, store: this.#store }
     this.#checkpoints = new Checkpoints(shared)
-    this.#miner = new Miner({ ...shared, executor: this.executor, bookkeeper: this.bookkeeper, checkpoints: this.#checkpoints, unboundGas: this.unboundGas })
+    this.#miner = new Miner({ ...shared, executor: this.executor, bookkeeper: this.bookkeeper, checkpoints: this.#checkpoints, unboundGas: this.unboundGas, console: this.console })
     this.#blocks.append(parts.genesis)
+    for (const block of parts.history?.blocks ?? []) this.#blocks.append(block)
+    for (const run of parts.history?.empty ?? []) this.#blocks.empty.add(run)
+    this.resumed = parts.history !== undefined
+    this.#announced = this.#blocks.height
+    this.#store.bind({ world: this.world, blocks: this.#blocks, clock: this.clock })
   }
+
+  /** Whether this chain was resumed from a database (false: a new genesis). */
+  readonly resumed: boolean
 
   /** Height of the latest block (built or not yet built, see {@link EmptyRuns}). */
   get height(): number {
@@ -213,10 +250,11 @@ export class Chain {
     return this.#serial(async () => {
       checkNativePool(tx, this.world, this.mempool, this.#blocks, this.height, this.#nativeEnv(this.timestampAt(this.height) + 1))
       this.mempool.addNative(tx)
-      this.#accepted.push(tx.hash)
+      this.#noteAccepted(tx.hash)
       if (this.automine) {
         const block = await this.#miner.mineBlock([tx])
-        this.#store.persist(this.world, [block], block.header.height)
+        this.#store.persist()
+        this.#announce()
       }
       return tx.hash
     })
@@ -243,8 +281,14 @@ export class Chain {
       if (this.#blocks.includes(toHexRaw(tx.hash))) return tx.hash
       checkPool(tx, this.world, this.mempool, this.height, this.minGasPrice)
       this.mempool.add(tx)
-      this.#accepted.push(tx.hash)
-      if (this.automine) await this.#miner.mineReady(toHexRaw(tx.from))
+      this.#noteAccepted(tx.hash)
+      if (this.automine) {
+        try {
+          await this.#miner.mineReady(toHexRaw(tx.from))
+        } finally {
+          this.#announce()
+        }
+      }
       return tx.hash
     })
   }
@@ -257,7 +301,13 @@ export class Chain {
    * (empty) blocks are reserved in O(1) and built when first needed.
    */
   async mine(count = 1, interval?: number): Promise<void> {
-    await this.#serial(() => this.#miner.mine(count, interval))
+    await this.#serial(async () => {
+      try {
+        await this.#miner.mine(count, interval)
+      } finally {
+        this.#announce()
+      }
+    })
   }
 
   /**
@@ -268,6 +318,7 @@ export class Chain {
    */
   async call(call: CallRequest, height: number = this.height): Promise<Uint8Array> {
     const outcome = await this.#simulate(call, height)
+    await this.#printConsole(outcome)
     if (outcome.status === 0) throw executionError(outcome)
     return outcome.returnValue
   }
@@ -296,6 +347,8 @@ export class Chain {
       if (affordable < cap) cap = affordable
     }
     const atCap = await this.#simulate({ ...call, gasLimit: cap }, height)
+    // Printed once, from the run at the cap: the search's runs repeat the same calls.
+    await this.#printConsole(atCap)
     if (atCap.status === 0) {
       if (atCap.error?.kind === 'out of gas') {
         throw new ExecutionFailedError(`gas required exceeds allowance (${cap})`, 'out of gas', new Uint8Array(0))
@@ -336,6 +389,8 @@ export class Chain {
       this.#checkpoints.restore(checkpoint)
       this.automine = checkpoint.automine
       this.#accepted.length = Math.min(this.#accepted.length, checkpoint.accepted)
+      // Watchers continue from the restored head; the dropped blocks are not reported.
+      this.#announced = Math.min(this.#announced, this.height)
     })
   }
 
@@ -365,7 +420,7 @@ export class Chain {
         }
       }
       this.world.updateAccount(key, this.height, fields)
-      this.#store.persist(this.world, [], this.height)
+      this.#store.persist()
       this.#checkpoints.trimJournal()
     })
   }
@@ -376,7 +431,7 @@ export class Chain {
       let i = 0
       while (i < value.length && value[i] === 0) i++
       this.world.setStorage(toHexRaw(address), toHexRaw(slot), value.subarray(i), this.height)
-      this.#store.persist(this.world, [], this.height)
+      this.#store.persist()
       this.#checkpoints.trimJournal()
     })
   }
@@ -386,9 +441,90 @@ export class Chain {
     return this.#serial(async () => {
       this.automine = on
       if (!on) return
-      for (const tx of this.mempool.executable((sender) => this.world.getAccount(sender, this.height).nonce)) {
-        await this.#miner.mineReady(toHexRaw(tx.from))
+      try {
+        for (const tx of this.mempool.executable((sender) => this.world.getAccount(sender, this.height).nonce)) {
+          await this.#miner.mineReady(toHexRaw(tx.from))
+        }
+      } finally {
+        this.#announce()
       }
+    })
+  }
+
+  /**
+   * Removes pending transactions (hardhat_dropTransaction and Anvil's pool edits):
+   * with `hashes` (raw hex, no 0x) those of either kind; with `sender` (20 bytes)
+   * every EVM transaction from it; with neither, the whole pool. A later
+   * transaction of the same sender stays, waiting for the freed nonce. Resolves to
+   * the raw hashes removed. Mined transactions are not touched.
+   */
+  dropPending(which: { hashes?: readonly string[]; sender?: Uint8Array } = {}): Promise<string[]> {
+    return this.#serial(async () => {
+      if (which.hashes !== undefined) return which.hashes.filter((hash) => this.mempool.drop(hash))
+      if (which.sender !== undefined) return this.mempool.dropSender(toHexRaw(which.sender))
+      return this.mempool.dropAll()
+    })
+  }
+
+  /**
+   * Adds a watcher of committed blocks and accepted transactions; returns the
+   * function that removes it. The first report covers the blocks after the current
+   * head.
+   */
+  watch(watcher: ChainWatcher): () => void {
+    if (this.#watchers.length === 0) this.#announced = this.height
+    this.#watchers.push(watcher)
+    return () => {
+      const at = this.#watchers.indexOf(watcher)
+      if (at !== -1) this.#watchers.splice(at, 1)
+    }
+  }
+
+  #noteAccepted(hash: Uint8Array): void {
+    this.#accepted.push(hash)
+    if (this.#watchers.length === 0) return
+    for (const watcher of [...this.#watchers]) watcher.accepted?.(hash)
+  }
+
+  /** Tells the watchers about the blocks committed since the last report. */
+  #announce(): void {
+    const from = this.#announced + 1
+    const to = this.height
+    this.#announced = to
+    if (this.#watchers.length === 0 || to < from) return
+    for (const watcher of [...this.#watchers]) watcher.blocks?.(from, to)
+  }
+
+  /** Resolves once the work queued so far has run (a reset lets it finish on the old chain). */
+  async idle(): Promise<void> {
+    await this.#queue.catch(() => {})
+  }
+
+  /**
+   * With a durable database and writes in flight: a promise that they are on disk
+   * (rejecting if one failed); `undefined` otherwise. The surfaces await it before
+   * answering, so an answered transaction hash or receipt survives a crash.
+   */
+  flushed(): Promise<void> | undefined {
+    return this.#store.flushed()
+  }
+
+  /**
+   * Writes state outside any transaction in one step of the queue (loading a state
+   * document): `write` gets the world and the height to write at. Persisted as one
+   * batch; if `write` throws, everything it wrote is undone and nothing persists.
+   */
+  writeState(write: (world: WorldState, height: number) => void): Promise<void> {
+    return this.#serial(async () => {
+      const position = this.world.journal.position
+      try {
+        write(this.world, this.height)
+      } catch (err) {
+        this.world.journal.revertTo(position)
+        throw err
+      }
+      this.#store.persist()
+      this.#checkpoints.trimJournal()
     })
   }
 
@@ -408,6 +544,10 @@ export class Chain {
         throw new TransactionRejectedError(simulationFailure(err as Error), { cause: err })
       }
     })
+  }
+
+  async #printConsole(outcome: ExecutionOutcome): Promise<void> {
+    if (outcome.consoleCalls !== undefined && this.console !== undefined) await printConsoleCalls(this.console, outcome.consoleCalls)
   }
 
   #nativeEnv(timestamp: number): NativeEnv {

@@ -72,6 +72,29 @@ export class Mempool {
     this.#byHash.delete(toHexRaw(tx.hash))
   }
 
+  /** Removes the pending transaction of either kind with raw hash `hash` (hex without 0x); whether it was pending. */
+  drop(hash: string): boolean {
+    const tx = this.#byHash.get(hash)
+    if (tx !== undefined) this.remove(tx)
+    return tx !== undefined || this.#native.delete(hash)
+  }
+
+  /** Removes every pending EVM transaction of `sender` (hex); their raw hashes. */
+  dropSender(sender: string): string[] {
+    const queue = this.#bySender.get(sender)
+    if (queue === undefined) return []
+    const txs = [...queue.values()]
+    for (const tx of txs) this.remove(tx)
+    return txs.map((tx) => toHexRaw(tx.hash))
+  }
+
+  /** Empties the pool; the raw hashes removed. */
+  dropAll(): string[] {
+    const hashes = [...this.#byHash.keys(), ...this.#native.keys()]
+    this.replaceAll([])
+    return hashes
+  }
+
   /** Highest pending nonce of `sender` + 1 in a gap-free run from `accountNonce`, or `accountNonce`. */
   nextNonce(sender: string, accountNonce: bigint): bigint {
     const queue = this.#bySender.get(sender)

@@ -6,6 +6,8 @@ import type { Chain } from '../chain/chain.ts'
 import type { Hex } from '../util/hex.ts'
 import type { FilterRegistry } from './filters.ts'
 import type { DevnetControls } from '../controls/controls.ts'
+import type { RpcLimits } from './limits.ts'
+import type { SubscriptionConnection, SubscriptionManager } from './subscriptions.ts'
 
 /** A key eth_sendTransaction can sign with. */
 export interface SigningAccount {
@@ -27,6 +29,17 @@ export interface RpcContext {
   readonly filters: FilterRegistry
   /** Test-harness controls (snapshots, time, mining, setters, impersonation). */
   readonly controls: DevnetControls
+  /** What one request may ask (batch length, string length, nesting, log queries, filters). */
+  readonly limits: RpcLimits
+  /** Push subscriptions of this devnet (eth_subscribe). */
+  readonly subscriptions: SubscriptionManager
+  /**
+   * The caller's subscription connection: a WebSocket's, or the in-process
+   * provider's; absent over HTTP, where eth_subscribe is refused (reference §6.1).
+   */
+  readonly connection?: SubscriptionConnection
+  /** Back to a fresh genesis with the creation options (hardhat_reset); see `Devnet.reset`. */
+  readonly reset: () => Promise<void>
 }
 
 /** A method: parses its params and answers, or throws {@link RpcError}. */

@@ -2,13 +2,17 @@
  * The JSON-RPC interface on a socket: a fastify plugin that puts the same dispatch
  * as `devnet.rpc` behind HTTP POST, with go-ethereum's transport rules
  * (reference §6.1): JSON content types only (415 otherwise), a body limit (413),
- * parse errors as JSON-RPC -32700, GET without body as a health check, CORS `*`.
+ * parse errors as JSON-RPC -32700, GET without body as a health check, CORS `*`;
+ * and WebSocket upgrades on the same port (webSocket.ts), closed with a normal close
+ * frame before the server stops.
  */
 import cors from '@fastify/cors'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { RpcContext } from '../rpc/context.ts'
 import { handleRpcBody } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
+import { jsonTooDeep } from './jsonDepth.ts'
+import { attachWebSocket } from './webSocket.ts'
 
 /** Options of {@link rpcRoutes}. */
 export interface RpcRoutesOptions {
@@ -23,6 +27,10 @@ const JSON_TYPES = ['application/json', 'application/json-rpc', 'application/jso
 export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit }) => {
   await app.register(cors, { origin: '*' })
 
+  const webSocket = attachWebSocket(app.server, { context, maxPayload: bodyLimit })
+  // Before the HTTP server closes: upgraded sockets are not among the connections it would force closed.
+  app.addHook('preClose', async () => webSocket.close())
+
   app.removeAllContentTypeParsers()
   // Parse ourselves, so that bad JSON becomes a JSON-RPC parse error, not an HTTP 400.
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body))
@@ -32,7 +40,7 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: Fasti
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send(rpcError(RpcErrorCode.InvalidRequest, `request body too large: the limit is ${bodyLimit} bytes`))
+      return reply.code(413).send(rpcError(RpcErrorCode.InvalidRequest, `request body too large: the limit is ${bodyLimit} bytes (option bodyLimit)`))
     }
     if (err.statusCode === 415) return reply.code(415).type('text/plain').send(err.message)
     return reply.code(err.statusCode ?? 500).send(rpcError(RpcErrorCode.ServerError, err.message))
@@ -40,8 +48,13 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: Fasti
 
   app.post('/', async (request, reply) => {
     let body: unknown
+    const text = String(request.body ?? '')
+    // Refused before JSON.parse, which a million `[` would hold up for half a second.
+    if (jsonTooDeep(text, context.limits.jsonDepthLimit)) {
+      return reply.send(rpcError(RpcErrorCode.ParseError, `parse error: JSON nested deeper than ${context.limits.jsonDepthLimit} levels (option jsonDepthLimit)`))
+    }
     try {
-      body = JSON.parse(String(request.body ?? ''))
+      body = JSON.parse(text)
     } catch {
       return reply.send(rpcError(RpcErrorCode.ParseError, 'parse error'))
     }

@@ -2,8 +2,7 @@ import type { RpcMethod } from '../context.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from '../errors.ts'
 import { expectParams } from '../params.ts'
 import { parseCallFields } from '../callRequest.ts'
-import { gasPriceGwei } from '../../chain/gasPrice.ts'
-import { GWEI } from '../../core/constants.ts'
+import { completeTransaction } from '../transactionRequest.ts'
 import { fromHex, toHex, toHexRaw } from '../../util/hex.ts'
 import { signLegacyTransaction } from '../../evm/legacyTransaction.ts'
 
@@ -19,13 +18,8 @@ export const eth_sendTransaction: RpcMethod = async (ctx, params) => {
   const signer = ctx.signers.get(toHexRaw(f.from))
   const impersonated = signer === undefined && ctx.controls.isImpersonated(f.from)
   if (signer === undefined && !impersonated) throw new RpcError(RpcErrorCode.ServerError, `unknown account ${toHex(f.from)}`)
+  const fields = await completeTransaction(ctx, f, f.from)
   const { chain } = ctx
-  const gasPrice = f.gasPrice ?? gasPriceGwei(chain).gasPrice * GWEI
-  const data = f.data ?? new Uint8Array(0)
-  const value = f.value ?? 0n
-  const gasLimit =
-    f.gas ?? (await chain.estimateGas({ from: f.from, to: f.to, data, value, gasLimit: 0n, gasPrice }))
-  const fields = { nonce: f.nonce ?? chain.pendingNonce(f.from), gasPrice, gasLimit, to: f.to, value, data }
   if (signer === undefined) return toHex(await chain.submitImpersonated(fields, f.from))
   return toHex(await chain.submitTransaction(signLegacyTransaction(fields, chain.executor.chainId, fromHex(signer.privateKey))))
 }

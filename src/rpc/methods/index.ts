@@ -60,9 +60,23 @@ import { eth_uninstallFilter } from './eth_uninstallFilter.ts'
 import { net_version } from './net_version.ts'
 import { web3_clientVersion } from './web3_clientVersion.ts'
 import { web3_sha3 } from './web3_sha3.ts'
+import { eth_subscribe } from './eth_subscribe.ts'
+import { eth_unsubscribe } from './eth_unsubscribe.ts'
+import { txpool_status } from './txpool_status.ts'
+import { txpool_content } from './txpool_content.ts'
+import { txpool_contentFrom } from './txpool_contentFrom.ts'
+import { txpool_inspect } from './txpool_inspect.ts'
+import { hardhat_dropTransaction } from './hardhat_dropTransaction.ts'
+import { anvil_dropAllTransactions } from './anvil_dropAllTransactions.ts'
+import { anvil_removePoolTransactions } from './anvil_removePoolTransactions.ts'
+import { hardhat_reset } from './hardhat_reset.ts'
 import { eth_feeHistory } from './eth_feeHistory.ts'
 import { eth_maxPriorityFeePerGas } from './eth_maxPriorityFeePerGas.ts'
 import { hardhat_getAutomine } from './hardhat_getAutomine.ts'
+import { eth_sign } from './eth_sign.ts'
+import { personal_sign } from './personal_sign.ts'
+import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts'
+import { eth_signTransaction } from './eth_signTransaction.ts'
 
 /** Every JSON-RPC method the devnet serves, by name. */
 export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
@@ -110,6 +124,17 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   web3_sha3,
   eth_feeHistory,
   eth_maxPriorityFeePerGas,
+  // Push subscriptions (WebSocket and the in-process provider) and the pool, as go-ethereum serves them.
+  eth_subscribe,
+  eth_unsubscribe,
+  txpool_status,
+  txpool_content,
+  txpool_contentFrom,
+  txpool_inspect,
+  eth_sign,
+  personal_sign,
+  eth_signTypedData_v4,
+  eth_signTransaction,
   // Test-harness controls, under the names Hardhat, Anvil and Ganache helpers call;
   // each anvil_* alias runs the hardhat_* module of the same suffix.
   evm_snapshot,
@@ -135,6 +160,12 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   anvil_impersonateAccount: hardhat_impersonateAccount,
   hardhat_stopImpersonatingAccount,
   anvil_stopImpersonatingAccount: hardhat_stopImpersonatingAccount,
+  hardhat_dropTransaction,
+  anvil_dropTransaction: hardhat_dropTransaction,
+  anvil_dropAllTransactions,
+  anvil_removePoolTransactions,
+  hardhat_reset,
+  anvil_reset: hardhat_reset,
   anvil_setBlockTimestampInterval,
   anvil_removeBlockTimestampInterval,
   dev_setMainBalance,

@@ -1,0 +1,76 @@
+import type { RpcMethod } from '../context.ts'
+import { devKey } from '../devSigner.ts'
+import { RpcError, RpcErrorCode, invalidArgument } from '../errors.ts'
+import { expectParams, parseAddress } from '../params.ts'
+import { toHex } from '../../util/hex.ts'
+
+/** micro-eth-signer (EIP-712 encoder on @noble/curves), loaded with the first typed-data request. */
+let eip712: Promise<typeof import('micro-eth-signer')> | undefined
+
+/**
+ * eth_signTypedData_v4(address, typedData): the dev account's EIP-712 signature of
+ * `typedData` (`{ types, primaryType, domain, message }`, as an object or the JSON
+ * string ethers and viem send), 65 bytes r ‖ s ‖ v with v 27/28; hashing and signing
+ * by micro-eth-signer (EIP-712 encodeData / hashStruct, deterministic RFC 6979).
+ * Errors: -32000 naming the address when it is not a dev account; -32000
+ * `Provided chainId "X" must match the active chainId "12345"` when the domain names
+ * another chain (the check Hardhat and MetaMask make); -32602 for malformed typed data.
+ */
+export const eth_signTypedData_v4: RpcMethod = async (ctx, params) => {
+  const [address, data] = expectParams(params, 2)
+  const from = parseAddress(address, 0)
+  const typed = parseTypedData(data)
+  const key = devKey(ctx, from)
+  const domainChainId = typed.domain.chainId
+  if (domainChainId !== undefined && domainChainId !== null) {
+    const chainId = parseChainId(domainChainId)
+    if (chainId !== BigInt(ctx.chainId)) {
+      throw new RpcError(
+        RpcErrorCode.ServerError,
+        `Provided chainId "${chainId === undefined ? String(domainChainId) : chainId}" must match the active chainId "${ctx.chainId}"`,
+      )
+    }
+  }
+  const { signTyped } = await (eip712 ??= import('micro-eth-signer'))
+  try {
+    return signTyped(typed as never, toHex(key), false)
+  } catch (err) {
+    throw invalidArgument(1, `invalid typed data: ${(err as Error).message}`)
+  }
+}
+
+interface TypedDataShape {
+  types: Record<string, unknown>
+  primaryType: string
+  domain: Record<string, unknown>
+  message: Record<string, unknown>
+}
+
+/** The typed-data argument as an object, or -32602 naming what is wrong. */
+function parseTypedData(value: unknown): TypedDataShape {
+  let typed = value
+  if (typeof value === 'string') {
+    try {
+      typed = JSON.parse(value)
+    } catch {
+      throw invalidArgument(1, 'typed data is not valid JSON')
+    }
+  }
+  if (typeof typed !== 'object' || typed === null || Array.isArray(typed)) {
+    throw invalidArgument(1, 'typed data must be an object { types, primaryType, domain, message }')
+  }
+  const o = typed as Record<string, unknown>
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v)
+  for (const key of ['types', 'domain', 'message'] as const) {
+    if (!isObject(o[key])) throw invalidArgument(1, `typed data needs an object "${key}"`)
+  }
+  if (typeof o.primaryType !== 'string') throw invalidArgument(1, 'typed data needs a string "primaryType"')
+  return o as unknown as TypedDataShape
+}
+
+/** A domain chainId as EIP-712 `uint256`: a number, or a decimal or 0x-hex string; `undefined` if none of these. */
+function parseChainId(value: unknown): bigint | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value)
+  if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) return BigInt(value)
+  return undefined
+}

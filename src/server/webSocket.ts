@@ -1,0 +1,123 @@
+/**
+ * JSON-RPC over WebSocket on the HTTP server's own port, as go-ethereum, Anvil and
+ * `hardhat node` serve it: any path, one JSON-RPC body (request or batch) per text
+ * frame, answers in frames of their own, subscription notifications pushed as
+ * `eth_subscription` messages. The `ws` library does the protocol; this module only
+ * ties sockets to the dispatch and to the subscription manager. It is imported by
+ * the server plugin, so `ws` loads with `listen()` only.
+ */
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import type { RpcContext } from '../rpc/context.ts'
+import { handleRpcBody } from '../rpc/dispatch.ts'
+import { RpcErrorCode } from '../rpc/errors.ts'
+import type { SubscriptionConnection } from '../rpc/subscriptions.ts'
+
+/** Options of {@link attachWebSocket}. */
+export interface WebSocketOptions {
+  context: RpcContext
+  /** Largest accepted frame, in bytes (the JSON-RPC body limit); a larger one closes the socket with 1009. */
+  maxPayload: number
+}
+
+/** The WebSocket side of one server. */
+export interface WebSocketEndpoint {
+  /** Open sockets. */
+  readonly clients: number
+  /** Closes every socket with a normal close frame (1000) and waits for them; stops accepting upgrades. */
+  close(): Promise<void>
+}
+
+/** How long a client may take to answer our close frame before its socket is cut, in milliseconds. */
+const CLOSE_GRACE_MS = 1000
+
+/** Answers WebSocket upgrades of `server` with JSON-RPC sessions over `options.context`. */
+export function attachWebSocket(server: Server, options: WebSocketOptions): WebSocketEndpoint {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload })
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    wss.handleUpgrade(request, socket, head, (ws) => serve(ws, options.context))
+  }
+  server.on('upgrade', onUpgrade)
+  return {
+    get clients() {
+      return wss.clients.size
+    },
+    async close() {
+      server.off('upgrade', onUpgrade)
+      await Promise.all([...wss.clients].map(closeSocket))
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+    },
+  }
+}
+
+/** One session: requests in, answers and notifications out; its subscriptions end with it. */
+function serve(ws: WebSocket, context: RpcContext): void {
+  const connection = context.subscriptions.connect((subscription, result) => {
+    if (ws.readyState === ws.OPEN) ws.send(notificationJson(subscription, result))
+  })
+  // The devnet's context with this socket's connection; a prototype, so that a reset's new chain shows through.
+  const session: RpcContext = Object.create(context, { connection: { value: connection } }) as RpcContext
+  ws.on('message', (data, isBinary) => void answer(ws, session, connection, data, isBinary))
+  ws.on('close', () => connection.close())
+  // A broken socket also emits 'close', which does the cleaning up.
+  ws.on('error', () => {})
+}
+
+async function answer(ws: WebSocket, session: RpcContext, connection: SubscriptionConnection, data: RawData, isBinary: boolean): Promise<void> {
+  let body: unknown
+  try {
+    body = JSON.parse(text(data, isBinary))
+  } catch {
+    return reply(ws, { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ParseError, message: 'parse error' } })
+  }
+  const subscribing = callsSubscribe(body)
+  if (subscribing) connection.hold()
+  try {
+    const response = await handleRpcBody(session, body)
+    if (response !== undefined) reply(ws, response)
+  } finally {
+    if (subscribing) connection.release()
+  }
+}
+
+function reply(ws: WebSocket, response: unknown): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(response))
+}
+
+function text(data: RawData, isBinary: boolean): string {
+  if (isBinary) throw new Error('binary frame')
+  return Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8')
+}
+
+/** Whether a body (request or batch) holds an eth_subscribe, whose answer must precede its notifications. */
+function callsSubscribe(body: unknown): boolean {
+  const isSubscribe = (r: unknown) => typeof r === 'object' && r !== null && (r as { method?: unknown }).method === 'eth_subscribe'
+  return Array.isArray(body) ? body.some(isSubscribe) : isSubscribe(body)
+}
+
+/** JSON of results already written, by object: one head goes to every subscriber of every socket. */
+const resultJson = new WeakMap<object, string>()
+
+function notificationJson(subscription: string, result: unknown): string {
+  let json = typeof result === 'object' && result !== null ? resultJson.get(result) : undefined
+  if (json === undefined) {
+    json = JSON.stringify(result)
+    if (typeof result === 'object' && result !== null) resultJson.set(result, json)
+  }
+  return `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${subscription}","result":${json}}}`
+}
+
+/** Sends a normal close frame and waits for the socket to close; cuts it after a grace period. */
+function closeSocket(ws: WebSocket): Promise<void> {
+  if (ws.readyState === ws.CLOSED) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS)
+    timer.unref()
+    ws.once('close', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    ws.close(1000, 'devnet closed')
+  })
+}
