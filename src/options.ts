@@ -63,8 +63,23 @@ export interface DevnetOptions {
   minGasPrice?: bigint
   /** P-256 private key of the block-signing bookkeeper; default a fixed devnet key. */
   bookkeeperKey?: Hex
-  /** Largest JSON-RPC body accepted by the server, in bytes; default 5 MiB (reference §6.1). */
+  /**
+   * Largest request body either server accepts, in bytes; default 5 MiB (reference §6.1).
+   * Above it: HTTP 413 with a JSON-RPC -32600 error, or a REST envelope 41003.
+   */
   bodyLimit?: number
+  /** Most requests in one JSON-RPC batch; default 1,000 (go-ethereum's). Above it: -32600 `batch too large`. */
+  batchLimit?: number
+  /** Longest string in JSON-RPC params, in hex digits; default 2 Mi (1 MiB of DATA). Above it: -32602. */
+  hexLimit?: number
+  /** Deepest nesting of arrays and objects in a request (body, frame or params); default 100. Above it: -32700 / -32602 / REST 41003. */
+  jsonDepthLimit?: number
+  /** Widest span toBlock - fromBlock of eth_getLogs and eth_getFilterLogs; default 100,000 (the real node's). Above it: -32000. */
+  logsBlockRange?: number
+  /** Most logs one log query or filter poll answers; default 10,000. Above it: -32000 `query returned more than N results`. */
+  logsResultLimit?: number
+  /** Most installed polling filters; default 10,000. Above it: -32000 `too many filters`. */
+  filterLimit?: number
 }
 
 /** Options of `devnet.listen()`. */

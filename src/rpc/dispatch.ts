@@ -10,6 +10,7 @@ import { InvalidAddressError } from '../native/address.ts'
 import type { RpcContext } from './context.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
 import { rpcMethods } from './methods/index.ts'
+import { checkParamLimits } from './limits.ts'
 
 /** A JSON-RPC response object. */
 export type RpcResponse =
@@ -25,8 +26,13 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown):
   if (handler === undefined) {
     throw new RpcError(RpcErrorCode.MethodNotFound, `the method ${method} does not exist/is not available`)
   }
+  checkParamLimits(params, ctx.limits)
   try {
-    return await handler(ctx, params)
+    const result = await handler(ctx, params)
+    // With a durable database nothing is answered before what it reports is on disk (chain/store.ts).
+    const written = ctx.chain.flushed()
+    if (written !== undefined) await written
+    return result
   } catch (err) {
     throw toRpcError(err)
   }
@@ -40,6 +46,7 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown):
 export async function handleRpcBody(ctx: RpcContext, body: unknown): Promise<RpcResponse | RpcResponse[] | undefined> {
   if (Array.isArray(body)) {
     if (body.length === 0) return errorResponse(null, new RpcError(RpcErrorCode.InvalidRequest, 'empty batch'))
+    if (body.length > ctx.limits.batchLimit) return [batchTooLarge(body, ctx.limits.batchLimit)]
     const responses = await Promise.all(body.map((item) => handleRequest(ctx, item)))
     const answered = responses.filter((r): r is RpcResponse => r !== undefined)
     return answered.length === 0 ? undefined : answered
@@ -64,6 +71,16 @@ async function handleRequest(ctx: RpcContext, request: unknown): Promise<RpcResp
   } catch (err) {
     return notification ? undefined : errorResponse(id as string | number | null, err as RpcError)
   }
+}
+
+/**
+ * go-ethereum's answer to a batch above the limit (rpc/handler.go `respondWithBatchTooLarge`):
+ * one -32600 `batch too large` error, in a batch, with the id of the first request
+ * that has one; none of the requests runs.
+ */
+function batchTooLarge(batch: unknown[], limit: number): RpcResponse {
+  const first = batch.find((r): r is { id: string | number } => typeof r === 'object' && r !== null && (typeof (r as { id?: unknown }).id === 'string' || typeof (r as { id?: unknown }).id === 'number'))
+  return errorResponse(first?.id ?? null, new RpcError(RpcErrorCode.InvalidRequest, `batch too large: the limit is ${limit} requests (option batchLimit)`))
 }
 
 function errorResponse(id: string | number | null, err: RpcError): RpcResponse {

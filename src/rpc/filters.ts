@@ -8,6 +8,8 @@
 import type { Chain } from '../chain/chain.ts'
 import { toHex, type Hex } from '../util/hex.ts'
 import { matchingLogs, type LogCriteria } from './logQuery.ts'
+import { DEFAULT_RPC_LIMITS, type RpcLimits } from './limits.ts'
+import { RpcError, RpcErrorCode } from './errors.ts'
 
 /** How long a filter lives without being polled, in milliseconds. */
 const FILTER_TIMEOUT_MS = 5 * 60 * 1000
@@ -20,7 +22,13 @@ type Filter =
 /** The filters of one devnet, by id. */
 export class FilterRegistry {
   readonly #filters = new Map<Hex, Filter>()
+  readonly #limits: Pick<RpcLimits, 'filterLimit' | 'logsResultLimit'>
   #nextId = 1n
+
+  /** `limits`: most installed filters, most logs per poll (README "Limits and guarantees"). */
+  constructor(limits: Pick<RpcLimits, 'filterLimit' | 'logsResultLimit'> = DEFAULT_RPC_LIMITS) {
+    this.#limits = limits
+  }
 
   /** Installs a log filter that reports logs of blocks mined from now on (or from its fromBlock). */
   installLogs(chain: Chain, criteria: LogCriteria): Hex {
@@ -60,18 +68,25 @@ export class FilterRegistry {
     }
     const from = filter.nextHeight
     const to = filter.kind === 'logs' && filter.criteria.toBlock !== undefined ? Math.min(filter.criteria.toBlock, chain.height) : chain.height
-    filter.nextHeight = Math.max(from, chain.height + 1)
+    const next = Math.max(from, chain.height + 1)
     if (filter.kind === 'blocks') {
+      filter.nextHeight = next
       const hashes: Hex[] = []
       for (let h = from; h <= chain.height; h++) hashes.push(toHex(chain.blockAt(h)!.hash))
       return hashes
     }
     const start = Math.max(from, filter.criteria.fromBlock ?? 0)
-    return matchingLogs(chain, start, to, filter.criteria)
+    // Above the result limit this throws and the filter stays where it was.
+    const logs = matchingLogs(chain, start, to, filter.criteria, this.#limits.logsResultLimit)
+    filter.nextHeight = next
+    return logs
   }
 
   #install(filter: Filter): Hex {
     this.#expire()
+    if (this.#filters.size >= this.#limits.filterLimit) {
+      throw new RpcError(RpcErrorCode.ServerError, `too many filters: the limit is ${this.#limits.filterLimit} (option filterLimit); uninstall some with eth_uninstallFilter`)
+    }
     const id = `0x${(this.#nextId++).toString(16)}` as Hex
     this.#filters.set(id, filter)
     return id

@@ -9,6 +9,7 @@ import { findBlock, findHeight, type ChainContext } from './blockResolution.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
 import { formatLog } from './format.ts'
 import { parseAddress, parseBlockReference, parseHash } from './params.ts'
+import type { RpcLimits } from './limits.ts'
 
 /** Parsed criteria. Heights are resolved; `undefined` ends mean the tip at the time of the query. */
 export interface LogCriteria {
@@ -47,8 +48,12 @@ export function parseLogCriteria(ctx: ChainContext, value: unknown, index: numbe
   }
 }
 
-/** Formatted logs of blocks `from`..`to` (inclusive, clamped to the tip) that match `criteria`. */
-export function matchingLogs(chain: Chain, from: number, to: number, criteria: LogCriteria) {
+/**
+ * Formatted logs of blocks `from`..`to` (inclusive, clamped to the tip) that match
+ * `criteria`. Throws RpcError -32000 once more than `maxResults` match (the scan stops
+ * there, so a wide query cannot hold more than that many logs in memory).
+ */
+export function matchingLogs(chain: Chain, from: number, to: number, criteria: LogCriteria, maxResults = Number.POSITIVE_INFINITY) {
   const out: ReturnType<typeof formatLog>[] = []
   for (let h = from; h <= Math.min(to, chain.height); h++) {
     if (chain.isPendingEmpty(h)) continue
@@ -60,11 +65,31 @@ export function matchingLogs(chain: Chain, from: number, to: number, criteria: L
         const [address, topics] = log
         if (criteria.addresses.length > 0 && !criteria.addresses.some((a) => bytesEqual(a, address))) return
         if (!topicsMatch(criteria.topics, topics)) return
+        if (out.length >= maxResults) throw tooManyLogs(maxResults)
         out.push(formatLog(log, record.firstLogIndex + i, tx, { block, index }))
       })
     })
   }
   return out
+}
+
+/**
+ * eth_getLogs and eth_getFilterLogs over blocks `from`..`to` (clamped to the tip):
+ * throws RpcError -32000 when toBlock - fromBlock exceeds `logsBlockRange` or more
+ * than `logsResultLimit` logs match (README "Limits and guarantees").
+ */
+export function queryLogs(chain: Chain, from: number, to: number, criteria: LogCriteria, limits: RpcLimits) {
+  const end = Math.min(to, chain.height)
+  // The real node's check and text (reference §6.2): the span toBlock - fromBlock, not the block count.
+  if (end - from > limits.logsBlockRange) {
+    throw new RpcError(RpcErrorCode.ServerError, `the span between fromBlock and toBlock must be less than or equal to ${limits.logsBlockRange}`)
+  }
+  return matchingLogs(chain, from, end, criteria, limits.logsResultLimit)
+}
+
+/** The error of a log query with more matches than `limit`. */
+export function tooManyLogs(limit: number): RpcError {
+  return new RpcError(RpcErrorCode.ServerError, `query returned more than ${limit} results (option logsResultLimit)`)
 }
 
 /** A range end: `undefined` for latest/absent, else a height (tip + 1 when beyond the tip). */

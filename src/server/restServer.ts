@@ -7,19 +7,34 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { RestContext } from '../rest/context.ts'
 import { stringifyRest } from '../rest/json.ts'
-import { handleRest } from '../rest/router.ts'
+import { handleRest, type RestEnvelope } from '../rest/router.ts'
+import { describe, RestErrorCode } from '../rest/errors.ts'
+import { jsonTooDeep } from './jsonDepth.ts'
 
 /** Options of {@link restRoutes}. */
 export interface RestRoutesOptions {
   context: RestContext
+  /** Largest accepted body, in bytes: above it HTTP 413 with a 41003 envelope. */
   bodyLimit: number
+  /** Deepest nesting of a POST body's JSON: above it a 41003 envelope, without parsing it (default 100). */
+  jsonDepthLimit?: number
 }
 
 /** Registers the REST catch-all route. */
-export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit }) => {
+export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, jsonDepthLimit = 100 }) => {
   app.removeAllContentTypeParsers()
   // The node reads the body whatever its content type.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body))
+  // The node has no body limit; the devnet answers one in the envelope, with the transport's 413.
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+    const text = tooLarge ? `request body too large: the limit is ${bodyLimit} bytes (option bodyLimit)` : 'bad request'
+    return reply
+      .code(tooLarge ? 413 : (err.statusCode ?? 400))
+      .headers(CORS)
+      .header('content-type', 'application/json;charset=utf-8')
+      .send(stringifyRest(refusal(request.url, text)))
+  })
   app.route({
     method: ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'HEAD'],
     url: '/*',
@@ -27,7 +42,12 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: Fas
       if (request.method === 'OPTIONS' && request.url.split('?')[0] === '/api/v1/transaction') {
         return reply.code(200).headers(CORS).send('')
       }
-      const answer = await handleRest(context, request.method, request.url, typeof request.body === 'string' ? request.body : undefined)
+      const body = typeof request.body === 'string' ? request.body : undefined
+      if (body !== undefined && jsonTooDeep(body, jsonDepthLimit)) {
+        const text = `JSON nested deeper than ${jsonDepthLimit} levels (option jsonDepthLimit)`
+        return reply.code(200).headers(CORS).header('content-type', 'application/json;charset=utf-8').send(stringifyRest(refusal(request.url, text)))
+      }
+      const answer = await handleRest(context, request.method, request.url, body)
       if (answer.status === 404) return reply.code(404).type('text/plain; charset=utf-8').send('404 page not found\n')
       return reply
         .code(200)
@@ -36,6 +56,12 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: Fas
         .send(stringifyRest(answer.envelope))
     },
   })
+}
+
+/** A body refused before the router: 41003 ILLEGAL DATAFORMAT (what the node answers a body it cannot read, §1.5) with the reason. */
+function refusal(url: string, reason: string): RestEnvelope {
+  const action = url.split('?')[0] === '/api/v1/transaction' ? 'sendrawtransaction' : ''
+  return { Action: action, Desc: describe(RestErrorCode.IllegalDataFormat), Error: RestErrorCode.IllegalDataFormat, Result: reason, Version: '1.0.0' }
 }
 
 const CORS = {

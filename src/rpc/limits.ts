@@ -1,0 +1,85 @@
+/**
+ * Limits of the JSON-RPC surface: how much one request may ask of the devnet. Each
+ * is a createDevnet option (README "Limits and guarantees"); crossing one answers a
+ * clear error and changes nothing, and the next request is served.
+ */
+import { RpcError, RpcErrorCode } from './errors.ts'
+
+/** The limits one devnet applies; see {@link rpcLimits} for the defaults. */
+export interface RpcLimits {
+  /** Most requests in one batch (go-ethereum's `BatchRequestLimit`, default 1,000). */
+  readonly batchLimit: number
+  /** Longest string in a request's params, in hex digits after `0x` (default 2 Mi digits: 1 MiB of DATA). */
+  readonly hexLimit: number
+  /** Deepest nesting of arrays and objects in a request, bodies and params alike (default 100). */
+  readonly jsonDepthLimit: number
+  /** Widest span toBlock - fromBlock of one eth_getLogs or eth_getFilterLogs (default 100,000, the real node's, reference §6.2). */
+  readonly logsBlockRange: number
+  /** Most logs one eth_getLogs, eth_getFilterLogs or eth_getFilterChanges answers (default 10,000). */
+  readonly logsResultLimit: number
+  /** Most installed polling filters (default 10,000; unpolled ones expire after 5 minutes). */
+  readonly filterLimit: number
+}
+
+/** The options {@link rpcLimits} reads (a subset of DevnetOptions). */
+export interface RpcLimitOptions {
+  batchLimit?: number
+  hexLimit?: number
+  jsonDepthLimit?: number
+  logsBlockRange?: number
+  logsResultLimit?: number
+  filterLimit?: number
+}
+
+/** The defaults: go-ethereum's batch limit, the log limits common providers apply. */
+export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
+  batchLimit: 1_000,
+  hexLimit: 2 * 1024 * 1024,
+  jsonDepthLimit: 100,
+  logsBlockRange: 100_000,
+  logsResultLimit: 10_000,
+  filterLimit: 10_000,
+})
+
+/**
+ * The limits from createDevnet options, defaults for the ones left out. Throws
+ * RangeError for a limit that is not a positive whole number.
+ */
+export function rpcLimits(options: RpcLimitOptions = {}): RpcLimits {
+  const limits = { ...DEFAULT_RPC_LIMITS }
+  for (const key of Object.keys(DEFAULT_RPC_LIMITS) as (keyof RpcLimits)[]) {
+    const value = options[key]
+    if (value === undefined) continue
+    if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`option ${key} must be a positive whole number, got ${String(value)}`)
+    limits[key] = value
+  }
+  return Object.freeze(limits)
+}
+
+/**
+ * Checks a request's params against the string-length and nesting limits, before any
+ * parser sees them. Throws RpcError -32602 naming the argument. Costs one walk over
+ * the params (a handful of values for every real method).
+ */
+export function checkParamLimits(params: unknown, limits: RpcLimits): void {
+  if (!Array.isArray(params)) return
+  for (let i = 0; i < params.length; i++) walk(params[i], i, 1, limits)
+}
+
+function walk(value: unknown, index: number, depth: number, limits: RpcLimits): void {
+  if (typeof value === 'string') {
+    if (value.length > limits.hexLimit + 2) {
+      throw new RpcError(RpcErrorCode.InvalidParams, `invalid argument ${index}: string of ${value.length} characters, longer than the limit of ${limits.hexLimit} hex digits (option hexLimit)`)
+    }
+    return
+  }
+  if (typeof value !== 'object' || value === null) return
+  if (depth >= limits.jsonDepthLimit) {
+    throw new RpcError(RpcErrorCode.InvalidParams, `invalid argument ${index}: nested deeper than ${limits.jsonDepthLimit} levels (option jsonDepthLimit)`)
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) walk(item, index, depth + 1, limits)
+    return
+  }
+  for (const key in value) if (Object.hasOwn(value, key)) walk((value as Record<string, unknown>)[key], index, depth + 1, limits)
+}

@@ -1,0 +1,170 @@
+/**
+ * Every limit of README "Limits and guarantees", crossed: the documented error in the
+ * surface's convention, nothing changed, and the next request served. Small limits
+ * are set through the createDevnet options so that crossing them is cheap.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { createDevnet, RpcError, type Devnet, type DevnetOptions } from '../src/index.ts'
+
+const GWEI = '0x3b9aca00'
+let devnet: Devnet | undefined
+
+afterEach(async () => {
+  await devnet?.close()
+  devnet = undefined
+})
+
+async function start(options: DevnetOptions): Promise<Devnet> {
+  devnet = await createDevnet({ accounts: 2, nativeAccounts: 0, clock: 'frozen', genesisTimestamp: 1_700_000_000, ...options })
+  return devnet
+}
+
+async function post(url: string, body: string, contentType = 'application/json'): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body })
+  return { status: response.status, json: await response.json() }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<RpcError> {
+  const err = await promise.then(() => undefined, (e: unknown) => e)
+  expect(err).toBeInstanceOf(RpcError)
+  return err as RpcError
+}
+
+/** A fee-paying call without value: one log each, the synthetic fee Transfer. */
+const transfer = (d: Devnet) => d.rpc('eth_sendTransaction', [{ from: d.accounts[0]!.address, to: d.accounts[1]!.address, value: '0x0', gasPrice: GWEI }])
+
+describe('body size (bodyLimit), both servers', () => {
+  it('JSON-RPC: HTTP 413 with -32600, then the next request is served', async () => {
+    const d = await start({ bodyLimit: 1024 })
+    const { rpcUrl } = await d.listen()
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ data: `0x${'00'.repeat(1024)}` }, 'latest'] })
+    expect(await post(rpcUrl, big)).toEqual({
+      status: 413,
+      json: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'request body too large: the limit is 1024 bytes (option bodyLimit)' } },
+    })
+    expect(await post(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_blockNumber' }))).toEqual({ status: 200, json: { jsonrpc: '2.0', id: 2, result: '0x0' } })
+  })
+
+  it('REST: HTTP 413 with a 41003 envelope, then the next request is served', async () => {
+    const d = await start({ bodyLimit: 1024 })
+    const { restUrl } = await d.listen()
+    const big = JSON.stringify({ Action: 'sendrawtransaction', Version: '1.0.0', Data: '00'.repeat(1024) })
+    expect(await post(`${restUrl}/api/v1/transaction`, big)).toEqual({
+      status: 413,
+      json: { Action: 'sendrawtransaction', Desc: 'ILLEGAL DATAFORMAT', Error: 41003, Result: 'request body too large: the limit is 1024 bytes (option bodyLimit)', Version: '1.0.0' },
+    })
+    const next = await fetch(`${restUrl}/api/v1/block/height`)
+    expect(await next.json()).toEqual({ Action: 'getblockheight', Desc: 'SUCCESS', Error: 0, Result: 0, Version: '1.0.0' })
+  })
+})
+
+describe('batch length (batchLimit)', () => {
+  it('a batch above the limit: one -32600 `batch too large` with the first id, none of it run; a batch at the limit is answered', async () => {
+    const d = await start({ batchLimit: 3 })
+    const { rpcUrl } = await d.listen()
+    const send = { jsonrpc: '2.0', method: 'eth_sendTransaction', params: [{ from: d.accounts[0]!.address, to: d.accounts[1]!.address, value: '0x1', gasPrice: GWEI }] }
+    const batch = [send, { ...send, id: 7 }, { ...send, id: 8 }, { ...send, id: 9 }]
+    expect(await post(rpcUrl, JSON.stringify(batch))).toEqual({
+      status: 200,
+      json: [{ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'batch too large: the limit is 3 requests (option batchLimit)' } }],
+    })
+    expect(await d.rpc('eth_blockNumber')).toBe('0x0')
+    const ok = await post(rpcUrl, JSON.stringify([1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'eth_blockNumber' }))))
+    expect(ok.json).toEqual([1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, result: '0x0' })))
+  })
+
+  it('defaults to 1,000 (go-ethereum)', async () => {
+    const d = await start({})
+    const { rpcUrl } = await d.listen()
+    const batch = (n: number) => JSON.stringify(Array.from({ length: n }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })))
+    expect(((await post(rpcUrl, batch(1000))).json as unknown[]).length).toBe(1000)
+    expect((await post(rpcUrl, batch(1001))).json).toMatchObject([{ id: 0, error: { code: -32600, message: 'batch too large: the limit is 1000 requests (option batchLimit)' } }])
+  })
+})
+
+describe('string length in params (hexLimit)', () => {
+  it('a longer string gets -32602 before any parser runs; a string at the limit passes', async () => {
+    const d = await start({ hexLimit: 64 })
+    const err = await rejection(d.rpc('eth_sendRawTransaction', [`0x${'ab'.repeat(33)}`]))
+    expect(err.toJSON()).toEqual({ code: -32602, message: 'invalid argument 0: string of 68 characters, longer than the limit of 64 hex digits (option hexLimit)' })
+    const nested = await rejection(d.rpc('eth_call', [{ to: d.accounts[1]!.address, data: `0x${'00'.repeat(40)}` }, 'latest']))
+    expect(nested.toJSON()).toEqual({ code: -32602, message: 'invalid argument 0: string of 82 characters, longer than the limit of 64 hex digits (option hexLimit)' })
+    expect(await d.rpc('eth_call', [{ to: d.accounts[1]!.address, data: `0x${'00'.repeat(32)}` }, 'latest'])).toBe('0x')
+  })
+})
+
+describe('nesting (jsonDepthLimit)', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+
+  it('JSON-RPC over HTTP: a body nested deeper is a -32700 parse error found without parsing it; the next request is served', async () => {
+    const d = await start({ jsonDepthLimit: 10 })
+    const { rpcUrl } = await d.listen()
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: JSON.parse(deep(10)) as unknown })
+    expect(await post(rpcUrl, body)).toEqual({ status: 200, json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error: JSON nested deeper than 10 levels (option jsonDepthLimit)' } } })
+    // Brackets inside strings do not count.
+    const inString = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'web3_sha3', params: [`0x${'00'.repeat(4)}`], note: '[[[[[[[[[[[[[[[[' })
+    expect(await post(rpcUrl, inString)).toMatchObject({ status: 200, json: { id: 2, result: expect.stringMatching(/^0x/) } })
+  })
+
+  it('a 4 MiB body of `[` (the default limit, 100) is refused at once, and the server keeps serving', async () => {
+    const d = await start({})
+    const { rpcUrl, restUrl } = await d.listen()
+    const t0 = performance.now()
+    expect((await post(rpcUrl, deep(2 * 1024 * 1024))).json).toMatchObject({ error: { code: -32700, message: 'parse error: JSON nested deeper than 100 levels (option jsonDepthLimit)' } })
+    expect((await post(`${restUrl}/api/v1/transaction`, deep(2 * 1024 * 1024))).json).toEqual({
+      Action: 'sendrawtransaction', Desc: 'ILLEGAL DATAFORMAT', Error: 41003, Result: 'JSON nested deeper than 100 levels (option jsonDepthLimit)', Version: '1.0.0',
+    })
+    console.log(`[limits] two 4 MiB nested bodies refused in ${(performance.now() - t0).toFixed(0)} ms`)
+    expect((await post(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }))).json).toEqual({ jsonrpc: '2.0', id: 1, result: '0x3039' })
+  })
+
+  it('by function call: params nested deeper get -32602', async () => {
+    const d = await start({ jsonDepthLimit: 5 })
+    let value: unknown = 'latest'
+    for (let i = 0; i < 6; i++) value = { blockNumber: value }
+    const err = await rejection(d.rpc('eth_getBalance', [d.accounts[0]!.address, value]))
+    expect(err.toJSON()).toEqual({ code: -32602, message: 'invalid argument 1: nested deeper than 5 levels (option jsonDepthLimit)' })
+    expect(await d.rpc('eth_getBalance', [d.accounts[0]!.address, { blockNumber: 'latest' }])).toMatch(/^0x/)
+  })
+})
+
+describe('eth_getLogs block range (logsBlockRange) and result count (logsResultLimit)', () => {
+  it('a span wider than the limit gets the real node\'s -32000 text; at the limit it is served', async () => {
+    const d = await start({ logsBlockRange: 10 })
+    await d.mine(20)
+    const err = await rejection(d.rpc('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0xb' }]))
+    expect(err.toJSON()).toEqual({ code: -32000, message: 'the span between fromBlock and toBlock must be less than or equal to 10' })
+    expect(await d.rpc('eth_getLogs', [{ fromBlock: '0x1', toBlock: '0xb' }])).toEqual([])
+  })
+
+  it('more matches than the limit: -32000 for eth_getLogs, eth_getFilterLogs and eth_getFilterChanges; the filter keeps its place', async () => {
+    const d = await start({ logsResultLimit: 2 })
+    const filter = (await d.rpc('eth_newFilter', [{ fromBlock: '0x0' }])) as string
+    for (let i = 0; i < 3; i++) await transfer(d)
+    const message = 'query returned more than 2 results (option logsResultLimit)'
+    expect((await rejection(d.rpc('eth_getLogs', [{ fromBlock: '0x0' }]))).toJSON()).toEqual({ code: -32000, message })
+    expect((await rejection(d.rpc('eth_getFilterLogs', [filter]))).toJSON()).toEqual({ code: -32000, message })
+    expect((await rejection(d.rpc('eth_getFilterChanges', [filter]))).toJSON()).toEqual({ code: -32000, message })
+    expect(await d.rpc('eth_getLogs', [{ fromBlock: '0x2' }])).toHaveLength(2)
+    // Still above the limit: the failed poll did not move the filter past the logs.
+    await expect(d.rpc('eth_getFilterChanges', [filter])).rejects.toMatchObject({ code: -32000, message })
+  })
+})
+
+describe('number of filters (filterLimit)', () => {
+  it('installing above the limit gets -32000; after an uninstall the next one installs', async () => {
+    const d = await start({ filterLimit: 3 })
+    const ids = [await d.rpc('eth_newBlockFilter'), await d.rpc('eth_newPendingTransactionFilter'), await d.rpc('eth_newFilter', [{}])]
+    const err = await rejection(d.rpc('eth_newBlockFilter'))
+    expect(err.toJSON()).toEqual({ code: -32000, message: 'too many filters: the limit is 3 (option filterLimit); uninstall some with eth_uninstallFilter' })
+    expect(await d.rpc('eth_uninstallFilter', [ids[0]])).toBe(true)
+    expect(await d.rpc('eth_newBlockFilter')).toBe('0x4')
+  })
+})
+
+describe('option checks', () => {
+  it('a limit that is not a positive whole number is a RangeError at creation', async () => {
+    await expect(createDevnet({ batchLimit: 0 })).rejects.toThrow(new RangeError('option batchLimit must be a positive whole number, got 0'))
+    await expect(createDevnet({ logsResultLimit: 1.5 })).rejects.toThrow(RangeError)
+  })
+})
