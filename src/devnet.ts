@@ -229,6 +229,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     subscriptions: new SubscriptionManager(chain),
     reset: () => instance!.reset(),
   }
+  context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
   const restContext: Mutable<RestContext> = { chain, nodeVersion: `v${VERSION}-dualnet`, networkId: SOLO_NETWORK_ID }
   const nativeAccounts = nativeKeys.map((k) =>

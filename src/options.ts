@@ -80,6 +80,8 @@ export interface DevnetOptions {
   logsResultLimit?: number
   /** Most installed polling filters; default 10,000. Above it: -32000 `too many filters`. */
   filterLimit?: number
+  /** Most live eth_subscribe subscriptions, all connections together; default 10,000. Above it: -32000 `too many subscriptions`. */
+  subscriptionLimit?: number
 }
 
 /** Options of `devnet.listen()`. */

@@ -162,6 +162,41 @@ describe('number of filters (filterLimit)', () => {
   })
 })
 
+describe('number of subscriptions (subscriptionLimit)', () => {
+  it('subscribing above the limit gets -32000; after an unsubscribe the next one starts', async () => {
+    const d = await start({ subscriptionLimit: 2 })
+    const first = (await d.rpc('eth_subscribe', ['newHeads'])) as string
+    await d.rpc('eth_subscribe', ['logs', {}])
+    const err = await rejection(d.rpc('eth_subscribe', ['newPendingTransactions']))
+    expect(err.toJSON()).toEqual({ code: -32000, message: 'too many subscriptions (limit 2)' })
+    expect(await d.rpc('eth_unsubscribe', [first])).toBe(true)
+    expect(await d.rpc('eth_subscribe', ['newHeads'])).toMatch(/^0x[0-9a-f]{32}$/)
+  })
+})
+
+describe('WebSocket frames (jsonDepthLimit, bodyLimit)', () => {
+  it('a frame nested deeper is a -32700 parse error; the socket keeps serving', async () => {
+    const { WebSocket } = await import('ws')
+    const d = await start({ jsonDepthLimit: 10 })
+    const { rpcUrl } = await d.listen()
+    const ws = new WebSocket(rpcUrl.replace('http', 'ws'))
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
+    const answers: unknown[] = []
+    const next = () => new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))))
+    const sendDeep = next()
+    ws.send(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`)
+    answers.push(await sendDeep)
+    const sendOk = next()
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'eth_chainId' }))
+    answers.push(await sendOk)
+    ws.close()
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error: JSON nested deeper than 10 levels (option jsonDepthLimit)' } },
+      { jsonrpc: '2.0', id: 5, result: '0x3039' },
+    ])
+  })
+})
+
 describe('option checks', () => {
   it('a limit that is not a positive whole number is a RangeError at creation', async () => {
     await expect(createDevnet({ batchLimit: 0 })).rejects.toThrow(new RangeError('option batchLimit must be a positive whole number, got 0'))

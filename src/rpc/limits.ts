@@ -19,6 +19,8 @@ export interface RpcLimits {
   readonly logsResultLimit: number
   /** Most installed polling filters (default 10,000; unpolled ones expire after 5 minutes). */
   readonly filterLimit: number
+  /** Most live eth_subscribe subscriptions in the devnet, all connections together (default 10,000). */
+  readonly subscriptionLimit: number
 }
 
 /** The options {@link rpcLimits} reads (a subset of DevnetOptions). */
@@ -29,6 +31,7 @@ export interface RpcLimitOptions {
   logsBlockRange?: number
   logsResultLimit?: number
   filterLimit?: number
+  subscriptionLimit?: number
 }
 
 /** The defaults: go-ethereum's batch limit, the log limits common providers apply. */
@@ -39,6 +42,7 @@ export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
   logsBlockRange: 100_000,
   logsResultLimit: 10_000,
   filterLimit: 10_000,
+  subscriptionLimit: 10_000,
 })
 
 /**

@@ -12,6 +12,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { RpcContext } from '../rpc/context.ts'
 import { handleRpcBody } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
+import { jsonTooDeep } from './jsonDepth.ts'
 import type { SubscriptionConnection } from '../rpc/subscriptions.ts'
 
 /** Options of {@link attachWebSocket}. */
@@ -67,7 +68,13 @@ function serve(ws: WebSocket, context: RpcContext): void {
 async function answer(ws: WebSocket, session: RpcContext, connection: SubscriptionConnection, data: RawData, isBinary: boolean): Promise<void> {
   let body: unknown
   try {
-    body = JSON.parse(text(data, isBinary))
+    const frame = text(data, isBinary)
+    // As the HTTP server: refused before JSON.parse, which deep nesting would hold up.
+    if (jsonTooDeep(frame, session.limits.jsonDepthLimit)) {
+      const message = `parse error: JSON nested deeper than ${session.limits.jsonDepthLimit} levels (option jsonDepthLimit)`
+      return reply(ws, { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ParseError, message } })
+    }
+    body = JSON.parse(frame)
   } catch {
     return reply(ws, { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ParseError, message: 'parse error' } })
   }
