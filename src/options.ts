@@ -42,14 +42,25 @@ export interface DevnetOptions {
    */
   clock?: ClockMode
   /**
-   * Any abstract-level database with string keys (memory-level, classic-level, …).
-   * When given, the ledger is written through to it after every change (blocks,
-   * transaction locations, execution records, changed state; key layout in
-   * chain/store.ts), and closed by `close()`. Default: none; the ledger lives in
-   * memory only and nothing is serialised, since the devnet never reads the database
-   * back.
+   * Any abstract-level database with string keys and values (memory-level,
+   * classic-level, …). Empty: a new chain is written to it, each change one atomic
+   * batch (blocks, execution records, state versions, clock; layout in
+   * chain/persistence/schema.ts). Holding a chain: that chain is resumed exactly
+   * (blocks, receipts, state at every height, clock), after checking that `chainId`,
+   * `hardfork`, `bookkeeperKey` and (when given) `unboundGas` are the ones it was
+   * made with; otherwise createDevnet throws ChainMismatchError naming the
+   * difference. A database that outlives the process (classic-level) makes every
+   * answer wait until what it reports is on disk. Closed by `close()`. Default: none;
+   * the ledger lives in memory only and nothing is serialised.
    */
   db?: LevelDatabase
+  /**
+   * A state document (`devnet.dumpState()`, an anvil_dumpState result decoded, or an
+   * Anvil state): the new genesis holds it, over the dev allocations; its head
+   * timestamp is the genesis timestamp unless `genesisTimestamp` is given. Refused
+   * with a `db` that already holds a chain.
+   */
+  state?: unknown
   /**
    * Unbound-gas accrual (reference §4.2). Off by default, as on a solo node (deadline 0).
    * On: main-token holders accrue gas by the real schedule, timed from the genesis
@@ -82,6 +93,13 @@ export interface DevnetOptions {
   filterLimit?: number
   /** Most live eth_subscribe subscriptions, all connections together; default 10,000. Above it: -32000 `too many subscriptions`. */
   subscriptionLimit?: number
+  /**
+   * Solidity console.log (hardhat/console.sol, forge-std console/console2): the lines
+   * of mined transactions, eth_call and eth_estimateGas, formatted as Hardhat prints
+   * them. Default (`true`): each line to stdout; `false`: nothing is captured (no cost
+   * at all); a function: receives each line.
+   */
+  console?: boolean | ((line: string) => void)
 }
 
 /** Options of `devnet.listen()`. */

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest'
 import { createDevnet } from '../src/index.ts'
 import { LedgerStore } from '../src/chain/store.ts'
 import { WorldState } from '../src/state/worldState.ts'
+import { BlockIndex } from '../src/chain/blockIndex.ts'
+import { Clock } from '../src/chain/clock.ts'
 
 const INDEX = fileURLToPath(new URL('../src/index.ts', import.meta.url))
 
@@ -75,7 +77,8 @@ describe('no database without the db option', () => {
     expect(world.touches.accounts.size).toBe(1)
     const store = new LedgerStore()
     await store.open()
-    store.persist(world, [], 0)
+    store.bind({ world, blocks: new BlockIndex(), clock: new Clock() })
+    store.persist()
     expect(world.touches.accounts.size).toBe(0)
     await store.close()
   })

@@ -174,12 +174,13 @@ describe('supplies and persistence', () => {
 
     await devnet.close()
     await db.open()
-    expect(await db.get('meta:head')).toBe('3')
-    const stored = JSON.parse((await db.get('block:0000000003'))!) as { header: string; transactions: string[] }
+    // Layout: chain/persistence/schema.ts.
+    expect(JSON.parse((await db.get('m:tip'))!).height).toBe(3)
+    const stored = JSON.parse((await db.get('b:0000000003'))!) as { header: string; transactions: { evm: string; from: string }[] }
     expect(stored.header).toBe(toHexRaw(serializeUnsignedHeader(chain.blockAt(3)!.header)))
-    expect(stored.transactions).toEqual([toHexRaw(chain.blockAt(3)!.transactions[0]!.raw)])
-    const sender = JSON.parse((await db.get(`account:${devnet.accounts[0]!.address.slice(2)}`))!)
-    expect(sender.nonce).toBe('3')
+    const tx = chain.blockAt(3)!.transactions[0]!
+    expect(stored.transactions).toEqual([{ evm: toHexRaw(tx.kind === 'evm' ? tx.tx.rlp : tx.raw), from: devnet.accounts[0]!.address.slice(2) }])
+    expect((await db.get(`a:${devnet.accounts[0]!.address.slice(2)}:0000000003`))!.split(',')[0]).toBe('3')
     await db.close()
   })
 })

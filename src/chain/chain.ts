@@ -252,7 +252,7 @@ export class Chain {
       this.mempool.addNative(tx)
       this.#noteAccepted(tx.hash)
       if (this.automine) {
-        const block = await this.#miner.mineBlock([tx])
+        await this.#miner.mineBlock([tx])
         this.#store.persist()
         this.#announce()
       }

@@ -70,11 +70,11 @@ export class Checkpoints {
   restore(checkpoint: ChainCheckpoint): void {
     this.#world.journal.revertTo(checkpoint.journal)
     const top = this.#blocks.builtCount - 1
-    const dropped = this.#blocks.truncateAbove(checkpoint.height)
+    this.#blocks.truncateAbove(checkpoint.height)
     this.#mempool.replaceAll(checkpoint.pool, checkpoint.nativePool)
     this.#clock.restore(checkpoint.clock)
     const builtTop = this.#blocks.builtCount - 1
-    this.#store.persist(this.#world, [], builtTop, top > builtTop ? { height: builtTop + 1, to: top, txHashes: dropped } : undefined)
+    this.#store.persist({ height: checkpoint.height, from: builtTop + 1, to: top })
   }
 
   /** Unpins a checkpoint that will not be restored again. */

@@ -23,6 +23,11 @@ export class EmptyRuns {
     return this.#count
   }
 
+  /** The pending runs, lowest first (copies; for the store's tip record). */
+  runs(): EmptyRun[] {
+    return this.#runs.map((run) => ({ ...run }))
+  }
+
   /** Appends a run (its start must follow the previous run or the built chain). */
   add(run: EmptyRun): void {
     if (run.count <= 0) return

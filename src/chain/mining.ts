@@ -17,7 +17,8 @@ import { executeNativeTransaction, NATIVE_CALL_GAS } from './nativeExecution.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { WorldState } from '../state/worldState.ts'
 import type { LedgerStore } from './store.ts'
-import type { ChainTransaction } from './transaction.ts'
+import type { ChainTransaction, PoolTransaction } from './transaction.ts'
+import { printConsoleCalls, type ConsoleSink } from './consoleOutput.ts'
 import type { UnboundGasRule } from './unboundGas.ts'
 
 /** What the miner works on: the chain's parts, shared with it. */
@@ -32,6 +33,8 @@ export interface MinerParts {
   /** Trims the journal after each sealed block. */
   checkpoints: Checkpoints
   unboundGas?: UnboundGasRule | undefined
+  /** Where console.log lines of mined transactions go; absent: the executor captures none. */
+  console?: ConsoleSink | undefined
 }
 
 /** Builds the chain's blocks. */
@@ -47,6 +50,7 @@ export class Miner {
   readonly #blocks: BlockIndex
   readonly #checkpoints: Checkpoints
   readonly #unboundGas: UnboundGasRule | undefined
+  readonly #console: ConsoleSink | undefined
 
   constructor(parts: MinerParts) {
     this.#world = parts.world
@@ -59,6 +63,7 @@ export class Miner {
     this.#blocks = parts.blocks
     this.#checkpoints = parts.checkpoints
     this.#unboundGas = parts.unboundGas
+    this.#console = parts.console
   }
 
   /** The latest block, built if it is pending. */
@@ -75,17 +80,16 @@ export class Miner {
       const timestamp = this.#blocks.empty.shift()!
       built.push(this.#seal(this.#blocks.top, timestamp, EMPTY_TXS, EMPTY_RECORDS, 0n))
     }
-    this.#store.persist(this.#world, built, this.#blocks.height)
+    this.#store.persist()
   }
 
   /** Mines `count` blocks, `interval` seconds apart when given, and persists them (see `Chain.mine`). */
   async mine(count: number, interval: number | undefined): Promise<void> {
     if (this.#mempool.size === 0) return this.#reserveEmpty(count, interval, false)
-    const first = this.#blocks.builtCount
     const nonceOf = (sender: string) => this.#world.getAccount(sender, this.#blocks.height).nonce
     for (let i = 0; i < count; i++) {
       if (this.#mempool.size === 0) {
-        this.#store.persist(this.#world, this.#blocks.builtFrom(first), this.#blocks.height)
+        this.#store.persist()
         return this.#reserveEmpty(count - i, interval, i > 0)
       }
       const timestamp = i > 0 && interval !== undefined ? this.latest().header.timestamp + interval : undefined
@@ -93,7 +97,7 @@ export class Miner {
       await this.mineBlock([...this.#mempool.executable(nonceOf), ...this.#mempool.nativeByPrice()], timestamp)
     }
     if (interval !== undefined && count > 0) this.#clock.setTime(Math.max(this.#clock.now(), this.latest().header.timestamp))
-    this.#store.persist(this.#world, this.#blocks.builtFrom(first), this.#blocks.height)
+    this.#store.persist()
   }
 
   /** Mines, one block each, the transactions of `sender` that became executable. */
@@ -102,8 +106,8 @@ export class Miner {
       const nonce = this.#world.getAccount(sender, this.#blocks.height).nonce
       const next = this.#mempool.bySenderNonce(sender, nonce)
       if (next === undefined) return
-      const block = await this.mineBlock([next])
-      this.#store.persist(this.#world, [block], block.header.height)
+      await this.mineBlock([next])
+      this.#store.persist()
     }
   }
 
@@ -111,7 +115,7 @@ export class Miner {
    * Executes `txs` into a new block on top of the chain, stamped `timestamp` (default:
    * the clock's next). On any error nothing of the block remains. The caller persists.
    */
-  async mineBlock(txs: readonly ChainTransaction[], timestamp?: number): Promise<ChainBlock> {
+  async mineBlock(txs: readonly PoolTransaction[], timestamp?: number): Promise<ChainBlock> {
     const parent = this.latest()
     const height = parent.header.height + 1
     const time = timestamp ?? this.#clock.timestampAfter(parent.header.timestamp)
@@ -138,6 +142,7 @@ export class Miner {
           continue
         }
         const outcome = await this.#executor.executeTransaction(tx.tx, { readHeight: height, number: height, timestamp: time })
+        if (outcome.consoleCalls !== undefined && this.#console !== undefined) await printConsoleCalls(this.#console, outcome.consoleCalls)
         gasUsed += outcome.gasUsed
         records.push({
           state: outcome.status,
@@ -177,6 +182,7 @@ export class Miner {
     this.#blocks.empty.add({ start: this.#blocks.height + 1, count, first, interval: spacing })
     const last = first + (count - 1) * spacing
     if (last > this.#clock.now()) this.#clock.setTime(last)
+    this.#store.persist()
   }
 
   /** Builds the header and hash of a block on `parent` and appends it (no execution, no I/O). */

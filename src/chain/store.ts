@@ -1,123 +1,273 @@
 /**
- * Write-through persistence of the ledger into an abstract-level database given by
- * the user (option `db`). Memory holds every hot read and the ledger never reads the
- * database back; the database receives, after each change of the chain, the blocks,
- * transaction locations, execution records and the state entries that changed.
- * Values are UTF-8 (hex or JSON) so any abstract-level implementation can hold them.
+ * Persistence of the ledger into an abstract-level database given by the user (option
+ * `db`): written through after every change of the chain, read back once when a
+ * devnet opens a database that holds a chain (resume.ts). Memory holds every hot read.
+ * Key layout and value encoding: persistence/schema.ts.
  *
- * Without a database (the default) the store is a no-op: no database is created and
- * nothing is serialised, so blocks and transactions pay nothing for persistence.
+ * Each change is one atomic batch holding everything it changed: the blocks built
+ * since the last batch (a whole block is never split), the state versions written,
+ * code, and the tip (height, pending empty blocks, clock). A database killed at any
+ * moment therefore opens at the end of some batch: whole blocks only.
  *
- * Key layout: `block:<height as 10 digits>`, `tx:<raw hash hex>` -> `<height>:<index>`,
- * `record:<raw hash hex>`, `account:<address hex>`, `storage:<address hex><slot hex>`,
- * `code:<code hash hex>`, `meta:head` -> height.
+ * Durability: with a database that outlives the process (abstract-level's
+ * `supports.permanence`, e.g. classic-level) the store is {@link LedgerStore.durable}
+ * and the surfaces hold every answer until the batches queued before it are written
+ * ({@link LedgerStore.flushed}), so an answered transaction hash or receipt is on disk.
+ * With memory-level the batches are written behind, off the hot path. Without a
+ * database (the default) every call is a no-op: nothing is serialised.
  */
 import type { AbstractLevel } from 'abstract-level'
-import { serializeUnsignedHeader, type ChainBlock } from './block.ts'
-import type { WorldState } from '../state/worldState.ts'
+import type { BlockIndex } from './blockIndex.ts'
+import type { Clock } from './clock.ts'
+import type { StateKind, WorldState } from '../state/worldState.ts'
+import { CorruptDatabaseError, PersistenceError, UnsupportedVersionError } from './persistence/errors.ts'
+import {
+  blockKey,
+  codeKey,
+  CONFIG_KEY,
+  encodeBlock,
+  encodeStateValue,
+  SCHEMA_KEY,
+  SCHEMA_VERSION,
+  STATE_KINDS,
+  stateKey,
+  stateRange,
+  TIP_KEY,
+  type StoredConfig,
+  type StoredTip,
+} from './persistence/schema.ts'
 import { toHexRaw } from '../util/hex.ts'
 
-/** Any abstract-level database with string keys. */
+/** Any abstract-level database with string keys and values. */
 export type LevelDatabase = AbstractLevel<any, string, any>
 
 type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key: string }
 
+/** What the store persists from: the chain's parts, bound once the chain exists. */
+export interface StoreSource {
+  world: WorldState
+  blocks: BlockIndex
+  clock: Clock
+}
+
+/** A restore, as the store needs it: the height restored to and the built heights dropped (`from > to`: none). */
+export interface StoreRevert {
+  height: number
+  from: number
+  to: number
+}
+
+/** Everything a database holds, undecoded (resume.ts decodes it). */
+export interface StoredLedger {
+  config: StoredConfig
+  tip: StoredTip
+  /** Encoded built blocks, heights 0 up, in order. */
+  blocks: string[]
+  /** State versions in key then height order: [kind, entry key, height, encoded value]. */
+  state: [StateKind, string, number, string][]
+  /** Code by hash, hex. */
+  code: [string, string][]
+}
+
+const TOUCHED: Record<StateKind, keyof WorldState['touches']> = { account: 'accounts', storage: 'storage', allowance: 'allowances', unbound: 'unbound' }
+
 /** Persists the ledger into `db`, or nowhere when there is none. */
 export class LedgerStore {
   readonly #db: LevelDatabase | undefined
+  /** Whether the database outlives the process, so that answers wait for its writes. */
+  readonly durable: boolean
+  #source: StoreSource | undefined
+  /** Chain height at the last batch: every state write since is at this height or above. */
+  #floor = 0
+  /** Height of the highest built block written (-1: none yet). */
+  #written = -1
+  /** Schema and config of a new chain, written with its first batch. */
+  #preamble: BatchOp[] = []
+  /** A new chain replaces the one in the database (a reset): cleared before the first batch. */
+  #wipe = false
   #writes: Promise<void> = Promise.resolve()
-  /** The first failed write; reported by {@link close}. */
+  #pending = 0
+  /** The first failed write; every later answer and {@link close} report it. */
   #failure: unknown
 
   /** `db`: where to write; `undefined` makes every call a no-op. */
   constructor(db?: LevelDatabase) {
     this.#db = db
+    this.durable = db?.supports.permanence === true
   }
 
-  /** Opens the database if there is one and it is not open yet. */
+  /** Whether there is a database at all. */
+  get enabled(): boolean {
+    return this.#db !== undefined
+  }
+
+  /** Opens the database if there is one and it is not open yet. Throws {@link CorruptDatabaseError} when it cannot be opened. */
   async open(): Promise<void> {
-    if (this.#db !== undefined && this.#db.status !== 'open') await this.#db.open()
+    if (this.#db === undefined || this.#db.status === 'open') return
+    try {
+      await this.#db.open()
+    } catch (err) {
+      const detail = (err as { cause?: Error }).cause?.message ?? (err as Error).message
+      throw new CorruptDatabaseError(`the database could not be opened: ${detail}`, { cause: err })
+    }
   }
 
   /**
-   * Queues the writes of `blocks` (new at the top of the chain), the removal of the
-   * heights in `dropFrom` when given (a revert), and every state entry touched since
-   * the last call. The batch is built now, from the state as it is, and written
-   * behind (in order, off the hot path); {@link close} waits for it. Without a
-   * database it only forgets the touched entries.
+   * Reads the chain the database holds, or `undefined` when it is empty. Throws
+   * {@link UnsupportedVersionError} for another schema version, and
+   * {@link CorruptDatabaseError} for a database that is not empty but holds no
+   * dualnet chain, or whose records do not parse.
    */
-  persist(world: WorldState, blocks: readonly ChainBlock[], head: number, dropFrom?: { height: number; to: number; txHashes: string[] }): void {
+  async read(): Promise<StoredLedger | undefined> {
     const db = this.#db
-    if (db === undefined) {
-      world.touches.accounts.clear()
-      world.touches.storage.clear()
-      world.touches.code.clear()
-      return
+    if (db === undefined) return undefined
+    const schema = await db.get(SCHEMA_KEY)
+    if (schema === undefined) {
+      const [any] = await db.keys({ limit: 1 }).all()
+      if (any !== undefined) throw new CorruptDatabaseError(`the database is not empty but holds no dualnet chain (no ${SCHEMA_KEY} entry; first key ${JSON.stringify(any)})`)
+      return undefined
     }
-    const ops: BatchOp[] = []
-    if (dropFrom !== undefined) {
-      for (let h = dropFrom.height; h <= dropFrom.to; h++) ops.push({ type: 'del', key: blockKey(h) })
-      for (const hash of dropFrom.txHashes) {
-        ops.push({ type: 'del', key: `tx:${hash}` }, { type: 'del', key: `record:${hash}` })
+    if (schema !== String(SCHEMA_VERSION)) {
+      throw new UnsupportedVersionError(`the database has schema version ${schema}; this dualnet reads version ${SCHEMA_VERSION} only`)
+    }
+    const parse = <T>(key: string, text: string | undefined): T => {
+      try {
+        if (text === undefined) throw new Error('missing')
+        return JSON.parse(text) as T
+      } catch (err) {
+        throw new CorruptDatabaseError(`the database entry ${key} is corrupt: ${(err as Error).message}`, { cause: err })
       }
     }
-    for (const block of blocks) {
-      const height = block.header.height
-      ops.push({
-        type: 'put',
-        key: blockKey(height),
-        value: JSON.stringify({
-          header: toHexRaw(serializeUnsignedHeader(block.header)),
-          transactions: block.transactions.map((tx) => toHexRaw(tx.raw)),
-        }),
-      })
-      block.transactions.forEach((tx, index) => {
-        const hash = toHexRaw(tx.hash)
-        ops.push({ type: 'put', key: `tx:${hash}`, value: `${height}:${index}` })
-        ops.push({ type: 'put', key: `record:${hash}`, value: JSON.stringify(block.records[index], jsonReplacer) })
-      })
+    const [config, tip] = await db.getMany([CONFIG_KEY, TIP_KEY])
+    const blocks = await db.values({ gte: 'b:', lt: 'b;' }).all()
+    const state: StoredLedger['state'] = []
+    for (const [kind, prefix] of STATE_KINDS) {
+      for await (const [key, value] of db.iterator({ gte: prefix, lt: `${prefix.slice(0, -1)};` })) {
+        const at = key.length - 11
+        if (at <= prefix.length || key[at] !== ':') throw new CorruptDatabaseError(`the database key ${JSON.stringify(key)} is malformed`)
+        state.push([kind, key.slice(prefix.length, at), Number(key.slice(at + 1)), value as string])
+      }
     }
-    const { accounts, storage, code } = world.touches
-    for (const address of accounts) {
-      const record = world.hasAccount(address, Number.MAX_SAFE_INTEGER)
-        ? world.getAccount(address, Number.MAX_SAFE_INTEGER)
-        : undefined
-      ops.push(
-        record === undefined
-          ? { type: 'del', key: `account:${address}` }
-          : { type: 'put', key: `account:${address}`, value: JSON.stringify(record, jsonReplacer) },
-      )
+    const code = (await db.iterator({ gte: 'c:', lt: 'c;' }).all()).map(([k, v]) => [k.slice(2), v as string] as [string, string])
+    return { config: parse<StoredConfig>(CONFIG_KEY, config), tip: parse<StoredTip>(TIP_KEY, tip), blocks: blocks as string[], state, code }
+  }
+
+  /**
+   * Marks the chain as new: its schema version and `config` go with the first batch.
+   * When the store served a chain already (a reset), the database is cleared first
+   * (a crash in between leaves it empty: the next start creates a new chain).
+   */
+  create(config: StoredConfig): void {
+    if (this.#db === undefined) return
+    this.#wipe = this.#source !== undefined
+    this.#preamble = [
+      { type: 'put', key: SCHEMA_KEY, value: String(SCHEMA_VERSION) },
+      { type: 'put', key: CONFIG_KEY, value: JSON.stringify(config) },
+    ]
+  }
+
+  /** Binds the chain's parts; the blocks built so far count as written (a resumed chain's are). */
+  bind(source: StoreSource): void {
+    this.#source = source
+    this.#floor = source.blocks.height
+    this.#written = this.#preamble.length > 0 ? -1 : source.blocks.builtCount - 1
+  }
+
+  /**
+   * Queues one batch with everything changed since the last: the built blocks not
+   * written yet, the versions of every state entry touched (all versions at or above
+   * the last batch's height), new code, and the tip. `revert` (a restore) also drops
+   * the built blocks above the restored height and every stored version of a touched
+   * entry at or above it that the restore undid. The batch is built now, from the
+   * ledger as it is, and written behind in order; without a database this only
+   * forgets the touched entries.
+   */
+  persist(revert?: StoreRevert): void {
+    const db = this.#db
+    const source = this.#source
+    if (db === undefined || source === undefined) {
+      source?.world.clearTouches()
+      return
     }
-    for (const key of storage) {
-      const value = world.getStorage(key.slice(0, 40), key.slice(40), Number.MAX_SAFE_INTEGER)
-      ops.push(value.length === 0 ? { type: 'del', key: `storage:${key}` } : { type: 'put', key: `storage:${key}`, value: toHexRaw(value) })
+    const { world, blocks } = source
+    const ops = this.#preamble
+    this.#preamble = []
+    if (revert !== undefined) {
+      for (let h = revert.from; h <= revert.to; h++) ops.push({ type: 'del', key: blockKey(h) })
+      this.#written = Math.min(this.#written, blocks.builtCount - 1)
     }
-    for (const hash of code) ops.push({ type: 'put', key: `code:${hash}`, value: toHexRaw(world.getCodeByHash(hash)) })
-    accounts.clear()
-    storage.clear()
-    code.clear()
-    ops.push({ type: 'put', key: 'meta:head', value: String(head) })
+    for (const block of blocks.builtFrom(this.#written + 1)) ops.push({ type: 'put', key: blockKey(block.header.height), value: encodeBlock(block) })
+    this.#written = blocks.builtCount - 1
+    const floor = revert === undefined ? this.#floor : revert.height
+    const undone: { gte: string; lt: string }[] = []
+    for (const [kind] of STATE_KINDS) {
+      for (const key of world.touches[TOUCHED[kind]]) {
+        if (revert !== undefined) undone.push(stateRange(kind, key, floor))
+        for (const v of world.versionsFrom(kind, key, floor)) {
+          ops.push({ type: 'put', key: stateKey(kind, key, v.height), value: encodeStateValue(kind, v.value) })
+        }
+      }
+    }
+    for (const hash of world.touches.code) ops.push({ type: 'put', key: codeKey(hash), value: toHexRaw(world.getCodeByHash(hash)) })
+    world.clearTouches()
+    ops.push(this.#tipOp())
+    this.#floor = blocks.height
+    const wipe = this.#wipe
+    this.#wipe = false
+    this.#enqueue(async () => {
+      if (wipe) await db.clear()
+      // A restore's stale versions are found in the database itself: the ledger no longer holds them.
+      const stale: BatchOp[] = []
+      for (const range of undone) for await (const key of db.keys(range)) stale.push({ type: 'del', key })
+      await db.batch((stale.length === 0 ? ops : [...stale, ...ops]) as never)
+    })
+  }
+
+  /**
+   * With a durable database and writes in flight: a promise of their completion, which
+   * rejects with {@link PersistenceError} if a write failed. Otherwise `undefined`, so
+   * that callers pay nothing.
+   */
+  flushed(): Promise<void> | undefined {
+    if (!this.durable || (this.#pending === 0 && this.#failure === undefined)) return undefined
+    return this.#writes.then(() => {
+      if (this.#failure !== undefined) throw new PersistenceError(`the database write failed: ${(this.#failure as Error).message}`, { cause: this.#failure })
+    })
+  }
+
+  /** Writes the tip (the clock may have moved since the last batch), waits for queued writes, then closes the database. Throws the first write that failed. */
+  async close(): Promise<void> {
+    const db = this.#db
+    if (db === undefined) return
+    if (this.#source !== undefined && this.#failure === undefined && db.status === 'open') {
+      const tip = this.#tipOp()
+      this.#enqueue(() => db.batch([tip] as never))
+    }
+    await this.#writes
+    if (db.status === 'open') await db.close()
+    if (this.#failure !== undefined) throw this.#failure
+  }
+
+  /** Closes the database without writing anything (a devnet that refused it). */
+  async abandon(): Promise<void> {
+    if (this.#db !== undefined && this.#db.status === 'open') await this.#db.close()
+  }
+
+  #tipOp(): BatchOp {
+    const { blocks, clock } = this.#source!
+    const tip: StoredTip = { height: blocks.height, built: blocks.builtCount - 1, empty: blocks.empty.runs(), clock: clock.capture() }
+    return { type: 'put', key: TIP_KEY, value: JSON.stringify(tip) }
+  }
+
+  #enqueue(write: () => Promise<void>): void {
+    this.#pending++
     this.#writes = this.#writes
-      .then(() => db.batch(ops as never))
+      .then(() => (this.#failure === undefined ? write() : undefined))
       .catch((err: unknown) => {
         this.#failure ??= err
       })
+      .finally(() => {
+        this.#pending--
+      })
   }
-
-  /** Waits for queued writes, then closes the database (if any). Throws the first write that failed. */
-  async close(): Promise<void> {
-    await this.#writes
-    if (this.#db !== undefined && this.#db.status === 'open') await this.#db.close()
-    if (this.#failure !== undefined) throw this.#failure
-  }
-}
-
-function blockKey(height: number): string {
-  return `block:${String(height).padStart(10, '0')}`
-}
-
-function jsonReplacer(_key: string, value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString()
-  if (value instanceof Uint8Array) return toHexRaw(value)
-  return value
 }

@@ -50,6 +50,9 @@ export async function handleRest(ctx: RestContext, method: string, url: string, 
     const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]))
     try {
       const result = await route.handle(ctx, { params, query, body })
+      // With a durable database nothing is answered before what it reports is on disk (chain/store.ts).
+      const written = ctx.chain.flushed()
+      if (written !== undefined) await written
       return { status: 200, envelope: envelope(route.action, RestErrorCode.Success, result) }
     } catch (err) {
       if (err instanceof RestError) return { status: 200, envelope: envelope(route.action, err.code, err.result) }

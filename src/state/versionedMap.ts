@@ -63,6 +63,16 @@ export class VersionedMap<V> implements Undoable {
     this.#onTouch?.(key)
   }
 
+  /**
+   * Versions of `key` written at `floor` or above, newest first, deletions as
+   * `value: undefined` (persistence writes exactly these; usually one step).
+   */
+  versionsFrom(key: string, floor: number): { height: number; value: V | undefined }[] {
+    const out: { height: number; value: V | undefined }[] = []
+    for (let v = this.#versions.get(key); v !== undefined && v.height >= floor; v = v.older) out.push({ height: v.height, value: v.value })
+    return out
+  }
+
   /** Keys that have ever held a value (deleted ones included). */
   keys(): IterableIterator<string> {
     return this.#versions.keys()

@@ -31,7 +31,17 @@ export interface StateTouches {
   storage: Set<string>
   /** Code hashes registered since the last drain. */
   code: Set<string>
+  /** Allowance keys `<token>:<owner hex>:<spender hex>`. */
+  allowances: Set<string>
+  /** Addresses whose unbound-gas offset changed. */
+  unbound: Set<string>
 }
+
+/** The versioned kinds of state entries, as persistence names them. */
+export type StateKind = 'account' | 'storage' | 'allowance' | 'unbound'
+
+/** A state entry's value in a kind-neutral form: accounts as records, storage as bytes, allowances as bigint, offsets as number. */
+export type StateValue = AccountRecord | Uint8Array | bigint | number
 
 /**
  * Versioned, journaled world state. Reads take the height to read at; writes take
@@ -40,7 +50,7 @@ export interface StateTouches {
  */
 export class WorldState {
   readonly journal = new Journal()
-  readonly touches: StateTouches = { accounts: new Set(), storage: new Set(), code: new Set() }
+  readonly touches: StateTouches = { accounts: new Set(), storage: new Set(), code: new Set(), allowances: new Set(), unbound: new Set() }
   readonly #accounts = new VersionedMap<AccountRecord>(this.journal, (k) => this.touches.accounts.add(k))
   /**
    * Storage per address: slot (64 hex) -> value, held as a bigint (24 to 48 bytes
@@ -50,9 +60,9 @@ export class WorldState {
    */
   readonly #storage = new Map<string, VersionedMap<StoredValue>>()
   /** Native-token allowances in v2 units, keyed `<token id>:<owner hex>:<spender hex>`. */
-  readonly #allowances = new VersionedMap<bigint>(this.journal)
+  readonly #allowances = new VersionedMap<bigint>(this.journal, (k) => this.touches.allowances.add(k))
   /** Unbound-gas time offsets (seconds after genesis) by address hex (§4.2 unboundTimeOffset). */
-  readonly #unboundOffsets = new VersionedMap<number>(this.journal)
+  readonly #unboundOffsets = new VersionedMap<number>(this.journal, (k) => this.touches.unbound.add(k))
   /** Code by its hash; immutable, so it needs no versions. */
   readonly #code = new Map<string, Uint8Array>()
 
@@ -142,6 +152,73 @@ export class WorldState {
   /** Records the unbound-gas offset of `address` at `height`. */
   setUnboundOffset(address: string, offset: number, height: number): void {
     this.#unboundOffsets.set(address, offset, height)
+  }
+
+  /** Allowances that hold an amount as of `height`: [token, owner hex, spender hex, amount (v2 units)]. */
+  *allowanceEntries(height: number): IterableIterator<[token: 'main' | 'gas', owner: string, spender: string, amount: bigint]> {
+    for (const key of this.#allowances.keys()) {
+      const amount = this.#allowances.get(key, height)
+      if (amount === undefined) continue
+      const [token, owner, spender] = key.split(':') as ['main' | 'gas', string, string]
+      yield [token, owner, spender, amount]
+    }
+  }
+
+  /** Unbound-gas offsets set as of `height`: [address hex, seconds after genesis]. */
+  *unboundOffsetEntries(height: number): IterableIterator<[address: string, offset: number]> {
+    for (const address of this.#unboundOffsets.keys()) {
+      const offset = this.#unboundOffsets.get(address, height)
+      if (offset !== undefined) yield [address, offset]
+    }
+  }
+
+  /**
+   * Versions of one entry written at `floor` or above, newest first (`undefined`: a
+   * deletion), for the store. `key` as in {@link StateTouches}: storage keys are the
+   * address hex followed by the slot hex.
+   */
+  versionsFrom(kind: StateKind, key: string, floor: number): { height: number; value: StateValue | undefined }[] {
+    switch (kind) {
+      case 'account':
+        return this.#accounts.versionsFrom(key, floor)
+      case 'allowance':
+        return this.#allowances.versionsFrom(key, floor)
+      case 'unbound':
+        return this.#unboundOffsets.versionsFrom(key, floor)
+      case 'storage': {
+        const slots = this.#storage.get(key.slice(0, 40))
+        if (slots === undefined) return []
+        return slots.versionsFrom(key.slice(40), floor).map((v) => ({ height: v.height, value: v.value === undefined ? undefined : unpackStorage(v.value) }))
+      }
+    }
+  }
+
+  /**
+   * Writes one stored version back (resuming from a database): versions of a key must
+   * come in ascending height order. Journaled and touched like any write; the caller
+   * trims the journal and clears the touches afterwards.
+   */
+  loadVersion(kind: StateKind, key: string, height: number, value: StateValue | undefined): void {
+    switch (kind) {
+      case 'account':
+        return this.#accounts.set(key, value as AccountRecord | undefined, height)
+      case 'allowance':
+        return this.#allowances.set(key, value as bigint | undefined, height)
+      case 'unbound':
+        return this.#unboundOffsets.set(key, value as number | undefined, height)
+      case 'storage':
+        return this.setStorage(key.slice(0, 40), key.slice(40), (value as Uint8Array | undefined) ?? EMPTY_BYTES, height)
+    }
+  }
+
+  /** Forgets which entries changed (after the store persisted them, or when nothing persists). */
+  clearTouches(): void {
+    const t = this.touches
+    t.accounts.clear()
+    t.storage.clear()
+    t.code.clear()
+    t.allowances.clear()
+    t.unbound.clear()
   }
 
   /** Addresses ever written. */

@@ -1,0 +1,262 @@
+/**
+ * The database schema of a persisted chain (version {@link SCHEMA_VERSION}): key
+ * layout and the encoding of every value. Values are UTF-8 strings (hex, decimal or
+ * JSON), so any abstract-level database with string keys and values holds them.
+ *
+ * Keys (heights as 10 decimal digits, so that keys sort by height):
+ * - `m:schema` -> schema version; `m:config` -> the chain-shaping options ({@link StoredConfig});
+ *   `m:tip` -> height, pending empty blocks and the clock ({@link StoredTip}).
+ * - `b:<height>` -> one built block with its transactions and execution records ({@link StoredBlock}).
+ * - `c:<code hash>` -> EVM code (hex).
+ * - `a:<address>:<height>`, `s:<address><slot>:<height>`, `l:<token>:<owner>:<spender>:<height>`,
+ *   `u:<address>:<height>` -> the version of an account, storage slot, allowance or
+ *   unbound-gas offset written at that height, or `-` for a deletion: the state is
+ *   kept per height, as the ledger keeps it, so reads at old heights survive a restart.
+ */
+import { RLP } from '@ethereumjs/rlp'
+import type { EmptyRun } from '../emptyRuns.ts'
+import type { ClockState } from '../clock.ts'
+import type { ExecutionRecord } from '../record.ts'
+import type { ChainTransaction } from '../transaction.ts'
+import type { UnboundGasRule } from '../unboundGas.ts'
+import type { BlockHeader } from '../block.ts'
+import { serializeUnsignedHeader } from '../block.ts'
+import type { LegacyTransaction } from '../../evm/legacyTransaction.ts'
+import { BinaryReader } from '../../native/binaryReader.ts'
+import type { AccountRecord, StateKind, StateValue } from '../../state/worldState.ts'
+import { keccak256 } from '../../util/hash.ts'
+import { bytesToBigInt, fromHex, toHexRaw } from '../../util/hex.ts'
+
+/** Version of the layout above; a database of another version is refused. */
+export const SCHEMA_VERSION = 1
+
+export const SCHEMA_KEY = 'm:schema'
+export const CONFIG_KEY = 'm:config'
+export const TIP_KEY = 'm:tip'
+/** What a deleted state version is stored as. */
+export const DELETED = '-'
+
+/** The options that shape a chain: a database made with others is refused. */
+export interface StoredConfig {
+  chainId: number
+  /** @ethereumjs/common hardfork name. */
+  hardfork: string
+  /** The bookkeeper's compressed P-256 public key, hex. */
+  bookkeeper: string
+  /** Unbound-gas accrual, or `null` when off. */
+  unboundGas: UnboundGasRule | null
+}
+
+/** Where the chain stands beyond its built blocks. */
+export interface StoredTip {
+  /** Height of the latest block, built or pending. */
+  height: number
+  /** Height of the latest built (stored) block. */
+  built: number
+  /** Pending empty blocks above `built`. */
+  empty: EmptyRun[]
+  clock: ClockState
+}
+
+/**
+ * One transaction as stored: an EVM one as its RLP and sender (impersonated ones carry
+ * no real signature), a native one raw with the signers it was accepted with, a
+ * genesis system transaction raw.
+ */
+export type StoredTransaction = { evm: string; from: string } | { native: string; signers: string[] } | { genesis: string }
+
+/** One execution record as stored; amounts as decimal strings, bytes as hex. */
+export interface StoredRecord {
+  state: 0 | 1
+  gasUsed: string
+  gasConsumed: string
+  cumulativeGasUsed: string
+  logs: [address: string, topics: string[], data: string][]
+  firstLogIndex: number
+  contractAddress: string | null
+  returnValue: string
+  /** Native notifications; integer states as `{ int: '<decimal>' }`. */
+  notify: [contract: string, states: (string | { int: string })[]][]
+}
+
+/** One built block as stored. */
+export interface StoredBlock {
+  /** Raw block hash, hex: checked against the header on reading. */
+  hash: string
+  /** Unsigned header (§5.1), hex. */
+  header: string
+  transactions: StoredTransaction[]
+  records: StoredRecord[]
+}
+
+const STATE_PREFIX: Record<StateKind, string> = { account: 'a:', storage: 's:', allowance: 'l:', unbound: 'u:' }
+/** Every state kind with its key prefix, in the order the store reads them. */
+export const STATE_KINDS = Object.entries(STATE_PREFIX) as [StateKind, string][]
+
+/** `b:<height>`. */
+export function blockKey(height: number): string {
+  return `b:${pad(height)}`
+}
+
+/** `c:<code hash>`. */
+export function codeKey(hash: string): string {
+  return `c:${hash}`
+}
+
+/** Key of the version of `key` (as WorldState names it) written at `height`. */
+export function stateKey(kind: StateKind, key: string, height: number): string {
+  return `${STATE_PREFIX[kind]}${key}:${pad(height)}`
+}
+
+/** The range of every stored version of `key` at `from` or above (for deleting them). */
+export function stateRange(kind: StateKind, key: string, from: number): { gte: string; lt: string } {
+  return { gte: stateKey(kind, key, from), lt: `${STATE_PREFIX[kind]}${key};` }
+}
+
+/** Splits a stored state key (without its prefix) into the entry's key and the height. */
+export function parseStateKey(rest: string): { key: string; height: number } | undefined {
+  const at = rest.length - 11
+  if (at <= 0 || rest[at] !== ':') return undefined
+  const height = Number(rest.slice(at + 1))
+  return Number.isInteger(height) ? { key: rest.slice(0, at), height } : undefined
+}
+
+function pad(height: number): string {
+  return String(height).padStart(10, '0')
+}
+
+/** A state value as stored. */
+export function encodeStateValue(kind: StateKind, value: StateValue | undefined): string {
+  if (value === undefined) return DELETED
+  switch (kind) {
+    case 'account': {
+      const a = value as AccountRecord
+      return `${a.nonce},${a.gas},${a.main},${a.codeHash ?? ''}`
+    }
+    case 'storage':
+      return toHexRaw(value as Uint8Array)
+    default:
+      return String(value)
+  }
+}
+
+/** A stored state value read back. Throws on a malformed one. */
+export function decodeStateValue(kind: StateKind, text: string): StateValue | undefined {
+  if (text === DELETED) return undefined
+  switch (kind) {
+    case 'account': {
+      const [nonce, gas, main, codeHash, extra] = text.split(',')
+      if (codeHash === undefined || extra !== undefined) throw new Error(`malformed account ${JSON.stringify(text)}`)
+      return { nonce: BigInt(nonce!), gas: BigInt(gas!), main: BigInt(main!), codeHash: codeHash === '' ? undefined : codeHash }
+    }
+    case 'storage':
+      return strictHex(text)
+    case 'allowance':
+      return BigInt(text)
+    case 'unbound': {
+      const n = Number(text)
+      if (!Number.isSafeInteger(n)) throw new Error(`malformed offset ${JSON.stringify(text)}`)
+      return n
+    }
+  }
+}
+
+/** Hex without 0x to bytes; throws on anything else. */
+export function strictHex(text: string): Uint8Array {
+  if (!/^(?:[0-9a-f]{2})*$/.test(text)) throw new Error(`malformed hex ${JSON.stringify(text.slice(0, 40))}`)
+  return fromHex(text)
+}
+
+/** A built block as stored. */
+export function encodeBlock(block: { hash: Uint8Array; header: BlockHeader; transactions: readonly ChainTransaction[]; records: readonly ExecutionRecord[] }): string {
+  const stored: StoredBlock = {
+    hash: toHexRaw(block.hash),
+    header: toHexRaw(serializeUnsignedHeader(block.header)),
+    transactions: block.transactions.map((tx): StoredTransaction => {
+      if (tx.kind === 'evm') return { evm: toHexRaw(tx.tx.rlp), from: toHexRaw(tx.from) }
+      if (tx.kind === 'native') return { native: toHexRaw(tx.raw), signers: tx.signers.map(toHexRaw) }
+      return { genesis: toHexRaw(tx.raw) }
+    }),
+    records: block.records.map(encodeRecord),
+  }
+  return JSON.stringify(stored)
+}
+
+function encodeRecord(r: ExecutionRecord): StoredRecord {
+  return {
+    state: r.state,
+    gasUsed: String(r.gasUsed),
+    gasConsumed: String(r.gasConsumed),
+    cumulativeGasUsed: String(r.cumulativeGasUsed),
+    logs: r.logs.map(([address, topics, data]) => [toHexRaw(address), topics.map(toHexRaw), toHexRaw(data)]),
+    firstLogIndex: r.firstLogIndex,
+    contractAddress: r.contractAddress === undefined ? null : toHexRaw(r.contractAddress),
+    returnValue: toHexRaw(r.returnValue),
+    notify: r.notify.map((n) => [toHexRaw(n.contract), n.states.map((s) => (typeof s === 'bigint' ? { int: String(s) } : s))]),
+  }
+}
+
+/** A stored execution record read back. Throws on a malformed one. */
+export function decodeRecord(r: StoredRecord): ExecutionRecord {
+  if (r.state !== 0 && r.state !== 1) throw new Error(`malformed record state ${JSON.stringify(r.state)}`)
+  return {
+    state: r.state,
+    gasUsed: BigInt(r.gasUsed),
+    gasConsumed: BigInt(r.gasConsumed),
+    cumulativeGasUsed: BigInt(r.cumulativeGasUsed),
+    logs: r.logs.map(([address, topics, data]) => [strictHex(address), topics.map(strictHex), strictHex(data)]),
+    firstLogIndex: r.firstLogIndex,
+    contractAddress: r.contractAddress === null ? undefined : strictHex(r.contractAddress),
+    returnValue: strictHex(r.returnValue),
+    notify: r.notify.map(([contract, states]) => ({
+      contract: strictHex(contract),
+      states: states.map((s) => (typeof s === 'string' ? s : BigInt(s.int))),
+    })),
+  }
+}
+
+/** The unsigned header (§5.1) read back; bookkeepers are not part of it and come from the caller. */
+export function decodeUnsignedHeader(bytes: Uint8Array, bookkeepers: Uint8Array[]): BlockHeader {
+  const r = new BinaryReader(bytes)
+  const header: BlockHeader = {
+    version: r.u32(),
+    prevHash: r.bytes(32),
+    transactionsRoot: r.bytes(32),
+    blockRoot: r.bytes(32),
+    timestamp: r.u32(),
+    height: r.u32(),
+    consensusData: r.u64(),
+    consensusPayload: r.varbytes(),
+    nextBookkeeper: r.bytes(20),
+    bookkeepers,
+  }
+  if (r.position !== bytes.length) throw new Error('trailing bytes after the header')
+  return header
+}
+
+/**
+ * A stored EVM transaction read back without recovering its sender (stored with it):
+ * impersonated transactions carry a placeholder signature that recovers nothing, and
+ * a chain of many transactions resumes without one signature recovery each.
+ */
+export function decodeStoredEvmTransaction(rlp: Uint8Array, from: Uint8Array): LegacyTransaction {
+  const fields = RLP.decode(rlp)
+  if (!Array.isArray(fields) || fields.length !== 9 || fields.some((f) => !(f instanceof Uint8Array))) {
+    throw new Error('malformed legacy transaction')
+  }
+  const [nonce, gasPrice, gasLimit, to, value, data, v, r, s] = fields as Uint8Array[]
+  return {
+    nonce: bytesToBigInt(nonce!),
+    gasPrice: bytesToBigInt(gasPrice!),
+    gasLimit: bytesToBigInt(gasLimit!),
+    to: to!.length === 0 ? undefined : to!,
+    value: bytesToBigInt(value!),
+    data: data!,
+    v: bytesToBigInt(v!),
+    r: bytesToBigInt(r!),
+    s: bytesToBigInt(s!),
+    rlp,
+    hash: keccak256(rlp),
+    from,
+  }
+}
