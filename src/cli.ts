@@ -2,11 +2,17 @@
 /**
  * `dualnet`: the devnet as a program, with the node's flags (spec: "--rest",
  * "--restport <port>"; reference §0 for the default ports). Prints the dev accounts
- * and both URLs, logs one line per request, stops cleanly on SIGINT/SIGTERM. A bad
- * flag or a port in use is one line on stderr and exit code 1.
+ * (EVM and native) and both URLs, logs one line per request and per mined block
+ * (unless `--quiet`), stops cleanly on SIGINT/SIGTERM. A bad flag or a port in use is
+ * one line on stderr and exit code 1. Colour only on a terminal, never with NO_COLOR
+ * set (no-color.org).
  */
+import { styleText } from 'node:util'
 import { Command, InvalidArgumentError } from 'commander'
+import bs58 from 'bs58'
 import { createDevnet, type Devnet } from './index.ts'
+import { sha256d } from './util/hash.ts'
+import { concatBytes, fromHex } from './util/hex.ts'
 import { VERSION } from './version.ts'
 
 /** Default REST port of the node (`DEFAULT_REST_PORT`). */
@@ -23,6 +29,55 @@ function integer(min: number, max: number, what: string) {
   }
 }
 
+/** Whether to colour stdout: a terminal, and NO_COLOR unset or empty (no-color.org). */
+const COLOR = process.stdout.isTTY === true && !process.env.NO_COLOR
+/** `text` in an ANSI style when colouring, else as is. */
+const paint = (style: Parameters<typeof styleText>[0], text: string): string => (COLOR ? styleText(style, text) : text)
+
+/**
+ * WIF of a P-256 private key, as the chain's SDK serialises it (`PrivateKey.serializeWIF`:
+ * Base58Check of 0x80 ‖ key ‖ 0x01, the checksum the first 4 bytes of SHA256d) and
+ * wallets import it.
+ */
+function wif(privateKey: Uint8Array): string {
+  const payload = concatBytes(Uint8Array.of(0x80), privateKey, Uint8Array.of(0x01))
+  return bs58.encode(concatBytes(payload, sha256d(payload).subarray(0, 4)))
+}
+
+/** Above this many new blocks at once (e.g. `hardhat_mine`), one line covers them all. */
+const MAX_BLOCK_LINES = 10
+
+/**
+ * A checker that prints one line per block mined since its last call: height, hash,
+ * transactions (EVM and native), gas used, timestamp; one line for a long run of
+ * blocks, whose reserved empty blocks it does not build, and one when a revert
+ * lowered the height. Called after each request and on a timer (interval mining).
+ */
+function blockReporter(devnet: Devnet, print: (line: string) => void): () => void {
+  const { chain } = devnet
+  let reported = chain.height
+  return () => {
+    const height = chain.height
+    if (height < reported) print(paint('yellow', `chain reverted to block ${height}`))
+    else if (height - reported > MAX_BLOCK_LINES) {
+      print(`${paint('green', `blocks ${reported + 1}–${height}`)} mined (${(height - reported).toLocaleString('en-US')} blocks, the last at ${chain.timestampAt(height)})`)
+    } else {
+      for (let h = reported + 1; h <= height; h++) {
+        if (chain.isPendingEmpty(h)) {
+          print(`${paint('green', `block ${h}`)}  empty  time ${chain.timestampAt(h)}`)
+          continue
+        }
+        const block = chain.blockAt(h)!
+        const evm = block.transactions.filter((tx) => tx.kind === 'evm').length
+        const native = block.transactions.length - evm
+        const hash = `0x${Buffer.from(block.hash).toString('hex')}`
+        print(`${paint('green', `block ${h}`)}  ${paint('dim', hash)}  ${evm} EVM + ${native} native txs  gas used ${block.gasUsed.toLocaleString('en-US')}  time ${block.header.timestamp}`)
+      }
+    }
+    reported = height
+  }
+}
+
 const program = new Command()
   .name('dualnet')
   .description('An in-process devnet of a chain with a native REST interface and an EVM JSON-RPC interface over one ledger.')
@@ -34,6 +89,21 @@ const program = new Command()
   .option('--chain-id <id>', 'EIP-155 chain id', integer(1, 2 ** 53 - 1, 'the chain id'), 12345)
   .option('--accounts <n>', 'number of funded dev accounts', integer(1, 10_000, 'the account count'), 10)
   .option('--block-time <seconds>', 'mine a block every N seconds (0: off, automine only)', integer(0, 86_400, 'the block time'), 0)
+  .option('-q, --quiet', 'no line per request or mined block (the accounts and URLs are still printed)', false)
+  .addHelpText(
+    'after',
+    `
+Examples:
+  $ dualnet --rest                                    REST on 20334, JSON-RPC on 20339, as the node
+  $ dualnet --rest --restport 0 --rpcport 0 --quiet   ephemeral ports (printed), no per-request lines
+  $ dualnet --accounts 3 --block-time 6               3 dev accounts, a block every 6 s besides automine
+  $ dualnet --chain-id 31337 --host 0.0.0.0           Hardhat's chain id, reachable from other machines
+
+In the dualnet repository: npm start -- --rest (the source, through tsx).
+Dev accounts: EVM keys are the default mnemonic's (Hardhat's and Anvil's); native keys are
+P-256 (ontology-ts-sdk: new Crypto.PrivateKey(hex) or PrivateKey.deserializeWIF(wif)).
+Colour only on a terminal; NO_COLOR=1 turns it off.`,
+  )
   .showHelpAfterError(false)
   .configureOutput({ outputError: (text, write) => write(`dualnet: ${text.replace(/^error: /, '')}`) })
 
@@ -46,26 +116,37 @@ const flags = program.opts<{
   chainId: number
   accounts: number
   blockTime: number
+  quiet: boolean
 }>()
 
 let devnet: Devnet | undefined
 try {
   devnet = await createDevnet({ chainId: flags.chainId, accounts: flags.accounts, blockTime: flags.blockTime })
+  const stamped = (line: string) => console.log(`${paint('dim', new Date().toISOString())} ${line}`)
+  const reportBlocks = flags.quiet ? undefined : blockReporter(devnet, stamped)
   const urls = await devnet.listen({
     host: flags.host,
     rpcPort: flags.rpcport,
     restPort: flags.restport,
     rest: flags.rest,
-    log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+    // Blocks a request mined are printed before the request's own line.
+    log: reportBlocks === undefined ? undefined : (line) => (reportBlocks(), stamped(line)),
   })
-  console.log(`dualnet v${VERSION}: chain id ${flags.chainId}`)
-  console.log('\nDev accounts (10,000 main and 10,000 gas each):')
+  console.log(paint('bold', `dualnet v${VERSION}: chain id ${flags.chainId}`))
+  console.log(`\n${paint('bold', 'Dev accounts (10,000 main and 10,000 gas each):')}`)
   devnet.accounts.forEach((account, i) => {
-    console.log(`(${i}) ${account.address}  ${account.base58}`)
+    console.log(`(${i}) ${paint('cyan', account.address)}  ${account.base58}`)
     console.log(`    private key ${account.privateKey}`)
   })
-  console.log(`\nJSON-RPC  ${urls.rpcUrl}`)
-  console.log(urls.restUrl === undefined ? 'REST      off (enable with --rest)' : `REST      ${urls.restUrl}`)
+  console.log(`\n${paint('bold', 'Native dev accounts (P-256 keys, for ontology-ts-sdk and wallets; 10,000 main and 10,000 gas each):')}`)
+  devnet.nativeAccounts.forEach((account, i) => {
+    console.log(`(${i}) ${paint('cyan', account.base58)}  ${account.address}`)
+    console.log(`    private key ${account.privateKey.slice(2)}  WIF ${wif(fromHex(account.privateKey))}`)
+  })
+  console.log(`\n${paint('bold', 'JSON-RPC')}  ${urls.rpcUrl}`)
+  console.log(urls.restUrl === undefined ? `${paint('bold', 'REST')}      off (enable with --rest)` : `${paint('bold', 'REST')}      ${urls.restUrl}`)
+  // Interval-mined blocks come without a request; a check is an integer comparison.
+  if (reportBlocks !== undefined) setInterval(reportBlocks, 250).unref()
 } catch (err) {
   const e = err as NodeJS.ErrnoException & { port?: number }
   const message = e.code === 'EADDRINUSE' ? `address ${flags.host} port in use: ${e.message.replace(/^.*EADDRINUSE: /, '')}` : e.message

@@ -2,9 +2,11 @@
  * The `dualnet` program (spec: `--rest`, `--restport`; reference §0 ports): started
  * as a child process, queried on both interfaces, stopped with SIGTERM.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import type * as Sdk from 'ontology-ts-sdk'
 import { describe, expect, it } from 'vitest'
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
@@ -19,8 +21,8 @@ function freePort(): Promise<number> {
   })
 }
 
-function start(args: string[]): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: 'pipe' })
+function start(args: string[], env: NodeJS.ProcessEnv = process.env): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: 'pipe', env })
   let text = ''
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()))
@@ -87,3 +89,101 @@ describe('dualnet CLI', () => {
     blocker.close()
   })
 })
+
+const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
+
+async function rpcCall(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  return ((await response.json()) as { result: unknown }).result
+}
+
+const rpcUrlOf = (output: string) => /^JSON-RPC {2}(http:\S+)$/m.exec(output)![1]!
+
+describe('dualnet CLI output', () => {
+  it('prints the native dev accounts in the forms the SDK takes, and a line per mined block before the request that mined it', async () => {
+    const cli = start(['--rpcport', '0', '--accounts', '1'])
+    await waitFor(() => cli.output().includes('REST '))
+    const out = cli.output()
+    expect(out).not.toContain('\x1b[') // not a terminal: no colour
+    const native = [...out.matchAll(/^\((\d+)\) (A\w{33}) {2}(0x[0-9a-f]{40})\n {4}private key ([0-9a-f]{64}) {2}WIF (\w+)$/gm)]
+    expect(native.map((m) => m[1])).toEqual(['0', '1', '2', '3', '4'])
+    expect(native[0]![2]).toBe('AK9eJaa1zqNPP6ow1Q4iNM42Gcd473kyGP')
+    for (const [, , base58, address, hex, wif] of native) {
+      // The SDK derives the same address from the printed key, and reads the same key from the WIF.
+      const key = new sdk.Crypto.PrivateKey(hex!)
+      const derived = sdk.Crypto.Address.fromPubKey(key.getPublicKey())
+      expect(derived.toBase58()).toBe(base58)
+      expect(`0x${derived.serialize()}`).toBe(address) // the same 20 bytes, in 0x form
+      expect(sdk.Crypto.PrivateKey.deserializeWIF(wif!).key).toBe(hex)
+      expect(key.serializeWIF()).toBe(wif)
+    }
+
+    const url = rpcUrlOf(out)
+    await rpcCall(url, 'eth_sendTransaction', [{ from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', value: '0x1', gasPrice: '0x3b9aca00' }])
+    const snapshot = await rpcCall(url, 'evm_snapshot')
+    await rpcCall(url, 'hardhat_mine', ['0x64'])
+    await rpcCall(url, 'hardhat_mine', ['0x2'])
+    await rpcCall(url, 'evm_revert', [snapshot])
+    await waitFor(() => cli.output().includes('chain reverted'))
+    const lines = cli.output().split('\n').filter((l) => /^\d{4}-\d\d-\d\dT/.test(l)).map((l) => l.replace(/^\S+ /, '').replace(/ [\d.]+ms$/, ''))
+    expect(lines).toHaveLength(10)
+    expect(lines[0]).toMatch(/^block 1 {2}0x[0-9a-f]{64} {2}1 EVM \+ 0 native txs {2}gas used 21,000 {2}time \d+$/)
+    expect(lines.slice(1, 3)).toEqual(['rpc POST / 200', 'rpc POST / 200'])
+    expect(lines[3]).toMatch(/^blocks 2–101 mined \(100 blocks, the last at \d+\)$/)
+    expect(lines[4]).toBe('rpc POST / 200')
+    expect(lines[5]).toMatch(/^block 102 {2}empty {2}time \d+$/)
+    expect(lines[6]).toMatch(/^block 103 {2}empty {2}time \d+$/)
+    expect(lines.slice(7)).toEqual(['rpc POST / 200', 'chain reverted to block 1', 'rpc POST / 200'])
+    cli.child.kill('SIGTERM')
+    expect(await cli.exited).toBe(0)
+  })
+
+  it('prints no request or block lines with --quiet, and examples with --help', async () => {
+    const [quiet, help] = [start(['--rpcport', '0', '--accounts', '1', '--quiet']), start(['--help'])]
+    expect(await help.exited).toBe(0)
+    expect(help.output()).toContain('-q, --quiet')
+    expect(help.output()).toContain('Examples:\n  $ dualnet --rest ')
+    expect(help.output()).toContain('$ dualnet --rest --restport 0 --rpcport 0 --quiet')
+    expect(help.output()).toContain('NO_COLOR')
+
+    await waitFor(() => quiet.output().includes('REST '))
+    const url = rpcUrlOf(quiet.output())
+    const before = quiet.output()
+    await rpcCall(url, 'evm_mine')
+    expect(await rpcCall(url, 'eth_blockNumber')).toBe('0x1')
+    // Past the block reporter's timer period (250 ms), had it been running.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(quiet.output()).toBe(before)
+    quiet.child.kill('SIGTERM')
+    expect(await quiet.exited).toBe(0)
+  })
+
+  const hasScript = spawnSyncOk('script', ['--version'])
+  it.skipIf(!hasScript)('colours on a terminal, and not with NO_COLOR set', async () => {
+    // `script` gives the CLI a pseudo-terminal, and ends it when terminated itself.
+    const onTerminal = (env: NodeJS.ProcessEnv) => {
+      const command = [process.execPath, '--import', 'tsx', CLI, '--rpcport', '0', '--accounts', '1'].join(' ')
+      const child = spawn('script', ['-qec', command, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      let text = ''
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      return { output: () => text, stop: () => (child.kill('SIGTERM'), exited) }
+    }
+    const { NO_COLOR: _, FORCE_COLOR: __, ...env } = process.env
+    const colour = onTerminal(env)
+    const plain = onTerminal({ ...env, NO_COLOR: '1' })
+    try {
+      await waitFor(() => colour.output().includes('off (enable with --rest)') && plain.output().includes('off (enable with --rest)'))
+    } finally {
+      await Promise.all([colour.stop(), plain.stop()])
+    }
+    expect(colour.output()).toContain('\x1b[1mdualnet v')
+    expect(colour.output()).toContain('\x1b[36m0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266\x1b[39m')
+    expect(plain.output()).toContain('dualnet v')
+    expect(plain.output()).not.toContain('\x1b[')
+  })
+})
+
+function spawnSyncOk(command: string, args: string[]): boolean {
+  return spawnSync(command, args, { stdio: 'ignore' }).status === 0
+}
