@@ -20,6 +20,7 @@ import type { LegacyTransaction } from './legacyTransaction.ts'
 import { nativeCrypto } from './nativeSecp256k1.ts'
 import { LedgerStateManager } from './stateManager.ts'
 import { emitValueTransferLogs, gasTransferLog } from './transferLogs.ts'
+import { captureConsoleCalls, type ConsoleCapture } from './console/capture.ts'
 import { unsupportedOpcodeMessage } from './unsupportedOpcodes.ts'
 
 /** The block fields the EVM reads (reference §6.3: COINBASE 0, DIFFICULTY 0, GASLIMIT 2^64-1). */
@@ -95,11 +96,14 @@ export class EvmEngine {
   readonly #rules: TransactionRules
   /** Addresses (hex, no 0x) warm from the start of every transaction under EIP-2929. */
   readonly #alwaysWarm: string[]
+  /** Console.log capture, only with the `console` option (no listener otherwise). */
+  readonly #console: ConsoleCapture | undefined
 
-  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string) {
+  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined) {
     this.#evm = evm
     this.#state = state
     this.#hardfork = hardfork
+    this.#console = console
     this.#rules = transactionRules(evm.common)
     this.#alwaysWarm = this.#rules.warmAccess ? [...evm.precompiles.keys()] : []
     if (this.#rules.warmCoinbase) this.#alwaysWarm.push(toHexRaw(ZERO_ADDRESS))
@@ -149,15 +153,22 @@ export class EvmEngine {
       installWordOpcodes(evm)
     }
     emitValueTransferLogs(evm)
-    return new EvmEngine(evm, state, options.hardfork)
+    return new EvmEngine(evm, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined)
+  }
+
+  /** The EVM's event emitter ('step', 'beforeMessage', 'afterMessage'), for tracers on an engine of their own. */
+  get events(): EVM['events'] {
+    return this.#evm.events
   }
 
   /** See {@link EvmExecutor.executeTransaction}. */
   async executeTransaction(tx: LegacyTransaction, ctx: ExecutionContext): Promise<ExecutionOutcome> {
     this.#state.reset(ctx.readHeight)
+    this.#console?.take()
     try {
       const outcome = await this.#runTransaction(tx, ctx)
       this.#state.commitTo(ctx.readHeight)
+      if (this.#console !== undefined) outcome.consoleCalls = this.#console.take()
       return outcome
     } catch (err) {
       this.#evm.journal.cleanJournal()
@@ -166,12 +177,14 @@ export class EvmEngine {
     }
   }
 
-  /** See {@link EvmExecutor.simulate}. */
-  async simulate(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
+  /** See {@link EvmExecutor.simulate}; `explain: false` skips the re-run that names an invalid opcode (tracers watch one run). */
+  async simulate(call: CallRequest, ctx: ExecutionContext, explain = true): Promise<ExecutionOutcome> {
     this.#state.reset(ctx.readHeight)
+    this.#console?.take()
     try {
       let outcome = await this.#runCall(call, ctx)
-      if (outcome.error?.kind === 'invalid opcode') {
+      if (this.#console !== undefined) outcome.consoleCalls = this.#console.take()
+      if (explain && outcome.error?.kind === 'invalid opcode') {
         this.#state.reset(ctx.readHeight)
         outcome = await this.#explainInvalidOpcode(call, ctx, outcome)
       }

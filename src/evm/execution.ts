@@ -3,6 +3,12 @@
  * what an execution is given and what it gives back.
  */
 import type { WorldState } from '../state/worldState.ts'
+
+/**
+ * The world-state operations the EVM's state manager uses: the devnet's
+ * {@link WorldState}, or an overlay on it (the replays of debug_traceTransaction).
+ */
+export type EvmWorld = Pick<WorldState, 'getAccount' | 'setAccount' | 'getStorage' | 'setStorage' | 'clearStorage' | 'getCodeByHash' | 'putCode'>
 import type { RawLog } from './transferLogs.ts'
 
 /** Block fields the EVM sees (reference §6.3: COINBASE 0, DIFFICULTY 0, GASLIMIT 2^64-1). */
@@ -39,6 +45,11 @@ export interface ExecutionOutcome {
   error: ExecutionError | undefined
   /** Fee charged, gasUsed × gasPrice, in wei. */
   fee: bigint
+  /**
+   * Call data of the console.log calls made, in order (selector included), reverted
+   * frames included; only with the `console` option and when there was at least one.
+   */
+  consoleCalls?: Uint8Array[] | undefined
 }
 
 /** A call to simulate (eth_call, eth_estimateGas): amounts in wei. */
@@ -56,7 +67,9 @@ export interface EvmExecutorOptions {
   chainId: number
   /** Hardfork name as @ethereumjs/common spells it; the chain's is `istanbul`. */
   hardfork: string
-  world: WorldState
+  world: EvmWorld
   /** Raw native hash of the block at `height`, for BLOCKHASH (reference §6.3). */
   blockHash(height: number): Uint8Array | undefined
+  /** Capture console.log calls into {@link ExecutionOutcome.consoleCalls}; default false (no listener, no cost). */
+  console?: boolean
 }

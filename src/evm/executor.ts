@@ -6,10 +6,10 @@
  * serialises them.
  */
 import type { EvmEngine } from './engine.ts'
-import type { CallRequest, EvmExecutorOptions, ExecutionContext, ExecutionOutcome } from './execution.ts'
+import type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionOutcome } from './execution.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
 
-export type { CallRequest, EvmExecutorOptions, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
+export type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
 
 /** The chain's EVM hardfork (reference §6.3). */
 const CHAIN_HARDFORK = 'istanbul'
@@ -59,6 +59,16 @@ export class EvmExecutor {
    */
   async simulate(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
     return (this.#engine ?? (await this.#load())).simulate(call, ctx)
+  }
+
+  /**
+   * A second engine, over `world` (an overlay for a replay), with the same chain id,
+   * hardfork and BLOCKHASH source and no console capture: tracers attach their step
+   * listeners to its EVM, so the devnet's own EVM never carries one.
+   */
+  async replayEngine(world: EvmWorld): Promise<EvmEngine> {
+    const { EvmEngine } = await import('./engine.ts')
+    return EvmEngine.create({ ...this.#options, world, console: false })
   }
 
   #load(): Promise<EvmEngine> {

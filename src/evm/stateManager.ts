@@ -9,7 +9,8 @@ import { Account, type Address, KECCAK256_NULL, KECCAK256_RLP } from '@ethereumj
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common'
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
-import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
+import { EMPTY_ACCOUNT, type AccountRecord } from '../state/worldState.ts'
+import type { EvmWorld } from './execution.ts'
 
 const EMPTY = new Uint8Array(0)
 const NULL_CODE_HASH = toHexRaw(KECCAK256_NULL)
@@ -17,7 +18,7 @@ const ZERO_ROOT = new Uint8Array(32)
 
 /** StateManagerInterface over the world state as of a chosen height, with a discardable overlay. */
 export class LedgerStateManager implements StateManagerInterface {
-  readonly #world: WorldState
+  readonly #world: EvmWorld
   /** Height the base state is read at (the block being built, or the block an eth_call targets). */
   #readHeight = 0
   readonly #accounts = new Map<string, AccountRecord>()
@@ -34,7 +35,7 @@ export class LedgerStateManager implements StateManagerInterface {
     clear: (): void => {},
   }
 
-  constructor(world: WorldState) {
+  constructor(world: EvmWorld) {
     this.#world = world
   }
 

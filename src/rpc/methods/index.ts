@@ -23,6 +23,8 @@ import { dev_setMainBalance } from './dev_setMainBalance.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_blockNumber } from './eth_blockNumber.ts'
 import { eth_call } from './eth_call.ts'
+import { debug_traceCall } from './debug_traceCall.ts'
+import { debug_traceTransaction } from './debug_traceTransaction.ts'
 import { eth_chainId } from './eth_chainId.ts'
 import { eth_coinbase } from './eth_coinbase.ts'
 import { eth_estimateGas } from './eth_estimateGas.ts'
@@ -97,6 +99,8 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   eth_sendRawTransaction,
   eth_call,
   eth_estimateGas,
+  debug_traceTransaction,
+  debug_traceCall,
   eth_getBlockByNumber,
   eth_getBlockByHash,
   eth_getTransactionByHash,

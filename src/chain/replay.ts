@@ -1,0 +1,133 @@
+/**
+ * Replays for tracing (debug_traceTransaction, debug_traceCall): an execution on an
+ * engine of its own over a {@link ReplayWorld}, an overlay on the world state as of
+ * one height, so that nothing of the devnet changes (no state, no blocks, no pool,
+ * no journal entries) and the devnet's EVM carries no tracer.
+ *
+ * A mined transaction is replayed on the state before its block with the EVM
+ * transactions that precede it in the block executed first, at its block's number
+ * and timestamp (go-ethereum's `traceTx` after `stateAtTransaction`).
+ */
+import type { CallRequest, EvmWorld, ExecutionContext } from '../evm/executor.ts'
+import type { Tracer } from '../evm/tracing/tracer.ts'
+import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
+import type { Chain } from './chain.ts'
+import { TransactionRejectedError } from '../core/errors.ts'
+import { simulationFailure } from './executionErrors.ts'
+
+const EMPTY = new Uint8Array(0)
+
+/**
+ * The world state as of `height`, with the writes of replayed executions held in an
+ * overlay of its own. Heights passed by the state manager are ignored: every read
+ * sees the base height plus the overlay.
+ */
+export class ReplayWorld implements EvmWorld {
+  readonly #base: WorldState
+  readonly #height: number
+  /** Overlaid accounts; `undefined` records a deletion. */
+  readonly #accounts = new Map<string, AccountRecord | undefined>()
+  readonly #storage = new Map<string, Map<string, Uint8Array>>()
+  /** Addresses whose base storage is hidden (cleared by a replayed execution). */
+  readonly #cleared = new Set<string>()
+  readonly #code = new Map<string, Uint8Array>()
+
+  constructor(base: WorldState, height: number) {
+    this.#base = base
+    this.#height = height
+  }
+
+  getAccount(address: string): AccountRecord {
+    if (this.#accounts.has(address)) return this.#accounts.get(address) ?? EMPTY_ACCOUNT
+    return this.#base.getAccount(address, this.#height)
+  }
+
+  setAccount(address: string, record: AccountRecord | undefined): void {
+    this.#accounts.set(address, record)
+  }
+
+  getStorage(address: string, slot: string): Uint8Array {
+    const written = this.#storage.get(address)?.get(slot)
+    if (written !== undefined) return written
+    if (this.#cleared.has(address)) return EMPTY
+    return this.#base.getStorage(address, slot, this.#height)
+  }
+
+  setStorage(address: string, slot: string, value: Uint8Array): void {
+    let slots = this.#storage.get(address)
+    if (slots === undefined) this.#storage.set(address, (slots = new Map()))
+    slots.set(slot, value)
+  }
+
+  clearStorage(address: string): void {
+    this.#storage.delete(address)
+    this.#cleared.add(address)
+  }
+
+  getCodeByHash(codeHash: string | undefined): Uint8Array {
+    if (codeHash === undefined) return EMPTY
+    return this.#code.get(codeHash) ?? this.#base.getCodeByHash(codeHash)
+  }
+
+  /** Code the replay deploys stays in the overlay (the devnet's code registry is persisted). */
+  putCode(codeHash: string, code: Uint8Array): void {
+    if (this.#base.getCodeByHash(codeHash).length === 0) this.#code.set(codeHash, code)
+  }
+}
+
+/** A transaction that cannot be traced: unknown, native, or not replayable (JSON-RPC -32000). */
+export class TraceUnavailableError extends Error {
+  override readonly name = 'TraceUnavailableError'
+}
+
+/**
+ * Traces the included transaction with raw hash `hash` (64 hex, no 0x) with `tracer`
+ * and resolves to the tracer's result. Throws {@link TraceUnavailableError} for a hash
+ * not in a block, a native transaction (the EVM tracers have nothing to follow), or
+ * one a native transaction precedes in its block.
+ */
+export async function traceTransaction(chain: Chain, hash: string, tracer: Tracer): Promise<unknown> {
+  const found = chain.transaction(hash)
+  if (found === undefined) throw new TraceUnavailableError(`transaction 0x${hash} not found`)
+  if (found.tx.kind !== 'evm') {
+    throw new TraceUnavailableError(`transaction 0x${hash} is a native transaction: only EVM (EIP-155) transactions can be traced`)
+  }
+  const block = found.block
+  const height = block.header.height
+  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height - 1))
+  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp }
+  for (const earlier of block.transactions.slice(0, found.index)) {
+    if (earlier.kind !== 'evm') {
+      throw new TraceUnavailableError(`transaction 0x${hash} follows a native transaction in its block, which the EVM replay cannot run`)
+    }
+    await engine.executeTransaction(earlier.tx, ctx)
+  }
+  const detach = tracer.attach(engine.events)
+  let outcome
+  try {
+    outcome = await engine.executeTransaction(found.tx.tx, ctx)
+  } finally {
+    detach()
+  }
+  return tracer.result(outcome, found.tx.tx.gasLimit)
+}
+
+/**
+ * Traces `call` on the state of block `height` as eth_call runs it (NUMBER the
+ * height, TIMESTAMP its timestamp + 1) and resolves to the tracer's result. Throws
+ * {@link TransactionRejectedError} when the call cannot run at all (funds for `value`).
+ */
+export async function traceCall(chain: Chain, call: CallRequest, height: number, tracer: Tracer): Promise<unknown> {
+  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height))
+  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: chain.timestampAt(height) + 1 }
+  const detach = tracer.attach(engine.events)
+  let outcome
+  try {
+    outcome = await engine.simulate(call, ctx, false)
+  } catch (err) {
+    throw new TransactionRejectedError(simulationFailure(err as Error), { cause: err })
+  } finally {
+    detach()
+  }
+  return tracer.result(outcome, call.gasLimit)
+}

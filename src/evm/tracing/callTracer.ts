@@ -1,0 +1,185 @@
+/**
+ * go-ethereum's callTracer (eth/tracers/native/call.go): the tree of call frames
+ * `{ type, from, gas, gasUsed, to?, input, output?, error?, revertReason?, calls?,
+ * logs?, value? }` with quantities as 0x-hex and addresses in lower case. Options
+ * (`tracerConfig`): `onlyTopCall` keeps the transaction's own frame only; `withLog`
+ * adds the LOG0..LOG4 records of each frame as `{ address, topics, data, position }`
+ * (`position`: the number of sub-calls the frame had made before the log), logs of
+ * failed frames and their children removed, as geth does.
+ */
+import type { ExecutionOutcome } from '../execution.ts'
+import { decodeRevert } from './revertReason.ts'
+import { gethErrorText, hexData, quantity, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+
+/** `tracerConfig` of the callTracer. */
+export interface CallTracerConfig {
+  onlyTopCall?: boolean
+  withLog?: boolean
+}
+
+/** A log in a call frame (geth `callLog`). */
+export interface CallLogJson {
+  address: string
+  topics: string[]
+  data: string
+  position: string
+}
+
+/** A call frame as geth encodes it (gen_callframe_json.go). */
+export interface CallFrameJson {
+  type: string
+  from: string
+  gas: string
+  gasUsed: string
+  to?: string
+  input: string
+  output?: string
+  error?: string
+  revertReason?: string
+  calls?: CallFrameJson[]
+  logs?: CallLogJson[]
+  value?: string
+}
+
+interface Frame {
+  type: string
+  from: Uint8Array
+  to: Uint8Array | undefined
+  input: Uint8Array
+  gas: bigint
+  value: bigint | undefined
+  gasUsed: bigint
+  output: Uint8Array | undefined
+  error: string | undefined
+  revertReason: string | undefined
+  calls: Frame[]
+  logs: CallLogJson[]
+  /** The opcode of this frame's latest step: names the kind of the frame it opens. */
+  lastOp: string
+}
+
+const LOG0 = 0xa0
+const LOG4 = 0xa4
+
+/** The callTracer; one instance per trace. */
+export class CallTracer implements Tracer {
+  readonly #config: CallTracerConfig
+  readonly #stack: Frame[] = []
+  #root: Frame | undefined
+
+  constructor(config: CallTracerConfig = {}) {
+    this.#config = config
+  }
+
+  attach(events: EvmEvents): () => void {
+    const onStep = (step: StepEvent): void => this.#step(step)
+    const onBefore = (message: MessageEvent): void => this.#enter(message)
+    const onAfter = (result: MessageResultEvent): void => this.#exit(result)
+    events.on('step', onStep as never)
+    events.on('beforeMessage', onBefore as never)
+    events.on('afterMessage', onAfter as never)
+    return () => {
+      events.off('step', onStep as never)
+      events.off('beforeMessage', onBefore as never)
+      events.off('afterMessage', onAfter as never)
+    }
+  }
+
+  #step(step: StepEvent): void {
+    const frame = this.#stack[this.#stack.length - 1]
+    if (frame === undefined) return
+    frame.lastOp = step.opcode.name
+    const op = step.opcode.code
+    if (!this.#config.withLog || op < LOG0 || op > LOG4) return
+    if (this.#config.onlyTopCall && this.#stack.length > 1) return
+    const stack = step.stack
+    const n = stack.length
+    const offset = Number(stack[n - 1] ?? 0n)
+    const size = Number(stack[n - 2] ?? 0n)
+    const topics: string[] = []
+    for (let i = 0; i < op - LOG0; i++) topics.push(`0x${(stack[n - 3 - i] ?? 0n).toString(16).padStart(64, '0')}`)
+    // The memory before the opcode: bytes past its end read as the zeros expansion adds.
+    const data = new Uint8Array(size)
+    if (offset < step.memory.length) data.set(step.memory.subarray(offset, Math.min(offset + size, step.memory.length)))
+    frame.logs.push({ address: hexData(step.address.bytes), topics, data: hexData(data), position: quantity(BigInt(frame.calls.length)) })
+  }
+
+  #enter(message: MessageEvent): void {
+    const parent = this.#stack[this.#stack.length - 1]
+    let type: string
+    if (message.to === undefined) type = message.salt !== undefined ? 'CREATE2' : 'CREATE'
+    else if (message.delegatecall) type = 'DELEGATECALL'
+    else if (parent !== undefined && (parent.lastOp === 'STATICCALL' || parent.lastOp === 'CALLCODE')) type = parent.lastOp
+    else type = 'CALL'
+    const frame: Frame = {
+      type,
+      from: message.caller.bytes,
+      to: message.to?.bytes,
+      input: message.data,
+      gas: message.gasLimit,
+      value: type === 'STATICCALL' ? undefined : message.value,
+      gasUsed: 0n,
+      output: undefined,
+      error: undefined,
+      revertReason: undefined,
+      calls: [],
+      logs: [],
+      lastOp: '',
+    }
+    if (parent === undefined) this.#root = frame
+    else if (!this.#config.onlyTopCall) parent.calls.push(frame)
+    this.#stack.push(frame)
+  }
+
+  #exit(result: MessageResultEvent): void {
+    const frame = this.#stack.pop()
+    if (frame === undefined) return
+    const exec = result.execResult
+    frame.gasUsed = exec.executionGasUsed
+    if (frame.to === undefined) frame.to = result.createdAddress?.bytes
+    const error = exec.exceptionError?.error
+    if (error === undefined) {
+      frame.output = exec.returnValue
+      return
+    }
+    frame.error = gethErrorText(error, error === 'invalid opcode' ? frame.lastOp : undefined)
+    if (frame.type === 'CREATE' || frame.type === 'CREATE2') frame.to = undefined
+    if (error !== 'revert' || exec.returnValue.length === 0) return
+    frame.output = exec.returnValue
+    frame.revertReason = decodeRevert(exec.returnValue)
+  }
+
+  result(outcome: ExecutionOutcome, gasLimit: bigint): CallFrameJson {
+    const root = this.#root
+    if (root === undefined) throw new Error('callTracer: the execution started no call frame')
+    root.gas = gasLimit
+    root.gasUsed = outcome.gasUsed
+    if (this.#config.withLog) clearFailedLogs(root, false)
+    return render(root)
+  }
+}
+
+/** geth `clearFailedLogs`: a failed frame's logs, and those of every frame below it, were never emitted. */
+function clearFailedLogs(frame: Frame, parentFailed: boolean): void {
+  const failed = parentFailed || frame.error !== undefined
+  if (failed) frame.logs = []
+  for (const call of frame.calls) clearFailedLogs(call, failed)
+}
+
+function render(frame: Frame): CallFrameJson {
+  // Keys in geth's order (gen_callframe_json.go), optional ones omitted when empty.
+  return {
+    type: frame.type,
+    from: hexData(frame.from),
+    gas: quantity(frame.gas),
+    gasUsed: quantity(frame.gasUsed),
+    ...(frame.to !== undefined && { to: hexData(frame.to) }),
+    input: hexData(frame.input),
+    ...(frame.output !== undefined && frame.output.length > 0 && { output: hexData(frame.output) }),
+    ...(frame.error !== undefined && { error: frame.error }),
+    ...(frame.revertReason !== undefined && { revertReason: frame.revertReason }),
+    ...(frame.calls.length > 0 && { calls: frame.calls.map(render) }),
+    ...(frame.logs.length > 0 && { logs: frame.logs }),
+    ...(frame.value !== undefined && { value: quantity(frame.value) }),
+  }
+}

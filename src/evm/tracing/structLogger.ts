@@ -1,0 +1,169 @@
+/**
+ * go-ethereum's default tracer, the struct logger (eth/tracers/logger/logger.go):
+ * one entry per executed opcode, `{ pc, op, gas, gasCost, depth, error?, stack?,
+ * returnData?, memory?, storage?, refund? }`, and the result `{ gas, failed,
+ * returnValue, structLogs }`, in geth's JSON encoding: stack items as 0x-quantities
+ * (bottom first), memory as 32-byte words of hex without 0x, storage as the slots of
+ * the running contract read (SLOAD) or written (SSTORE) so far, shown on SLOAD and
+ * SSTORE steps only, keys and values as 64 hex digits without 0x; `depth` 1 for the
+ * transaction's own frame; `gasCost` of a CALL-family opcode includes the gas handed
+ * to the callee (without the value stipend), as geth counts it.
+ */
+import type { ExecutionOutcome } from '../execution.ts'
+import { gethErrorText, hexData, quantity, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+
+/** The struct logger's options (geth `logger.Config`, JSON names of debug_trace*). */
+export interface StructLoggerConfig {
+  disableStack?: boolean
+  disableStorage?: boolean
+  enableMemory?: boolean
+  enableReturnData?: boolean
+}
+
+/** One struct log as geth encodes it (`structLogLegacy`). */
+export interface StructLogJson {
+  pc: number
+  op: string
+  gas: number
+  gasCost: number
+  depth: number
+  error?: string
+  stack?: string[]
+  returnData?: string
+  memory?: string[]
+  storage?: Record<string, string>
+  refund?: number
+}
+
+/** The result of the struct logger (geth `ExecutionResult`). */
+export interface StructLoggerResult {
+  /** Gas used by the transaction (after refunds). */
+  gas: number
+  failed: boolean
+  /** Return data (revert data on a revert) as hex without 0x; empty on other failures. */
+  returnValue: string
+  structLogs: StructLogJson[]
+}
+
+const SLOAD = 0x54
+const SSTORE = 0x55
+const CALL = 0xf1
+const CALLCODE = 0xf2
+const DELEGATECALL = 0xf4
+const STATICCALL = 0xfa
+const CALL_STIPEND = 2300n
+/** Errors geth reports on the struct log itself: those raised before the opcode is logged (gas and stack checks). */
+const PRE_STEP_ERRORS = new Set(['out of gas', 'stack underflow', 'stack overflow'])
+
+function word(value: bigint | Uint8Array): string {
+  if (typeof value === 'bigint') return value.toString(16).padStart(64, '0')
+  return Buffer.from(value).toString('hex').padStart(64, '0')
+}
+
+function key32(value: bigint): Uint8Array {
+  return Uint8Array.from(Buffer.from(word(value), 'hex'))
+}
+
+/** The struct logger; one instance per trace. */
+export class StructLogger implements Tracer {
+  readonly #config: StructLoggerConfig
+  readonly #logs: StructLogJson[] = []
+  /** Per storage context (address hex): the slots seen so far. */
+  readonly #storage = new Map<string, Record<string, string>>()
+  /** Per open frame: index of its latest log and the return data of its latest call. */
+  readonly #frames: { last: number; returnData: Uint8Array }[] = []
+  /** The log of the CALL-family opcode that opened the next frame, to add the gas it hands over. */
+  #pendingCall: { log: StructLogJson; op: number; value: bigint } | undefined
+
+  constructor(config: StructLoggerConfig = {}) {
+    this.#config = config
+  }
+
+  attach(events: EvmEvents): () => void {
+    const onStep = (step: StepEvent, resolve?: () => void): void => {
+      this.#step(step).then(() => resolve?.(), () => resolve?.())
+    }
+    const onBefore = (message: MessageEvent): void => {
+      const pending = this.#pendingCall
+      this.#pendingCall = undefined
+      if (pending !== undefined && message.depth > 0) {
+        const stipend = (pending.op === CALL || pending.op === CALLCODE) && pending.value > 0n ? CALL_STIPEND : 0n
+        pending.log.gasCost += Number(message.gasLimit - stipend)
+      }
+      this.#frames.push({ last: -1, returnData: new Uint8Array(0) })
+    }
+    const onAfter = (result: MessageResultEvent): void => {
+      const frame = this.#frames.pop()
+      const error = result.execResult.exceptionError?.error
+      if (frame !== undefined && error !== undefined && PRE_STEP_ERRORS.has(error) && frame.last >= 0) {
+        this.#logs[frame.last]!.error = gethErrorText(error)
+      }
+      const parent = this.#frames[this.#frames.length - 1]
+      if (parent !== undefined) {
+        // geth: a successful CREATE leaves no return data; a call leaves the callee's output.
+        parent.returnData = result.createdAddress !== undefined && error === undefined ? new Uint8Array(0) : result.execResult.returnValue
+      }
+    }
+    events.on('step', onStep as never)
+    events.on('beforeMessage', onBefore as never)
+    events.on('afterMessage', onAfter as never)
+    return () => {
+      events.off('step', onStep as never)
+      events.off('beforeMessage', onBefore as never)
+      events.off('afterMessage', onAfter as never)
+    }
+  }
+
+  async #step(step: StepEvent): Promise<void> {
+    const op = step.opcode.code
+    // A call that never started a frame (depth limit, funds) must not take the next frame's gas.
+    this.#pendingCall = undefined
+    const log: StructLogJson = {
+      pc: step.pc,
+      op: step.opcode.name,
+      gas: Number(step.gasLeft),
+      gasCost: Number(step.opcode.dynamicFee),
+      depth: step.depth + 1,
+    }
+    const stack = step.stack
+    if (!this.#config.disableStack) log.stack = stack.map(quantity)
+    const frame = this.#frames[this.#frames.length - 1]
+    if (this.#config.enableReturnData && frame !== undefined && frame.returnData.length > 0) log.returnData = hexData(frame.returnData)
+    if (this.#config.enableMemory && step.memory.length > 0) {
+      const memory: string[] = []
+      for (let i = 0; i + 32 <= step.memory.length; i += 32) memory.push(Buffer.from(step.memory.subarray(i, i + 32)).toString('hex'))
+      log.memory = memory
+    }
+    if (!this.#config.disableStorage && (op === SLOAD || op === SSTORE)) {
+      const address = Buffer.from(step.address.bytes).toString('hex')
+      let slots = this.#storage.get(address)
+      if (slots === undefined) this.#storage.set(address, (slots = {}))
+      const n = stack.length
+      if (op === SLOAD && n >= 1) {
+        slots[word(stack[n - 1]!)] = word(await step.stateManager.getStorage(step.address, key32(stack[n - 1]!)))
+        log.storage = { ...slots }
+      } else if (op === SSTORE && n >= 2) {
+        slots[word(stack[n - 1]!)] = word(stack[n - 2]!)
+        log.storage = { ...slots }
+      }
+    }
+    if (step.gasRefund > 0n) log.refund = Number(step.gasRefund)
+    if (op === CALL || op === CALLCODE || op === DELEGATECALL || op === STATICCALL) {
+      const value = op === CALL || op === CALLCODE ? (stack[stack.length - 3] ?? 0n) : 0n
+      this.#pendingCall = { log, op, value }
+    }
+    if (frame !== undefined) frame.last = this.#logs.length
+    this.#logs.push(log)
+  }
+
+  result(outcome: ExecutionOutcome): StructLoggerResult {
+    const failed = outcome.status === 0
+    const reverted = outcome.error?.kind === 'revert'
+    return {
+      gas: Number(outcome.gasUsed),
+      failed,
+      returnValue: failed && !reverted ? '' : Buffer.from(outcome.returnValue).toString('hex'),
+      structLogs: this.#logs,
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * What the tracers of debug_traceTransaction and debug_traceCall share: the events
+ * of @ethereumjs/evm they listen to (on an engine of their own, never on the
+ * devnet's: the EVM's interpreter loop runs its fast path only without step
+ * listeners), and go-ethereum's texts for EVM errors.
+ */
+import type { EVM } from '@ethereumjs/evm'
+import type { ExecutionOutcome } from '../execution.ts'
+
+/** The EVM's event emitter. */
+export type EvmEvents = EVM['events']
+
+/** The `step` event of @ethereumjs/evm 10 (interpreter.js `_runStepHook`), as far as the tracers read it. */
+export interface StepEvent {
+  pc: number
+  /** Gas left before the opcode. */
+  gasLeft: bigint
+  gasRefund: bigint
+  /** `fee`: static gas; `dynamicFee`: static + dynamic gas of this step (without gas passed to a callee). */
+  opcode: { name: string; fee: number; dynamicFee: bigint; code: number }
+  /** Bottom first. */
+  stack: bigint[]
+  /** 0 for the transaction's own frame. */
+  depth: number
+  /** Storage context (the caller's under DELEGATECALL). */
+  address: { bytes: Uint8Array }
+  /** Memory before the opcode (its size before any expansion of this opcode). */
+  memory: Uint8Array
+  stateManager: { getStorage(address: unknown, key: Uint8Array): Promise<Uint8Array> }
+}
+
+/** The `beforeMessage` event: a call frame starts. */
+export interface MessageEvent {
+  depth: number
+  caller: { bytes: Uint8Array }
+  to?: { bytes: Uint8Array } | undefined
+  value: bigint
+  data: Uint8Array
+  gasLimit: bigint
+  delegatecall: boolean
+  salt?: Uint8Array | undefined
+}
+
+/** The `afterMessage` event: a call frame ends. */
+export interface MessageResultEvent {
+  createdAddress?: { bytes: Uint8Array } | undefined
+  execResult: { executionGasUsed: bigint; returnValue: Uint8Array; exceptionError?: { error: string } | undefined }
+}
+
+/** A tracer of one execution. */
+export interface Tracer {
+  /** Starts listening to `events`; returns the function that stops listening. */
+  attach(events: EvmEvents): () => void
+  /** The JSON result once the execution ended with `outcome`; `gasLimit` is the transaction's (or call's). */
+  result(outcome: ExecutionOutcome, gasLimit: bigint): unknown
+}
+
+/**
+ * go-ethereum's text (core/vm/errors.go) for an @ethereumjs/evm error; `op` names the
+ * failing opcode for an invalid one. Texts without a geth counterpart pass through.
+ */
+export function gethErrorText(error: string, op?: string): string {
+  switch (error) {
+    case 'revert': return 'execution reverted'
+    case 'invalid opcode': return op === undefined ? 'invalid opcode' : `invalid opcode: ${op}`
+    case 'invalid JUMP': return 'invalid jump destination'
+    case 'static state change': return 'write protection'
+    case 'code store out of gas': return 'contract creation code storage out of gas'
+    case 'code size to deposit exceeds maximum code size': return 'max code size exceeded'
+    case 'create collision': return 'contract address collision'
+    case 'insufficient balance': return 'insufficient balance for transfer'
+    case 'invalid bytecode deployed': return 'invalid code: must not begin with 0xef'
+    default: return error
+  }
+}
+
+/** A 0x-quantity (no leading zeros), as go-ethereum's hexutil encodes numbers. */
+export function quantity(value: bigint): string {
+  return `0x${value.toString(16)}`
+}
+
+/** Bytes as 0x-hex. */
+export function hexData(bytes: Uint8Array): string {
+  return `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`
+}

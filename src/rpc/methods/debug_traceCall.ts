@@ -1,0 +1,19 @@
+import { stateHeight } from '../blockResolution.ts'
+import type { RpcMethod } from '../context.ts'
+import { expectParams } from '../params.ts'
+import { parseCallRequest } from '../callRequest.ts'
+import { tracerFromOptions } from '../traceConfig.ts'
+import { traceCall } from '../../chain/replay.ts'
+
+/**
+ * debug_traceCall(call, block?, options?): runs `call` as eth_call does (the block
+ * defaults to `latest`) with go-ethereum's struct logger or callTracer
+ * (eth/tracers/api.go `TraceCall`); changes nothing.
+ */
+export const debug_traceCall: RpcMethod = async (ctx, params) => {
+  const [call, block, options] = expectParams(params, 1, 3)
+  const request = parseCallRequest(call, 0)
+  const height = block === undefined || block === null ? ctx.chain.height : stateHeight(ctx, block, 1)
+  const tracer = tracerFromOptions(options, 2)
+  return traceCall(ctx.chain, request, height, tracer)
+}

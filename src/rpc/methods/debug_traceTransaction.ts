@@ -1,0 +1,18 @@
+import type { RpcMethod } from '../context.ts'
+import { expectParams, parseHash } from '../params.ts'
+import { tracerFromOptions } from '../traceConfig.ts'
+import { traceTransaction } from '../../chain/replay.ts'
+import { toHexRaw } from '../../util/hex.ts'
+
+/**
+ * debug_traceTransaction(hash, options?): replays a mined EVM transaction on the state
+ * before it in its block, with go-ethereum's struct logger or callTracer
+ * (eth/tracers/api.go `TraceTransaction`); changes nothing. A native transaction or
+ * an unknown hash is a -32000 error.
+ */
+export const debug_traceTransaction: RpcMethod = async (ctx, params) => {
+  const [hash, options] = expectParams(params, 1, 2)
+  const key = toHexRaw(parseHash(hash, 0))
+  const tracer = tracerFromOptions(options, 1)
+  return traceTransaction(ctx.chain, key, tracer)
+}
