@@ -4,10 +4,10 @@ import { expectParams, parseHash } from '../params.ts'
 import { toHex, toHexRaw } from '../../util/hex.ts'
 
 /**
- * hardhat_dropTransaction(hash) (alias anvil_dropTransaction): removes a pending
- * transaction, EVM or native; true when it was pending, false when unknown. A mined
- * one is -32602, as Hardhat answers. Later transactions of the sender stay, queued
- * behind the freed nonce.
+ * hardhat_dropTransaction(hash): removes a pending transaction, EVM or native; true
+ * when it was pending, false when unknown. A mined one is -32602, as Hardhat answers.
+ * Later transactions of the sender stay, queued behind the freed nonce. The
+ * anvil_dropTransaction alias answers the same boolean (Anvil answers the hash or null).
  */
 export const hardhat_dropTransaction: RpcMethod = async (ctx, params) => {
   const [value] = expectParams(params, 1)

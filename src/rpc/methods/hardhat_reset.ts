@@ -3,8 +3,8 @@ import { invalidArgument } from '../errors.ts'
 import { expectParams } from '../params.ts'
 
 /**
- * hardhat_reset (alias anvil_reset): back to a fresh genesis with the options the
- * devnet was created with (see `Devnet.reset`); true. Hardhat's optional argument
+ * hardhat_reset: back to a fresh genesis with the options the devnet was created
+ * with (see `Devnet.reset`); true. Hardhat's optional argument
  * may be absent, null or `{}`; forking options are refused with -32602, as there is
  * no remote chain to fork.
  */
