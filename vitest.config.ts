@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The slow suites run under `npm run test:stress` (vitest.stress.config.ts).
+    exclude: [...configDefaults.exclude, 'test/stress/**'],
     reporters: ['default', './vitest.summary.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

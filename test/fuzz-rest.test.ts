@@ -11,8 +11,9 @@
  * answer, and the chain unchanged (height, head, pool, every account) after a
  * rejected input; accepted transactions are reverted away.
  *
- * Cases per target: `DUALNET_FUZZ_RUNS` (default below; `npm run test:stress` runs
- * 10,000 per target), seed `DUALNET_FUZZ_SEED` (1337).
+ * Cases: 400 per GET route (over 10,000 for the table), 10,000 POST bodies;
+ * `npm run test:stress` runs 3 times as many (DUALNET_FUZZ_SCALE), `DUALNET_FUZZ_RUNS`
+ * sets the cases per target outright, `DUALNET_FUZZ_SEED` the seed (1337).
  */
 import { createRequire } from 'node:module'
 import type * as Sdk from 'ontology-ts-sdk'

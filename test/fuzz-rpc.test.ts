@@ -14,8 +14,9 @@
  * anvil_*, dev_*, eth_send*) may succeed with valid params: after an accepted call the
  * devnet is reverted to its base snapshot.
  *
- * Cases per target: `DUALNET_FUZZ_RUNS` (default: 10,000 over the whole method table
- * here; `npm run test:stress` runs 10,000 per method), seed `DUALNET_FUZZ_SEED` (1337).
+ * Cases: 300 per method (over 10,000 for the table), 10,000 bodies for the envelope;
+ * `npm run test:stress` runs 3 times as many (DUALNET_FUZZ_SCALE), `DUALNET_FUZZ_RUNS`
+ * sets the cases per target outright, `DUALNET_FUZZ_SEED` the seed (1337).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'

@@ -10,12 +10,15 @@ import fc from 'fast-check'
 import type { Devnet } from '../src/index.ts'
 
 /**
- * Run settings: `DUALNET_FUZZ_RUNS` scales the cases per target (the default suite's
- * figure below; the stress config sets 10,000), `DUALNET_FUZZ_SEED` fixes the seed
- * (default 1337, so CI is reproducible; a counterexample prints its seed and path).
+ * Run settings of a target whose default-suite figure is `defaultRuns`:
+ * `DUALNET_FUZZ_RUNS` sets the cases per target outright (a long run),
+ * `DUALNET_FUZZ_SCALE` multiplies the defaults (`npm run test:stress` uses 3), and
+ * `DUALNET_FUZZ_SEED` fixes the seed (default 1337, so CI is reproducible; a failure
+ * prints the seed and path that replay it).
  */
 export function fuzzSettings(defaultRuns: number): { numRuns: number; seed: number } {
-  const runs = Number(process.env.DUALNET_FUZZ_RUNS ?? defaultRuns)
+  const scale = Number(process.env.DUALNET_FUZZ_SCALE ?? 1)
+  const runs = Math.round(Number(process.env.DUALNET_FUZZ_RUNS ?? defaultRuns * (Number.isFinite(scale) && scale > 0 ? scale : 1)))
   const seed = Number(process.env.DUALNET_FUZZ_SEED ?? 1337)
   return { numRuns: Number.isSafeInteger(runs) && runs > 0 ? runs : defaultRuns, seed: Number.isSafeInteger(seed) ? seed : 1337 }
 }
