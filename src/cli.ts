@@ -54,9 +54,10 @@ const MAX_BLOCK_LINES = 10
  * lowered the height. Called after each request and on a timer (interval mining).
  */
 function blockReporter(devnet: Devnet, print: (line: string) => void): () => void {
-  const { chain } = devnet
-  let reported = chain.height
+  let reported = devnet.chain.height
   return () => {
+    // Read each time: a reset (hardhat_reset) replaces the devnet's chain.
+    const chain = devnet.chain
     const height = chain.height
     if (height < reported) print(paint('yellow', `chain reverted to block ${height}`))
     else if (height - reported > MAX_BLOCK_LINES) {
@@ -144,6 +145,7 @@ try {
     console.log(`    private key ${account.privateKey.slice(2)}  WIF ${wif(fromHex(account.privateKey))}`)
   })
   console.log(`\n${paint('bold', 'JSON-RPC')}  ${urls.rpcUrl}`)
+  console.log(`${paint('bold', 'WebSocket')} ${urls.rpcUrl.replace(/^http/, 'ws')} (JSON-RPC and eth_subscribe, same port)`)
   console.log(urls.restUrl === undefined ? `${paint('bold', 'REST')}      off (enable with --rest)` : `${paint('bold', 'REST')}      ${urls.restUrl}`)
   // Interval-mined blocks come without a request; a check is an integer comparison.
   if (reportBlocks !== undefined) setInterval(reportBlocks, 250).unref()
