@@ -1,0 +1,100 @@
+/**
+ * Every example of examples/ runs green, as `npm run example:<name>` runs it: each in
+ * its own process (through tsx, or vitest for the suites), all at once to keep the
+ * time low, with the lines they print checked where the devnet makes them exact.
+ * The CI recipe's shell steps (examples/ci/github-actions.yml) run too, which start
+ * the CLI built into dist/ by `npm ci` (`prepare`).
+ */
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url))
+
+/** Runs `node <args>` in the repository root; resolves to the exit code and everything printed. */
+function run(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('error', reject)
+    child.once('close', (code) => resolve({ code, output }))
+  })
+}
+
+const tsx = (file: string) => run(['--import', 'tsx', file])
+const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const GOVERNANCE = '0x0000000000000000000000000000000000000007'
+
+describe.concurrent('examples', () => {
+  it('ethers quickstart (npm run example)', async () => {
+    const { code, output } = await tsx('examples/quickstart.ts')
+    expect(output).toContain('Token deployed at 0x5FbDB2315678afecb367f032d93F642f64180aa3 in block 1\n')
+    expect(output).toContain('transfer mined in block 2, status 1, gas used 50806\n')
+    expect(output).toContain('  owner     999750\n  recipient 250\n')
+    expect(output).toContain(`  #0 tx 0 token Transfer(${OWNER}, ${RECIPIENT}, 250)\n`)
+    expect(output).toContain(`  #1 tx 0 gas token (fee) Transfer(${OWNER}, ${GOVERNANCE}, 50806000000000)\n`)
+    expect(code).toBe(0)
+  })
+
+  it('viem (npm run example:viem)', async () => {
+    const { code, output } = await tsx('examples/viem.ts')
+    expect(output).toContain('Token deployed at 0x5fbdb2315678afecb367f032d93f642f64180aa3 in block 1\n')
+    expect(output).toContain('transfer mined in block 2, status success, gas used 50806\n')
+    expect(output).toContain('  owner     999750\n  recipient 250\n')
+    expect(output).toContain('gas-token balance of the owner: 9999.999949194\n')
+    expect(output).toContain(`  #1 gas token (fee) Transfer(${OWNER}, ${GOVERNANCE}, 50806000000000)\n`)
+    expect(code).toBe(0)
+  })
+
+  it('native transfer with ontology-ts-sdk over REST (npm run example:native)', async () => {
+    const { code, output } = await tsx('examples/native-transfer.ts')
+    expect(output).toMatch(/^sendrawtransaction: SUCCESS, tx hash [0-9a-f]{64}$/m)
+    expect(output).toContain('included in block 1\n')
+    expect(output).toContain('event record: State 1, GasConsumed 50000000\n')
+    expect(output).toContain('  notify from 0100000000000000000000000000000000000000: ["transfer","AK9eJaa1zqNPP6ow1Q4iNM42Gcd473kyGP","ASZttUTCE3KKn6pYZchhvM7d2AayeMDFZE",100]\n')
+    expect(output).toContain('  after  alice AK9eJaa1zqNPP6ow1Q4iNM42Gcd473kyGP: 9900 main, 9999950000000 gas (1e-9 units)\n')
+    expect(output).toContain('  after  bob ASZttUTCE3KKn6pYZchhvM7d2AayeMDFZE: 10100 main, 10000000000000 gas (1e-9 units)\n')
+    expect(output).toContain('eth_getBalance(alice) = 9999950000000000000000 wei\n')
+    expect(code).toBe(0)
+  })
+
+  it('snapshots and time travel (npm run example:snapshots): the whole output, fixed by a frozen clock', async () => {
+    const { code, output } = await tsx('examples/time-travel.ts')
+    expect(output).toBe(
+      [
+        'Store deployed at 0x5FbDB2315678afecb367f032d93F642f64180aa3; height 1',
+        'after 3 increments: count 3, height 4',
+        'revert(0x2) -> true: count 0, height 1',
+        'now:                            latest block 1 at 1700000001',
+        'increaseTime(3600), mine():     latest block 2 at 1700003600',
+        'setNextBlockTimestamp, mine():  latest block 3 at 1800000000',
+        'mine(1000, { interval: 12 }):   latest block 1003 at 1800011989',
+        'loadFixture again: same contract true, height 1',
+        'evm_snapshot 0x3, hardhat_mine 5: height 0x6',
+        'evm_revert 0x3: true, height 0x1',
+        '',
+      ].join('\n'),
+    )
+    expect(code).toBe(0)
+  })
+
+  it('vitest suite with useDevnet and loadFixture (npm run example:vitest)', async () => {
+    const { code, output } = await run([VITEST, 'run', '--config', 'examples/vitest-suite/vitest.config.ts'])
+    expect(output).toMatch(/Tests\s+5 passed \(5\)/)
+    expect(code).toBe(0)
+  })
+
+  it('CI recipe: the GitHub Actions steps start the CLI on ephemeral ports, wait, run a suite, stop (npm run example:ci)', async () => {
+    const { code, output } = await tsx('examples/ci/run-workflow.ts')
+    expect(output).toContain('-- skip: Install\n')
+    expect(output).toMatch(/^\{"jsonrpc":"2.0","id":1,"result":"0x0"\}$/m)
+    expect(output).toMatch(/Tests\s+2 passed \(2\)/)
+    expect(output).toMatch(/^JSON-RPC {2}http:\/\/127\.0\.0\.1:\d+$/m)
+    expect(output).toContain('workflow: every step passed\n')
+    expect(code).toBe(0)
+  })
+})
