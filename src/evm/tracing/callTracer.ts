@@ -115,7 +115,8 @@ export class CallTracer implements Tracer {
       type,
       from: message.caller.bytes,
       to: message.to?.bytes,
-      input: message.data,
+      // Copies: the EVM hands out views of the caller's memory, which later opcodes overwrite.
+      input: message.data.slice(),
       gas: message.gasLimit,
       value: type === 'STATICCALL' ? undefined : message.value,
       gasUsed: 0n,
@@ -139,13 +140,13 @@ export class CallTracer implements Tracer {
     if (frame.to === undefined) frame.to = result.createdAddress?.bytes
     const error = exec.exceptionError?.error
     if (error === undefined) {
-      frame.output = exec.returnValue
+      frame.output = exec.returnValue.slice()
       return
     }
     frame.error = gethErrorText(error, error === 'invalid opcode' ? frame.lastOp : undefined)
     if (frame.type === 'CREATE' || frame.type === 'CREATE2') frame.to = undefined
     if (error !== 'revert' || exec.returnValue.length === 0) return
-    frame.output = exec.returnValue
+    frame.output = exec.returnValue.slice()
     frame.revertReason = decodeRevert(exec.returnValue)
   }
 

@@ -101,7 +101,7 @@ export class StructLogger implements Tracer {
       const parent = this.#frames[this.#frames.length - 1]
       if (parent !== undefined) {
         // geth: a successful CREATE leaves no return data; a call leaves the callee's output.
-        parent.returnData = result.createdAddress !== undefined && error === undefined ? new Uint8Array(0) : result.execResult.returnValue
+        parent.returnData = result.createdAddress !== undefined && error === undefined ? new Uint8Array(0) : result.execResult.returnValue.slice()
       }
     }
     events.on('step', onStep as never)
