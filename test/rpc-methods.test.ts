@@ -677,6 +677,16 @@ describe('pending transactions and multi-transaction blocks (automine off)', () 
   afterAll(() => devnet.close())
   let storeAddress = ''
 
+  it('hardhat_getAutomine / anvil_getAutomine follow the option and evm_setAutomine', async () => {
+    expect(await devnet.rpc('hardhat_getAutomine')).toBe(false)
+    expect(await devnet.rpc('anvil_getAutomine')).toBe(false)
+    await devnet.rpc('evm_setAutomine', [true])
+    expect(await devnet.rpc('hardhat_getAutomine')).toBe(true)
+    await devnet.rpc('evm_setAutomine', [false])
+    expect(await devnet.rpc('anvil_getAutomine')).toBe(false)
+    await expect(devnet.rpc('hardhat_getAutomine', [true])).rejects.toMatchObject({ code: -32602 })
+  })
+
   it('eth_pendingTransactions / …ByHash list a pending transaction; its receipt is null until mined', async () => {
     const [A] = devnet.accounts
     expect(await devnet.rpc('eth_pendingTransactions')).toBeNull()
