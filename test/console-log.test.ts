@@ -5,6 +5,9 @@
  * the feature changes no gas and no state; `console: false` silences, the default
  * writes to stdout.
  */
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Interface } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
@@ -150,5 +153,39 @@ describe('console.log', () => {
     expect(formatConsoleCall(Uint8Array.from([0xf8, 0x2c, 0x50, 0xf1, 1]))).toBeUndefined()
     expect(isConsoleAddress(Uint8Array.from(Buffer.from('000000000000000000636f6e736f6c652e6c6f67', 'hex')))).toBe(true)
     expect(isConsoleAddress(Uint8Array.from(Buffer.from('000000000000000000636f6e736f6c652e6c6f66', 'hex')))).toBe(false)
+  })
+
+  it('the CLI prints the lines on stdout', async () => {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer().once('error', reject)
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number }
+        server.close(() => resolve(port))
+      })
+    })
+    const cli = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/cli.ts', import.meta.url)), '--rpcport', String(port), '--quiet'], { stdio: 'pipe' })
+    let out = ''
+    cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    cli.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    try {
+      const until = Date.now() + 15_000
+      while (!out.includes('JSON-RPC')) {
+        if (Date.now() > until) throw new Error(`the CLI did not start: ${out}`)
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      // A call straight to the console address is a console call too.
+      const data = new Interface(['function log(string)']).encodeFunctionData('log', ['hello from the CLI'])
+      const answer = await fetch(`http://127.0.0.1:${port}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: '0x000000000000000000636F6e736F6c652e6c6f67', data }, 'latest'] }),
+      })
+      expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x' })
+      const shown = Date.now() + 5_000
+      while (!out.includes('hello from the CLI\n') && Date.now() < shown) await new Promise((resolve) => setTimeout(resolve, 25))
+      expect(out).toContain('hello from the CLI\n')
+    } finally {
+      cli.kill('SIGTERM')
+    }
   })
 })
