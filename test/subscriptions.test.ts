@@ -65,9 +65,13 @@ describe('EIP-1193 message events', () => {
     const heads: bigint[] = []
     const logs: string[] = []
     const headSub = await web3.eth.subscribe('newBlockHeaders')
-    headSub.on('data', (h) => heads.push(BigInt(h.number as bigint)))
+    headSub.on('data', (h) => {
+      heads.push(BigInt(h.number as bigint))
+    })
     const logSub = await web3.eth.subscribe('logs', { address: token })
-    logSub.on('data', (l) => logs.push(String(l.transactionHash)))
+    logSub.on('data', (l) => {
+      logs.push(String(l.transactionHash))
+    })
     await transfer(token, devnet.accounts[1]!.address, 3n)
     await devnet.mine(1)
     await vi.waitFor(() => expect(heads).toEqual([2n, 3n]))

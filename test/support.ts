@@ -3,6 +3,10 @@
  * web3.js). Not a test file itself: vitest only collects `*.test.ts`.
  */
 
+import { createRequire } from 'node:module'
+import type * as Sdk from 'ontology-ts-sdk'
+import type { Devnet } from '../src/index.ts'
+
 /** The solo node's EIP-155 chain id. */
 export const CHAIN_ID = 12345
 /** 1 gwei in wei. */
@@ -43,4 +47,20 @@ export function errorMessages(err: unknown): string {
   }
   visit(err)
   return out.join('\n')
+}
+
+/**
+ * Sends a native `main` transfer of 1 from native dev account 0 to itself, built and
+ * signed by ontology-ts-sdk and posted through `devnet.rest`; resolves to its REST
+ * (byte-reversed) hash. Fails the test when the node refuses it.
+ */
+export async function sendNativeTransfer(devnet: Devnet): Promise<string> {
+  const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
+  const account = devnet.nativeAccounts[0]!
+  const from = new sdk.Crypto.Address(account.base58)
+  const tx = sdk.OntAssetTxBuilder.makeTransferTx('ONT', from, from, 1, '0', '20000')
+  sdk.TransactionBuilder.signTransaction(tx, new sdk.Crypto.PrivateKey(account.privateKey.slice(2)))
+  const answer = await devnet.rest.post('/api/v1/transaction', { Action: 'sendrawtransaction', Version: '1.0.0', Data: tx.serialize() })
+  if (answer.Error !== 0) throw new Error(`native transfer refused: ${JSON.stringify(answer)}`)
+  return answer.Result as string
 }

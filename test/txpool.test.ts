@@ -5,13 +5,9 @@
  * EVM and native pending transactions.
  */
 import { getAddress, Wallet } from 'ethers'
-import { createRequire } from 'node:module'
-import type * as Sdk from 'ontology-ts-sdk'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { CHAIN_ID, GWEI } from './support.ts'
-
-const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
+import { CHAIN_ID, GWEI, sendNativeTransfer } from './support.ts'
 
 let devnet: Devnet
 let a: string
@@ -19,7 +15,8 @@ let b: string
 
 beforeEach(async () => {
   devnet = await createDevnet({ accounts: 3, nativeAccounts: 1, automine: false })
-  ;[a, b] = devnet.accounts.map((x) => x.address)
+  a = devnet.accounts[0]!.address
+  b = devnet.accounts[1]!.address
 })
 
 afterEach(async () => {
@@ -123,7 +120,7 @@ describe('dropping pending transactions', () => {
     await send(0, { nonce: 0 })
     await send(0, { nonce: 1 })
     const hb = await send(1, { nonce: 0, to: a })
-    const native = await sendNative()
+    const native = await sendNativeTransfer(devnet)
     expect((await devnet.rest.get('/api/v1/mempool/txcount')).Result).toEqual([4, 0])
     expect(await devnet.rpc('anvil_removePoolTransactions', [a])).toBeNull()
     expect(await devnet.rpc('txpool_content')).toEqual({ pending: { [getAddress(b)]: { '0': await devnet.rpc('eth_getTransactionByHash', [hb]) } }, queued: {} })
@@ -138,7 +135,7 @@ describe('dropping pending transactions', () => {
   })
 
   it('a native pending transaction is dropped by hash, as the REST mempool routes show', async () => {
-    const native = await sendNative()
+    const native = await sendNativeTransfer(devnet)
     expect((await devnet.rest.get(`/api/v1/mempool/txstate/${native}`)).Error).toBe(0)
     const rawHash = `0x${Buffer.from(native, 'hex').reverse().toString('hex')}`
     expect(await devnet.rpc('hardhat_dropTransaction', [rawHash])).toBe(true)
@@ -146,14 +143,3 @@ describe('dropping pending transactions', () => {
     expect((await devnet.rest.get('/api/v1/mempool/txcount')).Result).toEqual([0, 0])
   })
 })
-
-/** A native `main` transfer signed by the ontology SDK, posted through REST; its REST (reversed) hash. */
-async function sendNative(): Promise<string> {
-  const account = devnet.nativeAccounts[0]!
-  const from = new sdk.Crypto.Address(account.base58)
-  const tx = sdk.OntAssetTxBuilder.makeTransferTx('ONT', from, from, 1, '0', '20000')
-  sdk.TransactionBuilder.signTransaction(tx, new sdk.Crypto.PrivateKey(account.privateKey.slice(2)))
-  const answer = await devnet.rest.post('/api/v1/transaction', { Action: 'sendrawtransaction', Version: '1.0.0', Data: tx.serialize() })
-  expect(answer.Error).toBe(0)
-  return answer.Result as string
-}

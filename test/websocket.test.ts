@@ -6,17 +6,13 @@
  * clients and no leaked handles.
  */
 import { Contract, ContractFactory, getAddress, Wallet, WebSocketProvider, type InterfaceAbi } from 'ethers'
-import { createRequire } from 'node:module'
-import type * as Sdk from 'ontology-ts-sdk'
 import { createPublicClient, createWalletClient, defineChain, webSocket, type Abi, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { Token } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { CHAIN_ID, SUPPLY, TRANSFER_TOPIC, addressTopic } from './support.ts'
-
-const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
+import { CHAIN_ID, SUPPLY, TRANSFER_TOPIC, addressTopic, sendNativeTransfer } from './support.ts'
 
 type Json = Record<string, any>
 
@@ -229,7 +225,7 @@ describe('the protocol, with a raw ws client', () => {
     // A transaction block (automine), a bulk-mined run, a native-transaction block, interval mining.
     await c.result('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to: devnet.accounts[1]!.address, value: '0x1' }])
     await c.result('hardhat_mine', ['0x3'])
-    await sendNative(devnet)
+    await sendNativeTransfer(devnet)
     await c.result('evm_setIntervalMining', [20])
     const got = await c.results(heads, 6)
     await c.result('evm_setIntervalMining', [0])
@@ -370,14 +366,4 @@ async function deployToken(c: Client): Promise<string> {
 async function transfer(c: Client, token: string, to: string, amount: bigint): Promise<string> {
   const data = new Contract(token, Token.abi as InterfaceAbi).interface.encodeFunctionData('transfer', [to, amount])
   return c.result('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to: token, data, gas: '0x186a0' }])
-}
-
-/** Sends a native `main` transfer signed by the ontology SDK through REST (its own block under automine). */
-async function sendNative(d: Devnet): Promise<void> {
-  const account = d.nativeAccounts[0]!
-  const from = new sdk.Crypto.Address(account.base58)
-  const tx = sdk.OntAssetTxBuilder.makeTransferTx('ONT', from, from, 1, '0', '20000')
-  sdk.TransactionBuilder.signTransaction(tx, new sdk.Crypto.PrivateKey(account.privateKey.slice(2)))
-  const answer = await d.rest.post('/api/v1/transaction', { Action: 'sendrawtransaction', Version: '1.0.0', Data: tx.serialize() })
-  expect(answer.Error).toBe(0)
 }
