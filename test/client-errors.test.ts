@@ -13,6 +13,7 @@ import {
   InsufficientFundsError,
   IntrinsicGasTooLowError,
   NonceTooLowError,
+  createPublicClient,
   createWalletClient,
   encodeFunctionData,
   http,
@@ -22,9 +23,9 @@ import {
 } from 'viem'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { dualnetProvider } from '../src/ethers.ts'
-import { devnetTransport, dualnetChain } from '../src/viem.ts'
+import { devnetTransport, dualnet, dualnetChain } from '../src/viem.ts'
 import { Reverter } from '../fixtures/index.ts'
-import { GWEI, INITIAL_BALANCE } from './support.ts'
+import { CHAIN_ID, GWEI, INITIAL_BALANCE } from './support.ts'
 
 let devnet: Devnet
 let rpcUrl: string
@@ -134,5 +135,38 @@ describe.each([
   it('a revert: ExecutionRevertedError with the reason', async () => {
     const err = await cause(wallet().sendTransaction({ to: reverter, data: revertData, gasPrice: GWEI }), ExecutionRevertedError)
     expect(err.details).toBe('execution reverted: Reverter: always fails')
+  })
+})
+
+describe('dualnet/ethers and dualnet/viem settings', () => {
+  it('dualnetProvider: no read cache, a static network, 20 ms polling; over HTTP and in-process', async () => {
+    for (const provider of [dualnetProvider(rpcUrl), dualnetProvider(devnet, { pollingInterval: 5 })]) {
+      expect(provider._getOption('cacheTimeout')).toBe(-1)
+      expect(provider._getOption('staticNetwork')).toBe(true)
+      expect((await provider.getNetwork()).chainId).toBe(BigInt(CHAIN_ID))
+    }
+    expect(dualnetProvider(rpcUrl).pollingInterval).toBe(20)
+    expect(dualnetProvider(devnet, { pollingInterval: 5 }).pollingInterval).toBe(5)
+    // Without the cache, a read right after a send sees it.
+    const provider = dualnetProvider(rpcUrl)
+    const before = await provider.getTransactionCount(from)
+    await devnet.rpc('eth_sendTransaction', [{ from, to, value: '0x1', gasPrice: '0x3b9aca00' }])
+    expect(await provider.getTransactionCount(from)).toBe(before + 1)
+  })
+
+  it('dualnetChain: the chain id, GAS, and eth_gasPrice taken as is (whole gwei)', async () => {
+    expect(dualnetChain(rpcUrl)).toMatchObject({
+      id: CHAIN_ID,
+      name: 'dualnet',
+      nativeCurrency: { name: 'gas', symbol: 'GAS', decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } },
+      fees: { baseFeeMultiplier: 1 },
+    })
+    expect(dualnet.rpcUrls.default.http).toEqual(['http://127.0.0.1:20339'])
+    expect(dualnetChain(rpcUrl, { id: 7 }).id).toBe(7)
+    // The beforeAll transactions paid 1 gwei: eth_gasPrice is 1 gwei, and viem keeps it.
+    expect(await devnet.rpc('eth_gasPrice')).toBe('0x3b9aca00')
+    const client = createPublicClient({ chain: dualnetChain(rpcUrl), transport: devnetTransport(devnet) })
+    expect(await client.estimateFeesPerGas({ type: 'legacy' })).toEqual({ gasPrice: GWEI })
   })
 })
