@@ -83,6 +83,9 @@ async function answer(ws: WebSocket, session: RpcContext, connection: Subscripti
   try {
     const response = await handleRpcBody(session, body)
     if (response !== undefined) reply(ws, response)
+  } catch (err) {
+    // The dispatch answers every method's failure itself; this is a fault of its own, which must not end the process.
+    reply(ws, { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ServerError, message: err instanceof Error ? err.message : String(err) } })
   } finally {
     if (subscribing) connection.release()
   }
