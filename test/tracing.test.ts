@@ -214,6 +214,20 @@ describe('debug_traceTransaction / debug_traceCall', () => {
         { pc: 4, op: 'REVERT', gas: 5978994, gasCost: 0, depth: 1, stack: ['0x0', '0x0'] },
       ],
     })
+    // Out of gas at MSTORE (3 static + 3 memory, 4 left): geth puts the error on that step.
+    await rpc('hardhat_setCode', [TINY_ADDRESS, TINY])
+    expect(await rpc('debug_traceCall', [{ from, to: TINY_ADDRESS, gas: '0x5212' }, 'latest'])).toEqual({
+      gas: 21010,
+      failed: true,
+      returnValue: '',
+      structLogs: [
+        { pc: 0, op: 'PUSH1', gas: 10, gasCost: 3, depth: 1, stack: [] },
+        { pc: 2, op: 'PUSH1', gas: 7, gasCost: 3, depth: 1, stack: ['0x2a'] },
+        { pc: 4, op: 'MSTORE', gas: 4, gasCost: 6, depth: 1, stack: ['0x2a', '0x0'], error: 'out of gas' },
+      ],
+    })
+    const poor = '0x00000000000000000000000000000000000000aa'
+    await expect(rpc('debug_traceCall', [{ from: poor, to: TINY_ADDRESS, value: '0x1' }])).rejects.toMatchObject({ code: -32000, message: 'insufficient funds for transfer' })
     const created = (await rpc('debug_traceCall', [{ from, data: `0x600a600c600039600a6000f3${TINY.slice(2, 22)}` }, 'latest', { tracer: 'callTracer' }])) as Record<string, string>
     expect(created.type).toBe('CREATE')
     expect(created.to).toMatch(/^0x[0-9a-f]{40}$/)

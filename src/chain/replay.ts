@@ -115,7 +115,8 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
 /**
  * Traces `call` on the state of block `height` as eth_call runs it (NUMBER the
  * height, TIMESTAMP its timestamp + 1) and resolves to the tracer's result. Throws
- * {@link TransactionRejectedError} when the call cannot run at all (funds for `value`).
+ * {@link TransactionRejectedError} when the call cannot run at all (funds for `value`:
+ * `insufficient funds for transfer`, geth's text).
  */
 export async function traceCall(chain: Chain, call: CallRequest, height: number, tracer: Tracer): Promise<unknown> {
   const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height))
@@ -129,5 +130,7 @@ export async function traceCall(chain: Chain, call: CallRequest, height: number,
   } finally {
     detach()
   }
+  // The top frame could not move `value`: geth refuses such a call before running it.
+  if (outcome.error?.kind === 'insufficient balance') throw new TransactionRejectedError('insufficient funds for transfer')
   return tracer.result(outcome, call.gasLimit)
 }
