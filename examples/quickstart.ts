@@ -1,14 +1,18 @@
 /**
  * Quickstart: create a devnet, deploy the ERC20 fixture with ethers, transfer, and
  * print balances and the receipt's logs. Run with `npm run example`.
+ * In your project: `from 'dualnet'` and `from 'dualnet/ethers'`.
  */
-import { BrowserProvider, ContractFactory, formatEther, type Contract, type InterfaceAbi } from 'ethers'
+import { ContractFactory, formatEther, type Contract, type InterfaceAbi } from 'ethers'
 import { createDevnet } from '../src/index.ts'
+import { dualnetProvider } from '../src/ethers.ts'
 import { Token } from '../fixtures/index.ts'
 
 const devnet = await createDevnet()
 try {
-  const provider = new BrowserProvider(devnet)
+  // ethers' BrowserProvider over the devnet's EIP-1193 request, with the settings an
+  // automining chain needs (no 250 ms read cache, static network).
+  const provider = dualnetProvider(devnet)
   const owner = await provider.getSigner(0)
   const recipient = devnet.accounts[1]!
 

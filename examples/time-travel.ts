@@ -5,18 +5,19 @@
  * `evm_revert`, `evm_increaseTime`, `hardhat_mine`, …) for Hardhat and Anvil helpers.
  * Run with `npm run example:snapshots`. In your project: `from 'dualnet'`.
  */
-import { BrowserProvider, Contract, ContractFactory, type InterfaceAbi } from 'ethers'
+import { Contract, ContractFactory, type InterfaceAbi } from 'ethers'
 import { createDevnet, loadFixture, type Devnet } from '../src/index.ts'
+import { dualnetProvider } from '../src/ethers.ts'
 import { Store } from '../fixtures/index.ts'
 
 // A frozen clock and a fixed genesis make every run print the same timestamps.
 const devnet = await createDevnet({ clock: 'frozen', genesisTimestamp: 1_700_000_000 })
-// cacheTimeout -1: ethers otherwise answers repeated reads from a 250 ms cache.
-const provider = new BrowserProvider(devnet, undefined, { cacheTimeout: -1 })
+// No read cache: ethers otherwise answers repeated reads from a 250 ms cache.
+const provider = dualnetProvider(devnet)
 
 /** The fixture: deploys Store. Declared once, so loadFixture finds its snapshot again. */
 async function deployStore(net: Devnet): Promise<Contract> {
-  const signer = await new BrowserProvider(net).getSigner(0)
+  const signer = await dualnetProvider(net).getSigner(0)
   const store = await new ContractFactory(Store.abi as InterfaceAbi, Store.bytecode, signer).deploy()
   await store.waitForDeployment()
   return new Contract(await store.getAddress(), Store.abi as InterfaceAbi, await provider.getSigner(0))

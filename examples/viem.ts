@@ -1,27 +1,22 @@
 /**
  * The quickstart with viem: deploy the ERC20 fixture from a dev account's key, transfer,
- * read balances and decode the receipt's logs. In-process through the EIP-1193
- * `custom(devnet)` transport; `http(rpcUrl)` after `devnet.listen()` works the same.
- * Run with `npm run example:viem`. In your project: `import { createDevnet } from 'dualnet'`.
+ * read balances and decode the receipt's logs. In-process through the devnet's EIP-1193
+ * `request` (`devnetTransport`); `http(rpcUrl)` after `devnet.listen()` works the same.
+ * Run with `npm run example:viem`. In your project: `from 'dualnet'` and `from 'dualnet/viem'`.
  */
-import { createPublicClient, createWalletClient, custom, decodeEventLog, defineChain, formatEther, type Abi } from 'viem'
+import { createPublicClient, createWalletClient, decodeEventLog, formatEther, type Abi } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createDevnet } from '../src/index.ts'
+import { devnetTransport, dualnetChain } from '../src/viem.ts'
 import { Token } from '../fixtures/index.ts'
 
 const devnet = await createDevnet()
 try {
-  // Legacy fees only, and eth_gasPrice as is: viem's default 1.2x bump would break the
-  // chain's whole-gwei price rule.
-  const chain = defineChain({
-    id: devnet.chainId,
-    name: 'dualnet',
-    nativeCurrency: { name: 'gas', symbol: 'GAS', decimals: 18 },
-    rpcUrls: { default: { http: ['http://127.0.0.1:20339'] } },
-    fees: { baseFeeMultiplier: 1 },
-  })
-  // retryCount 0: viem retries errors it does not recognise from custom transports (reverts included).
-  const transport = custom(devnet, { retryCount: 0 })
+  // Chain id 12345, legacy fees, eth_gasPrice taken as is (viem's default 1.2x bump
+  // would break the chain's whole-gwei price rule).
+  const chain = dualnetChain()
+  // viem's custom transport without retries (viem retries errors it does not know, reverts included).
+  const transport = devnetTransport(devnet)
   const publicClient = createPublicClient({ chain, transport })
   const owner = privateKeyToAccount(devnet.accounts[0]!.privateKey)
   const wallet = createWalletClient({ chain, transport, account: owner })

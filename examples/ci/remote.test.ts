@@ -3,16 +3,18 @@
  * in examples/ci/github-actions.yml): it finds the node by DUALNET_RPC_URL and
  * DUALNET_REST_URL and uses it over HTTP, as any client on another machine would.
  */
-import { Contract, ContractFactory, JsonRpcProvider, Wallet, type InterfaceAbi } from 'ethers'
+import { Contract, ContractFactory, Wallet, type InterfaceAbi } from 'ethers'
 import { describe, expect, it } from 'vitest'
+import { dualnetProvider } from '../../src/ethers.ts'
 import { Token } from '../../fixtures/index.ts'
 
 const rpcUrl = process.env.DUALNET_RPC_URL
 const restUrl = process.env.DUALNET_REST_URL
 if (rpcUrl === undefined || restUrl === undefined) throw new Error('set DUALNET_RPC_URL and DUALNET_REST_URL (see examples/ci/github-actions.yml)')
 
-// staticNetwork: no chain-id probe per call; cacheTimeout -1: no stale nonce between sends.
-const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 })
+// A JsonRpcProvider without the 250 ms read cache (no stale nonce between sends) and
+// without a chain-id probe per call. In your project: from 'dualnet/ethers'.
+const provider = dualnetProvider(rpcUrl)
 // Dev account 0 of the default mnemonic (Hardhat's and Anvil's well-known key), funded by dualnet.
 const owner = new Wallet('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', provider)
 

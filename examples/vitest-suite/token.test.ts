@@ -5,10 +5,12 @@
  * Run with `npm run example:vitest`. In your project:
  *   import { loadFixture } from 'dualnet'
  *   import { useDevnet } from 'dualnet/vitest'
+ *   import { dualnetProvider } from 'dualnet/ethers'
  */
-import { BrowserProvider, Contract, ContractFactory, isError, type InterfaceAbi } from 'ethers'
+import { Contract, ContractFactory, isError, type InterfaceAbi } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { loadFixture, type Devnet } from '../../src/index.ts'
+import { dualnetProvider } from '../../src/ethers.ts'
 import { useDevnet } from '../../src/vitest.ts'
 import { Token } from '../../fixtures/index.ts'
 
@@ -16,7 +18,7 @@ const net = useDevnet()
 
 /** Deploys the token with 1,000 units to dev account 0; run once, then restored by snapshot. */
 async function deployToken(devnet: Devnet) {
-  const provider = new BrowserProvider(devnet, undefined, { cacheTimeout: -1 })
+  const provider = dualnetProvider(devnet)
   const [owner, alice] = [await provider.getSigner(0), await provider.getSigner(1)]
   const deployed = await new ContractFactory(Token.abi as InterfaceAbi, Token.bytecode, owner).deploy('Example Token', 'EXT', 1_000n)
   await deployed.waitForDeployment()
