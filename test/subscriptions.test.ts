@@ -175,6 +175,7 @@ describe('reset', () => {
     await expect(devnet.rpc('eth_getFilterChanges', [filter])).rejects.toMatchObject({ message: 'filter not found' })
     await expect(devnet.rpc('eth_sendTransaction', [{ from: stranger, to: b }])).rejects.toMatchObject({ code: -32000 })
     expect(devnet.chain.height).toBe(0)
+    expect((await devnet.rest.get('/api/v1/block/height')).Result).toBe(0)
 
     // The subscription stayed: the fresh genesis, then what follows it.
     await devnet.rpc('anvil_reset', [])

@@ -303,6 +303,9 @@ describe('the protocol, with a raw ws client', () => {
 
     expect(await c.result('hardhat_reset')).toBe(true)
     expect(await c.result('eth_blockNumber')).toBe('0x0')
+    // The HTTP side of the same server sees the fresh chain too.
+    const http = await fetch(wsUrl.replace('ws', 'http'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}' })
+    expect(await http.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x0' })
     await c.result('evm_mine')
     const afterReset = await c.results(heads, 6)
     expect(afterReset.slice(4).map((h) => Number(h.number))).toEqual([0, 1])
