@@ -14,6 +14,7 @@ import { createDevnet, type Devnet } from './index.ts'
 import { sha256d } from './util/hash.ts'
 import { concatBytes, fromHex } from './util/hex.ts'
 import { VERSION } from './version.ts'
+import { fileExists, openLevelDirectory, readStateFile, writeStateFile } from './chain/persistence/files.ts'
 
 /** Default REST port of the node (`DEFAULT_REST_PORT`). */
 const DEFAULT_REST_PORT = 20334
@@ -90,6 +91,10 @@ const program = new Command()
   .option('--chain-id <id>', 'EIP-155 chain id', integer(1, 2 ** 53 - 1, 'the chain id'), 12345)
   .option('--accounts <n>', 'number of funded dev accounts', integer(1, 10_000, 'the account count'), 10)
   .option('--block-time <seconds>', 'mine a block every N seconds (0: off, automine only)', integer(0, 86_400, 'the block time'), 0)
+  .option('--db <dir>', 'keep the chain in a LevelDB directory: created there, or resumed from it')
+  .option('--load-state <file>', 'start from a state document (devnet.dumpState / anvil_dumpState JSON)')
+  .option('--dump-state <file>', 'write the head state document to <file> on exit')
+  .option('--state <file>', 'both: load <file> if it exists, write it on exit')
   .option('-q, --quiet', 'no line per request or mined block (the accounts and URLs are still printed)', false)
   .addHelpText(
     'after',
@@ -118,11 +123,25 @@ const flags = program.opts<{
   accounts: number
   blockTime: number
   quiet: boolean
+  db?: string
+  loadState?: string
+  dumpState?: string
+  state?: string
 }>()
+const statePaths = {
+  load: flags.loadState ?? (flags.state !== undefined && fileExists(flags.state) ? flags.state : undefined),
+  dump: flags.dumpState ?? flags.state,
+}
 
 let devnet: Devnet | undefined
 try {
-  devnet = await createDevnet({ chainId: flags.chainId, accounts: flags.accounts, blockTime: flags.blockTime })
+  devnet = await createDevnet({
+    chainId: flags.chainId,
+    accounts: flags.accounts,
+    blockTime: flags.blockTime,
+    ...(flags.db === undefined ? {} : { db: await openLevelDirectory(flags.db) }),
+    ...(statePaths.load === undefined ? {} : { state: await readStateFile(statePaths.load) }),
+  })
   const stamped = (line: string) => console.log(`${paint('dim', new Date().toISOString())} ${line}`)
   const reportBlocks = flags.quiet ? undefined : blockReporter(devnet, stamped)
   const urls = await devnet.listen({
@@ -134,6 +153,7 @@ try {
     log: reportBlocks === undefined ? undefined : (line) => (reportBlocks(), stamped(line)),
   })
   console.log(paint('bold', `dualnet v${VERSION}: chain id ${flags.chainId}`))
+  if (flags.db !== undefined) console.log(devnet.resumed ? `Database  resumed the chain in ${flags.db} at block ${devnet.chain.height}` : `Database  created a new chain in ${flags.db}`)
   console.log(`\n${paint('bold', 'Dev accounts (10,000 main and 10,000 gas each):')}`)
   devnet.accounts.forEach((account, i) => {
     console.log(`(${i}) ${paint('cyan', account.address)}  ${account.base58}`)
@@ -162,7 +182,8 @@ const stop = (signal: string) => {
   if (stopping) return
   stopping = true
   console.log(`\n${signal}: stopping`)
-  void devnet!.close().then(
+  const dumped = statePaths.dump === undefined ? Promise.resolve() : devnet!.dumpState().then((doc) => writeStateFile(statePaths.dump!, doc))
+  void dumped.then(() => devnet!.close()).then(
     () => process.exit(0),
     (err: unknown) => {
       console.error(`dualnet: ${(err as Error).message}`)

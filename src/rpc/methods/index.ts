@@ -19,6 +19,8 @@ import { hardhat_impersonateAccount } from './hardhat_impersonateAccount.ts'
 import { hardhat_stopImpersonatingAccount } from './hardhat_stopImpersonatingAccount.ts'
 import { anvil_setBlockTimestampInterval } from './anvil_setBlockTimestampInterval.ts'
 import { anvil_removeBlockTimestampInterval } from './anvil_removeBlockTimestampInterval.ts'
+import { anvil_dumpState } from './anvil_dumpState.ts'
+import { anvil_loadState } from './anvil_loadState.ts'
 import { dev_setMainBalance } from './dev_setMainBalance.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_blockNumber } from './eth_blockNumber.ts'
@@ -172,5 +174,9 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   anvil_reset: hardhat_reset,
   anvil_setBlockTimestampInterval,
   anvil_removeBlockTimestampInterval,
+  anvil_dumpState,
+  hardhat_dumpState: anvil_dumpState,
+  anvil_loadState,
+  hardhat_loadState: anvil_loadState,
   dev_setMainBalance,
 })

@@ -1,0 +1,37 @@
+import { gunzipSync } from 'node:zlib'
+import { PersistenceError } from '../../chain/persistence/errors.ts'
+import { applyState, parseStateDocument } from '../../chain/persistence/stateDocument.ts'
+import type { RpcMethod } from '../context.ts'
+import { invalidArgument } from '../errors.ts'
+import { expectParams, parseData } from '../params.ts'
+
+/**
+ * anvil_loadState (alias hardhat_loadState): writes a state into the latest state, as
+ * Anvil merges it (listed accounts, slots and allowances replace what is there, the
+ * rest stays); true. Takes what anvil_dumpState returns (0x-hex of gzipped JSON), the
+ * hex of plain JSON, or the state document as a JSON object; the document may be the
+ * devnet's or Anvil's. Anything else, or another document version, is -32602 and
+ * changes nothing.
+ */
+export const anvil_loadState: RpcMethod = async (ctx, params) => {
+  const [input] = expectParams(params, 1)
+  let doc: unknown = input
+  if (typeof input === 'string') {
+    const bytes = parseData(input, 0)
+    try {
+      const text = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes).toString('utf8') : Buffer.from(bytes).toString('utf8')
+      doc = JSON.parse(text)
+    } catch (err) {
+      throw invalidArgument(0, `not a state: ${(err as Error).message}`)
+    }
+  }
+  let state
+  try {
+    state = parseStateDocument(doc)
+  } catch (err) {
+    if (err instanceof PersistenceError) throw invalidArgument(0, err.message)
+    throw err
+  }
+  await ctx.chain.writeState((world, height) => applyState(world, state, height))
+  return true
+}

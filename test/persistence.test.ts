@@ -1,0 +1,246 @@
+/**
+ * Persistence (issue 11): a chain on classic-level resumed in a new process exactly
+ * as it was on both interfaces, and continued; databases of other chain-shaping
+ * options, of an unknown schema version and corrupted ones refused (library and
+ * CLI, exit code 1), nothing written; durability only for databases that outlive
+ * the process.
+ */
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ClassicLevel } from 'classic-level'
+import { MemoryLevel } from 'memory-level'
+import { AbiCoder, Interface, keccak256 } from 'ethers'
+import { afterAll, describe, expect, it } from 'vitest'
+import { Store } from '../fixtures/index.ts'
+import { createDevnet, type Devnet } from '../src/index.ts'
+import { ChainMismatchError, CorruptDatabaseError, UnsupportedVersionError } from '../src/chain/persistence/errors.ts'
+import { ledgerView, nativeApprove, nativeTransfer, PERSISTENCE_OPTIONS, sendEvmTransfer, sendNative } from './persistence-support.ts'
+
+const SUPPORT = fileURLToPath(new URL('./persistence-support.ts', import.meta.url))
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
+const temporary: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dualnet-persistence-'))
+  temporary.push(dir)
+  return dir
+}
+afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+/** Runs `node --import tsx <args>`; resolves to its exit code and output. */
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    child.once('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** Every file of a LevelDB directory with its SHA-256, but LevelDB's own log of opening attempts. */
+function fingerprint(dir: string): Record<string, string> {
+  const files = readdirSync(dir).filter((f) => !f.startsWith('LOG'))
+  return Object.fromEntries(files.map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]))
+}
+
+/** Every entry of a classic-level database (opening one may compact its files, not its contents). */
+async function contents(dir: string): Promise<[string, string][]> {
+  const db = new ClassicLevel<string, string>(dir)
+  const all = await db.iterator().all()
+  await db.close()
+  return all
+}
+
+const store = new Interface(Store.abi as never)
+const mappingSlot = (type: string, key: unknown, slot: number) => keccak256(AbiCoder.defaultAbiCoder().encode([type, 'uint256'], [key, slot]))
+
+/** Fills `devnet` with a bit of everything: contract, EVM and native transactions, impersonation, setters, a revert, time moves, bulk empty blocks. */
+async function fill(devnet: Devnet) {
+  const [a, b] = devnet.accounts.map((x) => x.address) as [string, string]
+  const deploy = (await devnet.rpc('eth_sendTransaction', [{ from: a, data: Store.bytecode, gas: '0x2dc6c0' }])) as string
+  const contract = ((await devnet.rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }).contractAddress
+  const call = (data: string) => devnet.rpc('eth_sendTransaction', [{ from: a, to: contract, data, gas: '0x30d40' }])
+  await call(store.encodeFunctionData('increment'))
+  await call(store.encodeFunctionData('setBalance', [b, 123_456n]))
+  await call(store.encodeFunctionData('setEntry', [7n, `0x${'ab'.repeat(32)}`]))
+  await sendEvmTransfer(devnet, 10n ** 18n)
+  await sendNative(devnet, nativeTransfer(devnet, 0, 1, 25))
+  await sendNative(devnet, nativeApprove(devnet, 0, 1, 300n))
+  // An impersonated sender: its transaction carries no real signature.
+  const ghost = '0x00000000000000000000000000000000000000ee'
+  await devnet.rpc('hardhat_setBalance', [ghost, '0x56bc75e2d63100000'])
+  await devnet.rpc('hardhat_impersonateAccount', [ghost])
+  await devnet.rpc('eth_sendTransaction', [{ from: ghost, to: b, value: '0x1', gas: '0x5208', gasPrice: '0x0' }])
+  // State setters and a reverted stretch.
+  await devnet.rpc('hardhat_setStorageAt', [contract, '0x5', `0x${'00'.repeat(31)}09`])
+  await devnet.rpc('hardhat_setCode', ['0x00000000000000000000000000000000000000c0', '0x6001600055'])
+  const snapshot = await devnet.rpc('evm_snapshot')
+  await sendEvmTransfer(devnet, 5n)
+  await devnet.rpc('hardhat_setNonce', [a, '0x99'])
+  await devnet.rpc('hardhat_setStorageAt', [contract, '0x0', `0x${'00'.repeat(31)}77`])
+  await devnet.rpc('hardhat_mine', ['0x10'])
+  expect(await devnet.rpc('evm_revert', [snapshot])).toBe(true)
+  await devnet.rpc('evm_increaseTime', [3600])
+  await sendNative(devnet, nativeTransfer(devnet, 1, 0, 3))
+  await devnet.rpc('hardhat_mine', ['0x20'])
+  await devnet.rpc('anvil_setBlockTimestampInterval', [5])
+  return {
+    addresses: [a, b, ghost, contract, ...devnet.nativeAccounts.map((n) => n.address)],
+    // count (slot 0), a set slot, balances[b] (mapping at slot 1), entries[7] (mapping at slot 2).
+    slots: ['0x0', '0x5', mappingSlot('address', b, 1), mappingSlot('uint256', 7n, 2)].map((slot) => ({ address: contract, slot })),
+  }
+}
+
+describe('resume from classic-level', () => {
+  it('a new process finds every block, receipt, REST rendering, balance, storage slot and the clock as they were, and the next transaction continues the chain', async () => {
+    const dir = tempDir()
+    const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, db: new ClassicLevel<string, string>(dir) })
+    expect(devnet.resumed).toBe(false)
+    const input = await fill(devnet)
+    const before = JSON.parse(JSON.stringify(await ledgerView(devnet, input.addresses, input.slots))) as Awaited<ReturnType<typeof ledgerView>>
+    await devnet.close()
+    expect(before.height).toBe(4 + 1 + 2 + 1 + 1 + 32)
+    // The view holds what it should: every transaction answered on both interfaces, the native approval.
+    // Above genesis (which may carry the chain's own system transactions).
+    const txs = before.blocks.slice(1).flatMap((b) => b.txs)
+    expect(txs).toHaveLength(9)
+    expect(txs.filter((t) => typeof t.receipt === 'object' && t.receipt !== null && t.byHash !== null)).toHaveLength(6)
+    expect(txs.every((t) => t.events !== null && t.restTx !== null && t.proof !== null)).toBe(true)
+    expect(before.allowances).toContain('300000000000')
+    expect(before.storage).toEqual([1n, 9n, 123_456n, 0xabn].map((v, i) => (i === 3 ? `0x${'ab'.repeat(32)}` : `0x${v.toString(16).padStart(64, '0')}`)))
+
+    const child = await run([SUPPORT, dir, '--continue'], { VIEW_INPUT: JSON.stringify(input) })
+    expect(child.stderr).toBe('')
+    expect(child.code).toBe(0)
+    const after = JSON.parse(child.stdout) as { resumed: boolean; view: typeof before; next: { blockNumber: string; status: string }; nextBlock: { parentHash: string; timestamp: string } }
+    expect(after.resumed).toBe(true)
+    expect(after.view).toEqual(before)
+    expect(after.next.status).toBe('0x1')
+    expect(Number(after.next.blockNumber)).toBe(before.height + 1)
+    expect(after.nextBlock.parentHash).toBe(before.blocks[before.height]!.block.hash)
+    // The interval set before the restart still spaces the blocks.
+    expect(Number(after.nextBlock.timestamp)).toBe(Number((before.blocks[before.height]!.block as unknown as { timestamp: string }).timestamp) + 5)
+  })
+
+  it('reopens in the same process too (memory-level), with the state at every height', async () => {
+    const db = new MemoryLevel<string, string>()
+    const first = await createDevnet({ ...PERSISTENCE_OPTIONS, db })
+    const input = await fill(first)
+    const before = await ledgerView(first, input.addresses, input.slots)
+    await first.close()
+    const second = await createDevnet({ ...PERSISTENCE_OPTIONS, db })
+    expect(second.resumed).toBe(true)
+    expect(await ledgerView(second, input.addresses, input.slots)).toEqual(before)
+    await second.close()
+  })
+})
+
+describe('refusals', () => {
+  async function madeWith(options: Parameters<typeof createDevnet>[0] = {}) {
+    const db = new MemoryLevel<string, string>()
+    const devnet = await createDevnet({ accounts: 1, console: false, ...options, db })
+    await sendEvmTransfer(devnet, 1n)
+    await devnet.close()
+    return db
+  }
+  const entries = async (db: MemoryLevel<string, string>) => {
+    await db.open()
+    const all = await db.iterator().all()
+    await db.close()
+    return all
+  }
+
+  it('a database of other chain-shaping options: ChainMismatchError naming each difference, nothing written', async () => {
+    const db = await madeWith({ chainId: 777 })
+    const before = await entries(db)
+    await expect(createDevnet({ accounts: 1, db })).rejects.toThrow(ChainMismatchError)
+    await expect(createDevnet({ accounts: 1, db, hardfork: 'berlin', bookkeeperKey: `0x${'11'.repeat(32)}` })).rejects.toThrow(
+      /^the database holds a chain with chain id 777 \(asked for 12345\), hardfork istanbul \(asked for berlin\), bookkeeper key 0x[0-9a-f]{66} \(asked for 0x[0-9a-f]{66}\); refusing to mix them/,
+    )
+    await expect(createDevnet({ accounts: 1, db, chainId: 777, unboundGas: {} })).rejects.toThrow('unbound gas off (asked for deadline 567648000)')
+    expect(await entries(db)).toEqual(before)
+    // The same options resume it.
+    const resumed = await createDevnet({ accounts: 1, db, chainId: 777 })
+    expect(resumed.resumed).toBe(true)
+    expect(await resumed.rpc('eth_blockNumber')).toBe('0x1')
+    await resumed.close()
+  })
+
+  it('an unknown schema version, a database of something else and a corrupted block: clear errors, nothing written', async () => {
+    const future = await madeWith()
+    await future.open()
+    await future.put('m:schema', '99')
+    await future.close()
+    await expect(createDevnet({ accounts: 1, db: future })).rejects.toThrow(new UnsupportedVersionError('the database has schema version 99; this dualnet reads version 1 only'))
+
+    const other = new MemoryLevel<string, string>()
+    await other.open()
+    await other.put('users:1', 'alice')
+    await other.close()
+    await expect(createDevnet({ db: other })).rejects.toThrow(CorruptDatabaseError)
+    expect(await entries(other)).toEqual([['users:1', 'alice']])
+
+    const corrupt = await madeWith()
+    await corrupt.open()
+    const block = JSON.parse((await corrupt.get('b:0000000001'))!) as { records: { gasUsed: string }[]; header: string }
+    block.header = block.header.replace(/^00000000/, '01000000')
+    await corrupt.put('b:0000000001', JSON.stringify(block))
+    await corrupt.close()
+    const before = await entries(corrupt)
+    await expect(createDevnet({ accounts: 1, db: corrupt })).rejects.toThrow('block 1 in the database is corrupt: its header does not hash to the stored hash')
+    expect(await entries(corrupt)).toEqual(before)
+  })
+
+  it('the CLI: another chain id, a corrupted database and a state document of an unknown version each exit 1 with one line, overwriting nothing', async () => {
+    const [mismatch, corrupt] = [tempDir(), tempDir()]
+    for (const dir of [mismatch, corrupt]) {
+      const devnet = await createDevnet({ accounts: 1, console: false, chainId: dir === mismatch ? 99 : 12345, db: new ClassicLevel<string, string>(dir) })
+      await sendEvmTransfer(devnet, 1n)
+      await devnet.close()
+    }
+    // LevelDB's CURRENT names the manifest; garbage there makes the database unopenable.
+    writeFileSync(join(corrupt, 'CURRENT'), 'garbage\n')
+    const stateFile = join(tempDir(), 'state.json')
+    const future = JSON.stringify({ format: 'dualnet-state', version: 99, chainId: 12345, head: { number: 0, timestamp: 0, hash: '0x' }, accounts: {}, allowances: [] })
+    writeFileSync(stateFile, future)
+    const [kept, print] = [await contents(mismatch), fingerprint(corrupt)]
+    const [a, b, c] = await Promise.all([
+      run([CLI, '--db', mismatch, '--rpcport', '0', '--quiet']),
+      run([CLI, '--db', corrupt, '--rpcport', '0', '--quiet']),
+      run([CLI, '--state', stateFile, '--rpcport', '0', '--quiet']),
+    ])
+    expect([a.code, b.code, c.code]).toEqual([1, 1, 1])
+    expect(a.stderr).toBe('dualnet: the database holds a chain with chain id 99 (asked for 12345); refusing to mix them (use another database, or the same options)\n')
+    expect(b.stderr).toMatch(/^dualnet: the database could not be opened: .*\n$/)
+    expect(c.stderr).toBe('dualnet: state document version 99 is not supported; this dualnet reads version 1\n')
+    expect(await contents(mismatch)).toEqual(kept)
+    expect(fingerprint(corrupt)).toEqual(print)
+    expect(readFileSync(stateFile, 'utf8')).toBe(future)
+  })
+})
+
+describe('durability', () => {
+  it('answers wait for writes only with a database that outlives the process', async () => {
+    const memory = await createDevnet({ accounts: 1, console: false, db: new MemoryLevel<string, string>() })
+    await sendEvmTransfer(memory, 1n)
+    expect(memory.chain.flushed()).toBeUndefined()
+    await memory.close()
+    const dir = tempDir()
+    const disk = await createDevnet({ accounts: 1, console: false, db: new ClassicLevel<string, string>(dir) })
+    const hash = await sendEvmTransfer(disk, 1n)
+    // The answer came after the block's batch: nothing is in flight.
+    expect(disk.chain.flushed()).toBeUndefined()
+    await disk.close()
+    const db = new ClassicLevel<string, string>(dir)
+    await db.open()
+    expect(JSON.parse((await db.get('b:0000000001'))!).transactions[0].evm).toBeDefined()
+    expect(JSON.parse((await db.get('m:tip'))!).height).toBe(1)
+    await db.close()
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+})
