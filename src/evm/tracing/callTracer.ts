@@ -9,7 +9,7 @@
  */
 import type { ExecutionOutcome } from '../execution.ts'
 import { decodeRevert } from './revertReason.ts'
-import { gethErrorText, hexData, quantity, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { gethErrorText, hexData, listen, quantity, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
 
 /** `tracerConfig` of the callTracer. */
 export interface CallTracerConfig {
@@ -72,17 +72,11 @@ export class CallTracer implements Tracer {
   }
 
   attach(events: EvmEvents): () => void {
-    const onStep = (step: StepEvent): void => this.#step(step)
-    const onBefore = (message: MessageEvent): void => this.#enter(message)
-    const onAfter = (result: MessageResultEvent): void => this.#exit(result)
-    events.on('step', onStep as never)
-    events.on('beforeMessage', onBefore as never)
-    events.on('afterMessage', onAfter as never)
-    return () => {
-      events.off('step', onStep as never)
-      events.off('beforeMessage', onBefore as never)
-      events.off('afterMessage', onAfter as never)
-    }
+    return listen(events, {
+      step: (step) => this.#step(step),
+      beforeMessage: (message) => this.#enter(message),
+      afterMessage: (result) => this.#exit(result),
+    })
   }
 
   #step(step: StepEvent): void {

@@ -10,7 +10,7 @@
  * to the callee (without the value stipend), as geth counts it.
  */
 import type { ExecutionOutcome } from '../execution.ts'
-import { gethErrorText, hexData, quantity, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { gethErrorText, hexData, listen, quantity, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
 
 /** The struct logger's options (geth `logger.Config`, JSON names of debug_trace*). */
 export interface StructLoggerConfig {
@@ -104,14 +104,7 @@ export class StructLogger implements Tracer {
         parent.returnData = result.createdAddress !== undefined && error === undefined ? new Uint8Array(0) : result.execResult.returnValue.slice()
       }
     }
-    events.on('step', onStep as never)
-    events.on('beforeMessage', onBefore as never)
-    events.on('afterMessage', onAfter as never)
-    return () => {
-      events.off('step', onStep as never)
-      events.off('beforeMessage', onBefore as never)
-      events.off('afterMessage', onAfter as never)
-    }
+    return listen(events, { step: onStep, beforeMessage: onBefore, afterMessage: onAfter })
   }
 
   async #step(step: StepEvent): Promise<void> {

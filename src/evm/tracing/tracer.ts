@@ -47,6 +47,29 @@ export interface MessageResultEvent {
   execResult: { executionGasUsed: bigint; returnValue: Uint8Array; exceptionError?: { error: string } | undefined }
 }
 
+/**
+ * The listeners of one tracer. A `step` listener taking a second argument is awaited
+ * by the EVM until it calls it (ethereumjs' `_emit`), for reads of state.
+ */
+export interface TraceListeners {
+  step(step: StepEvent, resolve?: () => void): void
+  beforeMessage(message: MessageEvent): void
+  afterMessage(result: MessageResultEvent): void
+}
+
+/** Adds `listeners` to `events`; returns the function that removes them. */
+export function listen(events: EvmEvents, listeners: TraceListeners): () => void {
+  const { step, beforeMessage, afterMessage } = listeners
+  events.on('step', step as never)
+  events.on('beforeMessage', beforeMessage as never)
+  events.on('afterMessage', afterMessage as never)
+  return () => {
+    events.off('step', step as never)
+    events.off('beforeMessage', beforeMessage as never)
+    events.off('afterMessage', afterMessage as never)
+  }
+}
+
 /** A tracer of one execution. */
 export interface Tracer {
   /** Starts listening to `events`; returns the function that stops listening. */
