@@ -95,8 +95,8 @@ export interface DevnetOptions {
   subscriptionLimit?: number
   /**
    * Solidity console.log (hardhat/console.sol, forge-std console/console2): the lines
-   * of mined transactions, eth_call and eth_estimateGas, formatted as Hardhat prints
-   * them. Default (`true`): each line to stdout; `false`: nothing is captured (no cost
+   * of mined transactions, eth_call and failed eth_estimateGas, formatted and chosen as
+   * Hardhat prints them. Default (`true`): each line to stdout; `false`: nothing is captured (no cost
    * at all); a function: receives each line.
    */
   console?: boolean | ((line: string) => void)

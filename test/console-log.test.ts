@@ -1,7 +1,7 @@
 /**
  * Solidity console.log (issue 9, item 2): every overload of the ConsoleLogger
- * fixture prints the line Hardhat prints, for a mined transaction, an eth_call and
- * an eth_estimateGas (once); lines of reverted frames are printed as Hardhat does;
+ * fixture prints the line Hardhat prints, for a mined transaction and an eth_call,
+ * and for an eth_estimateGas that fails (as Hardhat, not one that succeeds); lines of reverted frames are printed as Hardhat does;
  * the feature changes no gas and no state; `console: false` silences, the default
  * writes to stdout.
  */
@@ -68,7 +68,7 @@ describe('console.log', () => {
     devnets = []
   })
 
-  it('prints every overload of the fixture for a mined transaction, an eth_call and an eth_estimateGas', async () => {
+  it('prints every overload of the fixture for a mined transaction and an eth_call', async () => {
     const lines: string[] = []
     const { devnet, from, to } = await setUp({ console: (line) => lines.push(line) })
     devnets.push(devnet)
@@ -83,9 +83,10 @@ describe('console.log', () => {
     expect(result).toBe(`0x${'2'.padStart(64, '0')}`)
     expect(lines).toEqual(logAllLines(2, from, to))
 
+    // As Hardhat (EDR's handle_estimate_gas): a successful estimate prints nothing, the transaction that follows does.
     lines.length = 0
     await devnet.request({ method: 'eth_estimateGas', params: [{ from, to, data }] })
-    expect(lines).toEqual(logAllLines(2, from, to))
+    expect(lines).toEqual([])
   })
 
   it('prints the lines of reverted frames, in order, as Hardhat does', async () => {
@@ -93,6 +94,11 @@ describe('console.log', () => {
     const { devnet, from, to } = await setUp({ console: (line) => lines.push(line) })
     devnets.push(devnet)
     await expect(devnet.request({ method: 'eth_call', params: [{ from, to, data: abi.encodeFunctionData('logThenRevert') }, 'latest'] }))
+      .rejects.toThrow('execution reverted: reverted after logging')
+    expect(lines).toEqual(['before revert'])
+    // A failing estimate prints its lines (once, not per bisection step).
+    lines.length = 0
+    await expect(devnet.request({ method: 'eth_estimateGas', params: [{ from, to, data: abi.encodeFunctionData('logThenRevert') }] }))
       .rejects.toThrow('execution reverted: reverted after logging')
     expect(lines).toEqual(['before revert'])
     lines.length = 0

@@ -58,7 +58,7 @@ export interface ChainParts {
   minGasPrice: bigint
   /** Unbound-gas accrual; absent: none, as on a solo node (§4.2). */
   unboundGas?: UnboundGasRule
-  /** Where console.log lines go (mined transactions, eth_call, eth_estimateGas); absent: silent. */
+  /** Where console.log lines go (mined transactions, eth_call, failed eth_estimateGas); absent: silent. */
   console?: ConsoleSink
   /** A chain resumed from its database: the built blocks above genesis and the pending empty runs above them. */
   history?: { blocks: readonly ChainBlock[]; empty: readonly EmptyRun[] }
@@ -347,9 +347,10 @@ export class Chain {
       if (affordable < cap) cap = affordable
     }
     const atCap = await this.#simulate({ ...call, gasLimit: cap }, height)
-    // Printed once, from the run at the cap: the search's runs repeat the same calls.
-    await this.#printConsole(atCap)
     if (atCap.status === 0) {
+      // As Hardhat, an estimate prints its console.log lines only when it fails: a
+      // successful one is followed by the transaction, which prints them.
+      await this.#printConsole(atCap)
       if (atCap.error?.kind === 'out of gas') {
         throw new ExecutionFailedError(`gas required exceeds allowance (${cap})`, 'out of gas', new Uint8Array(0))
       }
