@@ -96,8 +96,8 @@ export interface DevnetOptions {
   /**
    * Solidity console.log (hardhat/console.sol, forge-std console/console2): the lines
    * of mined transactions, eth_call and failed eth_estimateGas, formatted and chosen as
-   * Hardhat prints them. Default (`true`): each line to stdout; `false`: nothing is captured (no cost
-   * at all); a function: receives each line.
+   * Hardhat prints them. Default (`true`): each line to stdout; `false`: nothing is
+   * captured (no cost at all); a function: receives each line.
    */
   console?: boolean | ((line: string) => void)
 }
