@@ -7,7 +7,7 @@
  * tracing, native transactions and bad options refused.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Interface } from 'ethers'
+import { Interface, JsonRpcProvider } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { TraceCallee, TraceCaller } from '../fixtures/index.ts'
 import { toHex } from '../src/util/hex.ts'
@@ -232,6 +232,20 @@ describe('debug_traceTransaction / debug_traceCall', () => {
     expect(created.type).toBe('CREATE')
     expect(created.to).toMatch(/^0x[0-9a-f]{40}$/)
     expect(created.output).toBe(`0x${TINY.slice(2, 22)}`)
+  })
+
+  it('answers ethers over HTTP', async () => {
+    const { rpcUrl } = await devnet.listen()
+    const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true })
+    try {
+      const hash = await sendTiny()
+      const trace = (await provider.send('debug_traceTransaction', [hash, { tracer: 'callTracer' }])) as Record<string, string>
+      expect(trace).toEqual({ type: 'CALL', from, gas: '0x186a0', gasUsed: '0xa369', to: TINY_ADDRESS, input: '0x', output: `0x${W2A}`, value: '0x0' })
+      const logged = (await provider.send('debug_traceCall', [{ from, to: TINY_ADDRESS }, 'latest', { disableStack: true }])) as { structLogs: unknown[] }
+      expect(logged.structLogs).toHaveLength(13)
+    } finally {
+      provider.destroy()
+    }
   })
 
   it('refuses native transactions, unknown hashes and unknown tracers with clear errors', async () => {
