@@ -239,20 +239,37 @@ describe('merkle proofs over a random chain', () => {
 })
 
 describe('merkle proofs of small trees', () => {
-  it('genesis only: a one-leaf tree, TargetHashes null; the root is the genesis TransactionsRoot', async () => {
+  it('genesis only: a one-leaf tree, TargetHashes null; the genesis header\'s BlockRoot is zero, so the proof only verifies from block 1 on', async () => {
     const devnet = await createDevnet()
     try {
       const genesis = ((await devnet.rest.get('/api/v1/block/details/height/0')).Result as { Header: { TransactionsRoot: string; BlockRoot: string } }).Header
-      const proof: MerkleProof = {
-        Type: 'MerkleProof', TransactionsRoot: genesis.TransactionsRoot, BlockHeight: 0, CurBlockRoot: genesis.BlockRoot, CurBlockHeight: 0, TargetHashes: null,
-      }
-      expect(genesis.TransactionsRoot).toBe('00'.repeat(32))
-      expect(verifyMerkleProof(proof)).toBe(true)
-      expect(independentVerify(proof)).toBe(true)
-      expect(verifyMerkleProof({ ...proof, TargetHashes: [] })).toBe(true)
-      expect(verifyMerkleProof({ ...proof, TargetHashes: ['00'.repeat(32)] })).toBe(false)
-      expect(verifyMerkleProof({ ...proof, CurBlockRoot: flip(proof.CurBlockRoot, 0, 0) })).toBe(false)
-      expect(verifyMerkleProof({ ...proof, BlockHeight: 1 })).toBe(false)
+      const list = ((await devnet.rest.get('/api/v1/block/transactions/height/0')).Result as { Transactions: string[] }).Transactions
+      // Block 0 holds the native genesis transactions (reference §5.5): its TransactionsRoot is theirs, not zero.
+      expect(genesis.TransactionsRoot).toBe(rev(transactionsRoot(list.map(raw)).toString('hex')))
+      expect(genesis.TransactionsRoot).not.toBe('00'.repeat(32))
+      // The genesis header's BlockRoot is all zero (§5.3), so at height 0 a genesis transaction's proof
+      // names a CurBlockRoot its TransactionsRoot does not lead to, as on the node.
+      const proof = (await devnet.rest.get(`/api/v1/merkleproof/${list[0]!}`)).Result as MerkleProof
+      expect(proof).toEqual({
+        Type: 'MerkleProof', TransactionsRoot: genesis.TransactionsRoot, BlockHeight: 0, CurBlockRoot: '00'.repeat(32), CurBlockHeight: 0, TargetHashes: null,
+      })
+      expect(verifyMerkleProof(proof)).toBe(false)
+      expect(independentVerify(proof)).toBe(false)
+      // Against the root of the one-leaf tree (the leaf itself) it verifies; tampering does not.
+      const oneLeaf = { ...proof, CurBlockRoot: genesis.TransactionsRoot }
+      expect(verifyMerkleProof(oneLeaf)).toBe(true)
+      expect(independentVerify(oneLeaf)).toBe(true)
+      expect(verifyMerkleProof({ ...oneLeaf, TargetHashes: [] })).toBe(true)
+      expect(verifyMerkleProof({ ...oneLeaf, TargetHashes: ['00'.repeat(32)] })).toBe(false)
+      expect(verifyMerkleProof({ ...oneLeaf, CurBlockRoot: flip(oneLeaf.CurBlockRoot, 0, 0) })).toBe(false)
+      expect(verifyMerkleProof({ ...oneLeaf, BlockHeight: 1 })).toBe(false)
+      // One block later the genesis transactions' proof verifies: TargetHashes = [block 1's (zero) root].
+      await devnet.mine()
+      const later = (await devnet.rest.get(`/api/v1/merkleproof/${list.at(-1)!}`)).Result as MerkleProof
+      expect(later).toMatchObject({ TransactionsRoot: genesis.TransactionsRoot, BlockHeight: 0, CurBlockHeight: 1, TargetHashes: ['00'.repeat(32)] })
+      expect(later.CurBlockRoot).toBe(rev(node(raw(genesis.TransactionsRoot), Buffer.alloc(32)).toString('hex')))
+      expect(verifyMerkleProof(later)).toBe(true)
+      expect(independentVerify(later)).toBe(true)
     } finally {
       await devnet.close()
     }
@@ -263,13 +280,14 @@ describe('merkle proofs of small trees', () => {
     try {
       const hash = (await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to: devnet.accounts[1]!.address, value: '0x1', gasPrice: '0x0' }])) as string
       const proof = (await devnet.rest.get(`/api/v1/merkleproof/${rev(hash)}`)).Result as MerkleProof
+      const genesisRoot = ((await devnet.rest.get('/api/v1/block/details/height/0')).Result as { Header: { TransactionsRoot: string } }).Header.TransactionsRoot
       expect(proof).toEqual({
         Type: 'MerkleProof',
         TransactionsRoot: rev(hash),
         BlockHeight: 1,
-        CurBlockRoot: rev(node(Buffer.alloc(32), raw(rev(hash))).toString('hex')),
+        CurBlockRoot: rev(node(raw(genesisRoot), raw(rev(hash))).toString('hex')),
         CurBlockHeight: 1,
-        TargetHashes: ['00'.repeat(32)],
+        TargetHashes: [genesisRoot],
       })
       expect(verifyMerkleProof(proof)).toBe(true)
       for (const bad of [

@@ -220,6 +220,15 @@ const RECORD_KEYS = ['TxHash', 'State', 'GasConsumed', 'Notify', 'GasStepUsed', 
 type Json = Record<string, unknown>
 
 /**
+ * 0x raw hashes of the transactions of block `h`: the EVM view's list, except block 0,
+ * whose native genesis transactions (reference §5.5) the EVM view skips.
+ */
+async function blockTxIds(devnet: Devnet, h: number): Promise<string[]> {
+  if (h === 0) return devnet.chain.blockAt(0)!.transactions.map((tx) => `0x${Buffer.from(tx.hash).toString('hex')}`)
+  return (await ethBlock(devnet, h)).transactions
+}
+
+/**
  * The chain every test of a mode reads (built once, read-only until post_raw_tx at the end):
  *   block 1  A deploys Store                        gasPrice 1 gwei
  *   block 2  A calls increment()                    gasPrice 1 gwei  → Incremented(1), fee log
@@ -294,9 +303,10 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       expect(Object.keys(block)).toEqual(['Hash', 'Size', 'Header', 'Transactions'])
       expect(Object.keys(header)).toEqual(HEADER_KEYS)
 
-      const txRoot = transactionsRoot(eth.transactions.map((t) => Buffer.from(strip(t), 'hex')))
+      const ids = await blockTxIds(devnet, h)
+      const txRoot = transactionsRoot(ids.map((t) => Buffer.from(strip(t), 'hex')))
       leaves.push(txRoot)
-      if (eth.transactions.length === 0) expect(eth.transactionsRoot).toBe(EMPTY_TRIE)
+      if (ids.length === 0) expect(eth.transactionsRoot).toBe(EMPTY_TRIE)
       else expect(txRoot.toString('hex')).toBe(strip(eth.transactionsRoot))
 
       expect(block).toEqual({
@@ -317,7 +327,10 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
           SigData: header.SigData,
           Hash: rev(eth.hash),
         },
-        Transactions: await Promise.all(eth.transactions.map((t) => expectedTx(devnet, t))),
+        // Genesis transactions are native (their fields: test/genesis.test.ts); get_tx answers the same objects.
+        Transactions: await Promise.all(
+          ids.map(async (t) => (h === 0 ? ok(await rest.get(`/api/v1/transaction/${rev(t)}`), ACTION.tx) : expectedTx(devnet, t))),
+        ),
       })
       for (const tx of block.Transactions as Json[]) expect(Object.keys(tx)).toEqual(TX_KEYS)
       // PrevBlockHash chains to the previous block's Hash.
@@ -340,7 +353,10 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       expect(raw.length).toBe((block.Size as number) * 2)
       const bytes = Buffer.from(raw, 'hex')
       expect(rev(sha256d(bytes.subarray(0, 137)).toString('hex'))).toBe(block.Hash)
-      const txRaws = (block.Transactions as Json[]).map((tx) => `00d3${varbytes(tx.Payload as string)}`)
+      const txRaws =
+        h === 0
+          ? await Promise.all(ids.map(async (t) => ok(await rest.get(`/api/v1/transaction/${rev(t)}?raw=1`), ACTION.tx) as string))
+          : (block.Transactions as Json[]).map((tx) => `00d3${varbytes(tx.Payload as string)}`)
       const count = Buffer.alloc(4)
       count.writeUInt32LE(txRaws.length)
       expect(raw.endsWith(count.toString('hex') + txRaws.join(''))).toBe(true)
@@ -367,7 +383,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       expect(ok(await rest.get(`/api/v1/block/transactions/height/${h}`), ACTION.blocktxs)).toEqual({
         Hash: rev(eth.hash),
         Height: h,
-        Transactions: eth.transactions.map(rev),
+        Transactions: (await blockTxIds(devnet, h)).map(rev),
       })
     }
     const five = ok(await rest.get('/api/v1/block/transactions/height/5'), ACTION.blocktxs) as Json
@@ -412,9 +428,12 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       expect(records).toEqual([await expectedRecord(devnet, txAt[h]!)])
       expect(Object.keys(records[0]!)).toEqual(RECORD_KEYS)
     }
-    for (const h of [0, 6, tip, tip + 1, 1_000_000]) {
+    for (const h of [6, tip, tip + 1, 1_000_000]) {
       expect(ok(await rest.get(`/api/v1/smartcode/event/transactions/${h}`), ACTION.eventsbyheight)).toBe('')
     }
+    // Genesis: one record per native genesis transaction, in block order (their contents: test/genesis.test.ts).
+    const genesis = ok(await rest.get('/api/v1/smartcode/event/transactions/0'), ACTION.eventsbyheight) as Json[]
+    expect(genesis.map((r) => [r.TxHash, r.TxIndex, r.State, r.GasConsumed])).toEqual((await blockTxIds(devnet, 0)).map((t, i) => [rev(t), i, 1, 0]))
   })
 
   it('get_smtcode_evts: State, GasConsumed = gwei × gasUsed, GasStepUsed, CreatedContract, Notify of the EVM logs', async () => {
@@ -463,8 +482,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
   it('get_merkle_proof: the block of a transaction in the current BlockRoot; verifies and matches a recomputed path', async () => {
     const leaves: Buffer[] = []
     for (let h = 0; h <= tip; h++) {
-      const eth = await ethBlock(devnet, h)
-      leaves.push(transactionsRoot(eth.transactions.map((t) => Buffer.from(strip(t), 'hex'))))
+      leaves.push(transactionsRoot((await blockTxIds(devnet, h)).map((t) => Buffer.from(strip(t), 'hex'))))
     }
     const latestRoot = ((ok(await rest.get(`/api/v1/block/details/height/${tip}`), ACTION.blockbyheight) as Json).Header as Json).BlockRoot
     expect(latestRoot).toBe(rev(compactRoot(leaves).toString('hex')))

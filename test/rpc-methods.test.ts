@@ -157,12 +157,15 @@ describe('constant methods (fresh devnet)', () => {
     expect(await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, 'latest'])).toBe(q(INITIAL))
     expect(await devnet.rpc('eth_getBalance', [`0x${'ab'.repeat(20)}`, 'latest'])).toBe('0x0')
   })
-  it('the genesis block: number 0, zero parent, empty-trie roots, no transactions', async () => {
+  it('the genesis block: number 0, zero parent, the root of its native transactions, no EVM transactions', async () => {
     const genesis = await block(devnet, 'earliest')
     expect(Object.keys(genesis).sort()).toEqual(BLOCK_KEYS)
     expect(genesis.number).toBe('0x0')
     expect(genesis.parentHash).toBe(ZERO_HASH)
-    expect(genesis.transactionsRoot).toBe(EMPTY_TRIE)
+    // Block 0 holds the node's native genesis transactions (reference §5.5), which the EVM view skips;
+    // its transactionsRoot is the header's TransactionsRoot over them.
+    expect(genesis.transactionsRoot).toBe(`0x${Buffer.from(devnet.chain.blockAt(0)!.header.transactionsRoot).toString('hex')}`)
+    expect(genesis.transactionsRoot).not.toBe(EMPTY_TRIE)
     expect(genesis.transactions).toEqual([])
     expect(genesis.gasUsed).toBe('0x0')
     expect(await devnet.rpc('eth_getBlockByNumber', ['0x0', false])).toEqual(genesis)
@@ -293,14 +296,15 @@ describe('methods on a chain with history', () => {
     const b2 = await block(devnet, '0x2')
     const b0 = await block(devnet, '0x0')
     expect(await devnet.rpc('eth_getBlockTransactionCountByHash', [b2.hash])).toBe('0x1')
-    expect(await devnet.rpc('eth_getBlockTransactionCountByHash', [b0.hash])).toBe('0x0')
+    // Every transaction counts, native ones included (reference §6.2): genesis holds 10 system transactions and 2 funding transfers.
+    expect(await devnet.rpc('eth_getBlockTransactionCountByHash', [b0.hash])).toBe('0xc')
     expect(await devnet.rpc('eth_getBlockTransactionCountByHash', [`0x${'11'.repeat(32)}`])).toBeNull()
   })
 
   it('eth_getBlockTransactionCountByNumber: QUANTITY|TAG; null above the tip', async () => {
     expect(await devnet.rpc('eth_getBlockTransactionCountByNumber', ['0x3'])).toBe('0x1')
     expect(await devnet.rpc('eth_getBlockTransactionCountByNumber', ['latest'])).toBe('0x1')
-    expect(await devnet.rpc('eth_getBlockTransactionCountByNumber', ['earliest'])).toBe('0x0')
+    expect(await devnet.rpc('eth_getBlockTransactionCountByNumber', ['earliest'])).toBe('0xc')
     expect(await devnet.rpc('eth_getBlockTransactionCountByNumber', ['0x6'])).toBeNull()
   })
 

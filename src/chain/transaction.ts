@@ -41,8 +41,29 @@ export interface NativeChainTransaction {
   readonly call: TokenCall
 }
 
+/**
+ * A system transaction of the genesis block (reference §5.5): a native-contract deploy
+ * or `init` invoke, payer the zero address, unsigned. Never pooled or executed by the
+ * miner: genesis writes its effects (chain/genesis.ts).
+ */
+export interface GenesisTransaction {
+  readonly kind: 'genesis'
+  /** Raw hash: SHA256d of the unsigned part. */
+  readonly hash: Uint8Array
+  /** Raw bytes: the unsigned part and a zero signature count. */
+  readonly raw: Uint8Array
+  readonly tx: NativeTransaction
+  /** The payer: the zero address. */
+  readonly from: Uint8Array
+  /** Nobody signed: always empty. */
+  readonly signers: readonly Uint8Array[]
+}
+
+/** A transaction the pool accepts and the miner executes. */
+export type PoolTransaction = EvmTransaction | NativeChainTransaction
+
 /** Any transaction of the ledger. */
-export type ChainTransaction = EvmTransaction | NativeChainTransaction
+export type ChainTransaction = EvmTransaction | NativeChainTransaction | GenesisTransaction
 
 /** Gas price in the node's units: gas-token 1e-9 per gas (gwei for EIP-155 transactions). */
 export function nativeGasPrice(tx: ChainTransaction): bigint {

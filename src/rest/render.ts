@@ -18,7 +18,7 @@ const ZERO_ADDRESS_HEX = '00'.repeat(20)
 
 /** Transaction JSON (§1.4.2), with `Height` when included. */
 export function renderTransaction(tx: ChainTransaction, height: number) {
-  if (tx.kind === 'native') {
+  if (tx.kind !== 'evm') {
     const t = tx.tx
     const p = t.payload
     return {

@@ -1,40 +1,51 @@
 import type { RestRoute } from '../context.ts'
 import { RestError, RestErrorCode } from '../errors.ts'
 import { flag, parseAddress } from '../params.ts'
+import type { Chain } from '../../chain/chain.ts'
 import { BinaryWriter } from '../../native/binary.ts'
-import { toHexRaw } from '../../util/hex.ts'
+import { deployedContractAddress } from '../../native/genesisTransactions.ts'
+import type { DeployPayload } from '../../native/transaction.ts'
+import { bytesEqual, toHexRaw } from '../../util/hex.ts'
 
-/** Deploy info of the native token contracts (reference §1.4.5); their Code is the 20 raw address bytes. */
-const NATIVE: Readonly<Record<string, { Name: string; Description: string }>> = {
-  '0000000000000000000000000000000000000001': { Name: 'ONT', Description: 'Ontology Network ONT Token' },
-  '0000000000000000000000000000000000000002': { Name: 'ONG', Description: 'Ontology Network ONG Token' },
+/**
+ * The deploy payload stored for `address`: a contract deployed in genesis, found by
+ * its native address (01, 02, 03, 04, 06, 07, which the node maps to the stored key)
+ * or by that key, hash160 of the code (reference §1.4.5; http/base/actor
+ * `updateNativeSCAddr`). The devnet deploys nothing after genesis.
+ */
+function storedContract(chain: Chain, address: Uint8Array): DeployPayload | undefined {
+  for (const tx of chain.blockAt(0)!.transactions) {
+    if (tx.kind !== 'genesis' || tx.tx.payload.kind !== 'deploy') continue
+    const code = tx.tx.payload.code
+    if (bytesEqual(code, address) || bytesEqual(deployedContractAddress(code), address)) return tx.tx.payload
+  }
+  return undefined
 }
 
 /**
- * get_contract_state: deploy info of a native contract (JSON, or its serialisation
- * with `raw=1`: varbytes code, vm flags, five varstrings). Anything else, EVM
- * contracts included, is 45001 as on the node (§1.4.5).
+ * get_contract_state: the DeployCode of a contract deployed in genesis, as JSON (§1.4.5
+ * field names) or with `raw=1` its serialisation (varbytes code, vm flags byte, five
+ * varstrings). Anything else, EVM contracts included, is 45001 as on the node (§1.4.5).
  */
 export const get_contract_state: RestRoute = {
   method: 'GET',
   path: '/api/v1/contract/:hash',
   action: 'getcontract',
-  handle: (_ctx, { params, query }) => {
-    const address = toHexRaw(parseAddress(params.hash!))
-    const known = NATIVE[address]
-    if (known === undefined) throw new RestError(RestErrorCode.InternalError)
+  handle: (ctx, { params, query }) => {
+    const deploy = storedContract(ctx.chain, parseAddress(params.hash!))
+    if (deploy === undefined) throw new RestError(RestErrorCode.InternalError)
     const info = {
-      Code: address,
-      VmType: 1,
-      Name: known.Name,
-      CodeVersion: '1.0',
-      Author: 'Ontology Team',
-      Email: 'contact@ont.io',
-      Description: known.Description,
+      Code: toHexRaw(deploy.code),
+      VmType: deploy.vmFlags,
+      Name: deploy.name,
+      CodeVersion: deploy.codeVersion,
+      Author: deploy.author,
+      Email: deploy.email,
+      Description: deploy.description,
     }
     if (!flag(query.raw)) return info
     const text = (s: string) => new TextEncoder().encode(s)
-    const w = new BinaryWriter().varbytes(Buffer.from(address, 'hex')).u8(info.VmType)
+    const w = new BinaryWriter().varbytes(deploy.code).u8(deploy.vmFlags)
     for (const field of [info.Name, info.CodeVersion, info.Author, info.Email, info.Description]) w.varbytes(text(field))
     return toHexRaw(w.finish())
   },
