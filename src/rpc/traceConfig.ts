@@ -22,8 +22,8 @@ function flag(options: Record<string, unknown>, name: string, index: number): bo
 
 /**
  * The tracer for the options at argument `index`: the struct logger by default.
- * Throws {@link RpcError} -32602 for a malformed object or flag, -32000 for a
- * tracer other than callTracer.
+ * Throws {@link RpcError} -32602 for a malformed object or flag, -32000 `unkown tracer
+ * type: X` (the real node's text, reference §6.2) for a tracer other than callTracer.
  */
 export function tracerFromOptions(value: unknown, index: number): Tracer {
   if (value === undefined || value === null) return new StructLogger()
@@ -35,7 +35,8 @@ export function tracerFromOptions(value: unknown, index: number): Tracer {
     return new StructLogger({ disableStack, disableStorage, enableMemory, enableReturnData })
   }
   if (tracer !== 'callTracer') {
-    throw new RpcError(RpcErrorCode.ServerError, `tracer ${JSON.stringify(tracer)} is not supported: use the default struct logger or "callTracer"`)
+    // The real node's text, typo included (reference §6.2, debug_traceCall).
+    throw new RpcError(RpcErrorCode.ServerError, `unkown tracer type: ${typeof tracer === 'string' ? tracer : JSON.stringify(tracer)}`)
   }
   const config = options.tracerConfig ?? {}
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
