@@ -93,6 +93,8 @@ export interface DevnetOptions {
   filterLimit?: number
   /** Most live eth_subscribe subscriptions, all connections together; default 10,000. Above it: -32000 `too many subscriptions`. */
   subscriptionLimit?: number
+  /** Largest struct-log trace (debug_traceTransaction, debug_traceCall), in bytes of JSON; default 128 MiB. Above it: -32000 `trace larger than N bytes`. */
+  traceSizeLimit?: number
   /**
    * Solidity console.log (hardhat/console.sol, forge-std console/console2): the lines
    * of mined transactions, eth_call and failed eth_estimateGas, formatted and chosen as

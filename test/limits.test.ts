@@ -197,6 +197,24 @@ describe('WebSocket frames (jsonDepthLimit, bodyLimit)', () => {
   })
 })
 
+describe('trace size (traceSizeLimit)', () => {
+  it('a struct-log trace beyond the limit gets -32000 with what to do instead; the callTracer and a smaller trace are served', async () => {
+    const d = await start({ traceSizeLimit: 20_000 })
+    const hash = await transfer(d)
+    const { Token } = await import('../fixtures/index.ts')
+    const { Interface } = await import('ethers')
+    const data = Token.bytecode + new Interface(Token.abi as never).encodeDeploy(['T', 'T', 1000n]).slice(2)
+    const deploy = (await d.rpc('eth_sendTransaction', [{ from: d.accounts[0]!.address, data, gas: '0x2dc6c0', gasPrice: GWEI }])) as string
+    const err = await rejection(d.rpc('debug_traceTransaction', [deploy]))
+    expect(err.toJSON()).toEqual({
+      code: -32000,
+      message: 'trace larger than 20000 bytes (option traceSizeLimit): trace with disableStack, without enableMemory, or with the callTracer',
+    })
+    expect(await d.rpc('debug_traceTransaction', [deploy, { tracer: 'callTracer' }])).toMatchObject({ type: 'CREATE' })
+    expect(await d.rpc('debug_traceTransaction', [hash])).toMatchObject({ failed: false, structLogs: [] })
+  })
+})
+
 describe('option checks', () => {
   it('a limit that is not a positive whole number is a RangeError at creation', async () => {
     await expect(createDevnet({ batchLimit: 0 })).rejects.toThrow(new RangeError('option batchLimit must be a positive whole number, got 0'))

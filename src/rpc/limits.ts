@@ -21,6 +21,8 @@ export interface RpcLimits {
   readonly filterLimit: number
   /** Most live eth_subscribe subscriptions in the devnet, all connections together (default 10,000). */
   readonly subscriptionLimit: number
+  /** Largest struct-log trace of debug_traceTransaction / debug_traceCall, in bytes of JSON (default 128 MiB). */
+  readonly traceSizeLimit: number
 }
 
 /** The options {@link rpcLimits} reads (a subset of DevnetOptions). */
@@ -32,6 +34,7 @@ export interface RpcLimitOptions {
   logsResultLimit?: number
   filterLimit?: number
   subscriptionLimit?: number
+  traceSizeLimit?: number
 }
 
 /** The defaults: go-ethereum's batch limit, the log limits common providers apply. */
@@ -43,6 +46,7 @@ export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
   logsResultLimit: 10_000,
   filterLimit: 10_000,
   subscriptionLimit: 10_000,
+  traceSizeLimit: 128 * 1024 * 1024,
 })
 
 /**

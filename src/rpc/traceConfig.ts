@@ -21,18 +21,18 @@ function flag(options: Record<string, unknown>, name: string, index: number): bo
 }
 
 /**
- * The tracer for the options at argument `index`: the struct logger by default.
- * Throws {@link RpcError} -32602 for a malformed object or flag, -32000 `unkown tracer
+ * The tracer for the options at argument `index`: the struct logger by default,
+ * keeping at most `sizeLimit` bytes of struct logs (the devnet's traceSizeLimit). Throws {@link RpcError} -32602 for a malformed object or flag, -32000 `unkown tracer
  * type: X` (the real node's text, reference §6.2) for a tracer other than callTracer.
  */
-export function tracerFromOptions(value: unknown, index: number): Tracer {
-  if (value === undefined || value === null) return new StructLogger()
+export function tracerFromOptions(value: unknown, index: number, sizeLimit?: number): Tracer {
+  if (value === undefined || value === null) return new StructLogger({ sizeLimit })
   if (typeof value !== 'object' || Array.isArray(value)) throw invalidArgument(index, 'json: cannot unmarshal non-object into Go value of type tracers.TraceConfig')
   const options = value as Record<string, unknown>
   const tracer = options.tracer
   if (tracer === undefined || tracer === null || tracer === '') {
     const [disableStack, disableStorage, enableMemory, enableReturnData] = LOGGER_FLAGS.map((name) => flag(options, name, index))
-    return new StructLogger({ disableStack, disableStorage, enableMemory, enableReturnData })
+    return new StructLogger({ disableStack, disableStorage, enableMemory, enableReturnData, sizeLimit })
   }
   if (tracer !== 'callTracer') {
     // The real node's text, typo included (reference §6.2, debug_traceCall).

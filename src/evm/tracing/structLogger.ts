@@ -18,6 +18,17 @@ export interface StructLoggerConfig {
   disableStorage?: boolean
   enableMemory?: boolean
   enableReturnData?: boolean
+  /**
+   * Largest trace kept, in bytes of its JSON (estimated as the logs are recorded);
+   * beyond it recording stops and `result` throws {@link TraceTooLargeError}. Default:
+   * none. The devnet sets its `traceSizeLimit` option here.
+   */
+  sizeLimit?: number
+}
+
+/** A struct-log trace grew beyond its size limit; nothing else happened (the replay changes nothing). */
+export class TraceTooLargeError extends Error {
+  override name = 'TraceTooLargeError'
 }
 
 /** One struct log as geth encodes it (`structLogLegacy`). */
@@ -74,6 +85,9 @@ export class StructLogger implements Tracer {
   readonly #frames: { last: number; returnData: Uint8Array }[] = []
   /** The log of the CALL-family opcode that opened the next frame, to add the gas it hands over. */
   #pendingCall: { log: StructLogJson; op: number; value: bigint } | undefined
+  /** Estimated JSON size of the logs so far, in bytes; recording stops above the size limit. */
+  #size = 0
+  #overflow = false
 
   constructor(config: StructLoggerConfig = {}) {
     this.#config = config
@@ -108,6 +122,8 @@ export class StructLogger implements Tracer {
   }
 
   async #step(step: StepEvent): Promise<void> {
+    // Past the size limit nothing more is kept: the replay runs to its end (bounded by gas) holding no more memory.
+    if (this.#overflow) return
     const op = step.opcode.code
     // A call that never started a frame (depth limit, funds) must not take the next frame's gas.
     this.#pendingCall = undefined
@@ -145,11 +161,24 @@ export class StructLogger implements Tracer {
       const value = op === CALL || op === CALLCODE ? (stack[stack.length - 3] ?? 0n) : 0n
       this.#pendingCall = { log, op, value }
     }
+    if (this.#config.sizeLimit !== undefined) {
+      this.#size += estimatedSize(log)
+      if (this.#size > this.#config.sizeLimit) {
+        this.#overflow = true
+        this.#logs.length = 0
+        return
+      }
+    }
     if (frame !== undefined) frame.last = this.#logs.length
     this.#logs.push(log)
   }
 
   result(outcome: ExecutionOutcome): StructLoggerResult {
+    if (this.#overflow) {
+      throw new TraceTooLargeError(
+        `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with disableStack, without enableMemory, or with the callTracer`,
+      )
+    }
     const failed = outcome.status === 0
     const reverted = outcome.error?.kind === 'revert'
     return {
@@ -159,4 +188,14 @@ export class StructLogger implements Tracer {
       structLogs: this.#logs,
     }
   }
+}
+
+/** About the bytes `log` takes in JSON: fixed fields, then every stack item, memory word and storage entry. */
+function estimatedSize(log: StructLogJson): number {
+  let size = 100 + log.op.length
+  if (log.stack !== undefined) for (const item of log.stack) size += item.length + 3
+  if (log.memory !== undefined) size += log.memory.length * 67
+  if (log.storage !== undefined) size += Object.keys(log.storage).length * 134
+  if (log.returnData !== undefined) size += log.returnData.length
+  return size
 }

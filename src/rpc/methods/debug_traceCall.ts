@@ -14,6 +14,6 @@ export const debug_traceCall: RpcMethod = async (ctx, params) => {
   const [call, block, options] = expectParams(params, 1, 3)
   const request = parseCallRequest(call, 0)
   const height = block === undefined || block === null ? ctx.chain.height : stateHeight(ctx, block, 1)
-  const tracer = tracerFromOptions(options, 2)
+  const tracer = tracerFromOptions(options, 2, ctx.limits.traceSizeLimit)
   return traceCall(ctx.chain, request, height, tracer)
 }

@@ -13,6 +13,6 @@ import { toHexRaw } from '../../util/hex.ts'
 export const debug_traceTransaction: RpcMethod = async (ctx, params) => {
   const [hash, options] = expectParams(params, 1, 2)
   const key = toHexRaw(parseHash(hash, 0))
-  const tracer = tracerFromOptions(options, 1)
+  const tracer = tracerFromOptions(options, 1, ctx.limits.traceSizeLimit)
   return traceTransaction(ctx.chain, key, tracer)
 }
