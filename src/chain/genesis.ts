@@ -21,7 +21,8 @@
  * are conserved at every height, and the block hash depends only on the bookkeeper
  * key, the allocations and the timestamp (fixed clock: reproducible hashes).
  *
- * Start-up cost: hashing twelve short transactions. The bookkeeper's signatures of
+ * Start-up cost: hashing two transactions and the TransactionsRoot (the ten system
+ * transactions are built once per bookkeeper key and shared). The bookkeeper's signatures of
  * the funding transactions (P-256, which loads @noble/curves) and the records (whose
  * Base58 addresses load the Base58 codec) are made on first use.
  */
@@ -98,7 +99,7 @@ export function buildGenesis(
     world.setAccount(reserve, { nonce: 0n, gas: GAS_TOTAL_SUPPLY - gas, main: 0n, codeHash: undefined }, 0)
   }
 
-  const system = nativeGenesisTransactions(bookkeeper.address).map(systemTransaction)
+  const system = systemTransactions(bookkeeper.address)
   const transactions = [...system, ...funding]
   const txRoot = transactionsRoot(transactions.map((tx) => tx.hash))
   const header: BlockHeader = {
@@ -119,6 +120,20 @@ export function buildGenesis(
     ...system.map((tx, i) => systemRecord(tx, i, bookkeeper.address)),
     ...funding.map(fundingRecord),
   ])
+}
+
+/** The system transactions of each bookkeeper address seen (a few at most): they never change, and devnets share them. */
+const systemMemo = new Map<string, readonly GenesisTransaction[]>()
+
+function systemTransactions(bookkeeper: Uint8Array): readonly GenesisTransaction[] {
+  const key = toHexRaw(bookkeeper)
+  let txs = systemMemo.get(key)
+  if (txs === undefined) {
+    if (systemMemo.size >= 16) systemMemo.clear()
+    txs = Object.freeze(nativeGenesisTransactions(bookkeeper).map(systemTransaction))
+    systemMemo.set(key, txs)
+  }
+  return txs
 }
 
 function systemTransaction(tx: NativeTransaction): GenesisTransaction {
