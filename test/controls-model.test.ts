@@ -7,6 +7,10 @@
 import fc from 'fast-check'
 import { Wallet } from 'ethers'
 import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ClassicLevel } from 'classic-level'
 import { createDevnet, type Devnet } from '../src/index.ts'
 
 const ACCOUNTS = 3
@@ -139,8 +143,13 @@ class Revert implements fc.AsyncCommand<Model, Real> {
   toString = () => `revert(#${this.pick})`
 }
 
-describe('controls against a model', () => {
-  it('agrees with the model after every step', async () => {
+/**
+ * Runs random command sequences against the model. With `persistent`, each devnet
+ * lives on a classic-level database in a fresh directory; after each sequence it is
+ * closed and reopened there, and the reopened devnet must show what the closed one
+ * showed (issue 11: snapshots and reverts leave the database as the in-memory view).
+ */
+async function runModel(numRuns: number, persistent: boolean): Promise<void> {
     const commands = [
       fc.tuple(fc.nat(ACCOUNTS - 1), fc.nat(ACCOUNTS - 1), fc.bigInt(0n, 10n ** 18n)).map(([f, t, v]) => new Transfer(f, t, v)),
       fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 50, max: 5000 })).map((n) => new Mine(n)),
@@ -150,7 +159,10 @@ describe('controls against a model', () => {
     ]
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
-        const devnet = await createDevnet({ accounts: ACCOUNTS, clock: 'frozen', genesisTimestamp: GENESIS })
+        const dir = persistent ? mkdtempSync(join(tmpdir(), 'dualnet-model-')) : undefined
+        const options = { accounts: ACCOUNTS, clock: 'frozen' as const, genesisTimestamp: GENESIS, console: false }
+        const open = () => createDevnet(dir === undefined ? options : { ...options, db: new ClassicLevel<string, string>(dir) })
+        const devnet = await open()
         const balance = BigInt((await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, 'latest'])) as string)
         const model: Model = {
           balances: Array.from({ length: ACCOUNTS }, () => balance),
@@ -164,11 +176,49 @@ describe('controls against a model', () => {
         const real = { devnet, wallets: devnet.accounts.map((a) => new Wallet(a.privateKey)) }
         try {
           await fc.asyncModelRun(() => ({ model, real }), cmds)
+          if (dir !== undefined) {
+            const before = await persistedView(devnet)
+            await devnet.close()
+            const reopened = await open()
+            try {
+              expect(reopened.resumed).toBe(true)
+              expect(await persistedView(reopened)).toEqual(before)
+            } finally {
+              await reopened.close()
+            }
+          }
         } finally {
           await devnet.close()
+          if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
         }
       }),
-      { numRuns: 40 },
+      { numRuns },
     )
+}
+
+/** The model's view, the clock, the blocks up to 40 on both interfaces with the balances and nonces as of each (the latest hash covers the later blocks: each block hashes its parent). */
+async function persistedView(devnet: Devnet) {
+  const height = Number(await devnet.rpc('eth_blockNumber'))
+  const blocks = []
+  for (let h = 0; h <= Math.min(height, 40); h++) {
+    const tag = `0x${h.toString(16)}`
+    blocks.push([
+      await devnet.rpc('eth_getBlockByNumber', [tag, true]),
+      (await devnet.rest.get(`/api/v1/block/details/height/${h}`)).Result,
+      // State as of each height: a version a revert undid must not survive in the database.
+      await Promise.all(devnet.accounts.map((a) => devnet.rpc('eth_getBalance', [a.address, tag]))),
+      await Promise.all(devnet.accounts.map((a) => devnet.rpc('eth_getTransactionCount', [a.address, tag]))),
+    ])
+  }
+  return { view: await view({ devnet, wallets: [] }), clock: devnet.chain.clock.capture(), blocks }
+}
+
+describe('controls against a model', () => {
+  it('agrees with the model after every step', async () => {
+    await runModel(40, false)
+  })
+
+  it('on classic-level, the database reopened after each sequence shows what the devnet showed', async () => {
+    await runModel(20, true)
   })
 })
