@@ -4,7 +4,7 @@
  */
 
 /** 20 raw bytes: 19 zero bytes then `id` (native contract addresses, reference §0). */
-function nativeAddress(id: number): Uint8Array {
+export function nativeAddress(id: number): Uint8Array {
   const a = new Uint8Array(20)
   a[19] = id
   return a

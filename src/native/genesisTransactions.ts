@@ -16,7 +16,7 @@
  * main and params init arguments depend on the bookkeeper, so two devnets with the
  * same bookkeeper key have the same genesis transaction hashes.
  */
-import { ZERO_ADDRESS } from '../core/constants.ts'
+import { nativeAddress, ZERO_ADDRESS } from '../core/constants.ts'
 import { hash160 } from '../util/hash.ts'
 import { fromHex } from '../util/hex.ts'
 import { BinaryWriter } from './binary.ts'
@@ -29,13 +29,6 @@ export const GENESIS_INVOKE_GAS_LIMIT = 2n ** 64n - 1n
 
 /** Total main-token supply in v1 units (whole tokens): the main `init` distribution (constants.ONT_TOTAL_SUPPLY). */
 const MAIN_SUPPLY_V1 = 1_000_000_000n
-
-/** 20 raw bytes: 19 zero bytes then `id` (reference §0). */
-function nativeAddress(id: number): Uint8Array {
-  const a = new Uint8Array(20)
-  a[19] = id
-  return a
-}
 
 /** What genesis deploys for one native contract (DeployCode fields, reference §1.4.5). */
 export interface NativeContractDeploy {
