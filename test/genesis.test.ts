@@ -304,13 +304,22 @@ describe('genesis hashes', () => {
     }
   })
 
-  it('an account without allocation is not funded; no accounts at all leave the ten system transactions', async () => {
-    const devnet = await createDevnet({ accounts: [], nativeAccounts: 0 })
+  it('a token nobody is allocated has no funding transfer; no accounts at all leave the ten system transactions', async () => {
+    const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+    const gasOnly = await createDevnet({ accounts: [{ privateKey: key, main: 0n, gas: 5n }], nativeAccounts: 0 })
+    const none = await createDevnet({ accounts: [], nativeAccounts: 0 })
     try {
-      const block = (await ok(devnet.rest.get('/api/v1/block/details/height/0'))) as { Transactions: Json[] }
+      const records: Json[] = await ok(gasOnly.rest.get('/api/v1/smartcode/event/transactions/0'))
+      expect(records).toHaveLength(11)
+      // 5 wei: v1 0 and the fraction 5 (reference §1.4.6).
+      expect(records[10]!.Notify).toEqual([
+        { ContractAddress: nativeRest(2), States: ['transfer', (await ok(gasOnly.rest.get('/api/v1/block/details/height/0'))).Header.NextBookkeeper, gasOnly.accounts[0]!.base58, 0, 5], IsEvm: false },
+      ])
+      expect(BigInt((await gasOnly.rpc('eth_getBalance', [gasOnly.accounts[0]!.address, 'latest'])) as string)).toBe(5n)
+      const block = (await ok(none.rest.get('/api/v1/block/details/height/0'))) as { Transactions: Json[] }
       expect(block.Transactions).toHaveLength(10)
     } finally {
-      await devnet.close()
+      await Promise.all([gasOnly.close(), none.close()])
     }
   })
 })
