@@ -119,8 +119,9 @@ interface Tally {
  * One case: calls `method(params)` and checks the properties. Throws (failing the
  * property with a readable message) on a violation.
  */
-async function checkCall(method: string, params: unknown, tally: Tally): Promise<void> {
+async function checkCall(method: string, params: unknown, tally: Tally, watch?: ReturnType<typeof watchUnhandled>): Promise<void> {
   const before = fingerprint(devnet)
+  const noticed = watch?.count ?? 0
   tally.cases++
   let result: unknown
   let failure: unknown
@@ -129,6 +130,7 @@ async function checkCall(method: string, params: unknown, tally: Tally): Promise
   } catch (err) {
     failure = err
   }
+  if (watch !== undefined) expect(watch.reasons.slice(noticed), `${method} ${show(params)} made Node warn`).toEqual([])
   if (failure === undefined) {
     tally.accepted++
     // Whatever the surface answers must be writable as JSON (no bigint, no cycle).
@@ -171,7 +173,7 @@ describe('fuzz: JSON-RPC method params', () => {
         const tally: Tally = { cases: 0, accepted: 0, rejected: 0, byCode: new Map() }
         const t0 = performance.now()
         await fc.assert(
-          fc.asyncProperty(paramsFor(method, await arityOf(method)), (params) => checkCall(method, params, tally)),
+          fc.asyncProperty(paramsFor(method, await arityOf(method)), (params) => checkCall(method, params, tally, unhandled)),
           { numRuns, seed, endOnFailure: true },
         )
         if (perMethodEnv !== undefined) printTally(method, tally, performance.now() - t0)
@@ -207,6 +209,16 @@ describe('fuzz: JSON-RPC method params', () => {
     console.log(`[fuzz] unknown methods: ${cases} cases (seed ${seed})`)
     expect(fingerprint(devnet)).toBe(before)
   }, 300_000)
+})
+
+describe('counterexamples the fuzzer found, fixed at the source', () => {
+  it('evm_setIntervalMining beyond the longest Node timer is refused (it used to become a block every millisecond)', async () => {
+    const before = fingerprint(devnet)
+    const err = await devnet.rpc('evm_setIntervalMining', ['0xfe0a6ba5']).then(() => undefined, (e: unknown) => e)
+    expect((err as RpcError).toJSON()).toEqual({ code: -32000, message: 'mining interval 4262095781 ms is longer than the longest timer, 2147483647 ms (about 24.8 days)' })
+    await expect(devnet.setIntervalMining(2 ** 31)).rejects.toThrow('longer than the longest timer')
+    expect(fingerprint(devnet)).toBe(before)
+  })
 })
 
 describe('fuzz: JSON-RPC envelope and batches', () => {

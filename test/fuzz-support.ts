@@ -173,17 +173,30 @@ export async function within<T>(ms: number, promise: Promise<T>, what: () => str
   }
 }
 
-/** Counts unhandled rejections while a fuzz target runs. */
+/**
+ * Collects unhandled rejections and process warnings while a fuzz target runs: a
+ * warning is Node noticing something wrong that still "worked" (a timer delay that
+ * overflowed to 1 ms, a listener leak), which an answer alone would not show.
+ */
 export function watchUnhandled(): { readonly count: number; stop(): void; reasons: unknown[] } {
   const reasons: unknown[] = []
   const onRejection = (reason: unknown) => reasons.push(reason)
   process.on('unhandledRejection', onRejection)
+  // Wrapped rather than listened to: the test runner may take 'warning' events for itself.
+  const emitWarning = process.emitWarning
+  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
+    reasons.push(typeof warning === 'string' ? warning : `${warning.name}: ${warning.message}`)
+    return (emitWarning as (...args: unknown[]) => void).call(this, warning, ...rest)
+  } as typeof process.emitWarning
   return {
     get count() {
       return reasons.length
     },
     reasons,
-    stop: () => process.off('unhandledRejection', onRejection),
+    stop: () => {
+      process.off('unhandledRejection', onRejection)
+      process.emitWarning = emitWarning
+    },
   }
 }
 

@@ -9,6 +9,9 @@ import { toHexRaw } from '../util/hex.ts'
 import { parseAnyAddress } from './address.ts'
 import { SnapshotRegistry } from './snapshots.ts'
 
+/** Longest delay a Node.js timer takes (2^31 - 1 ms); a longer one fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 /** A control was called with a value it cannot take; nothing changed. */
 export class InvalidControlError extends Error {
   override name = 'InvalidControlError'
@@ -84,6 +87,8 @@ export class DevnetControls {
   /** Mines a block every `ms` milliseconds (0 stops it), whether or not transactions wait. */
   async setIntervalMining(ms: number): Promise<void> {
     if (!Number.isSafeInteger(ms) || ms < 0) throw new InvalidControlError(`invalid mining interval ${ms}`)
+    // Node turns a timer delay above 2^31 - 1 ms into 1 ms (TimeoutOverflowWarning): a block every millisecond.
+    if (ms > MAX_TIMER_MS) throw new InvalidControlError(`mining interval ${ms} ms is longer than the longest timer, ${MAX_TIMER_MS} ms (about 24.8 days)`)
     this.stopIntervalMining()
     this.#intervalMs = ms
     if (ms === 0) return
