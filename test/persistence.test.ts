@@ -140,6 +140,25 @@ describe('resume from classic-level', () => {
   })
 })
 
+describe('reset', () => {
+  it('devnet.reset() starts a new chain over the database: reopened, it is the new one', async () => {
+    const db = new MemoryLevel<string, string>()
+    const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, db })
+    await sendEvmTransfer(devnet, 1n)
+    await devnet.mine(5)
+    await devnet.reset()
+    const hash = await sendEvmTransfer(devnet, 2n)
+    const head = await devnet.rpc('eth_getBlockByNumber', ['latest', false])
+    await devnet.close()
+    const reopened = await createDevnet({ ...PERSISTENCE_OPTIONS, db })
+    expect(reopened.resumed).toBe(true)
+    expect(await reopened.rpc('eth_getBlockByNumber', ['latest', false])).toEqual(head)
+    expect(((await reopened.rpc('eth_getTransactionReceipt', [hash])) as { blockNumber: string }).blockNumber).toBe('0x1')
+    expect(await reopened.rpc('eth_getBlockByNumber', ['0x2', false])).toBeNull()
+    await reopened.close()
+  })
+})
+
 describe('refusals', () => {
   async function madeWith(options: Parameters<typeof createDevnet>[0] = {}) {
     const db = new MemoryLevel<string, string>()
