@@ -5,10 +5,9 @@
  */
 import { existsSync } from 'node:fs'
 import { readFile, rename, writeFile } from 'node:fs/promises'
-import { gunzipSync } from 'node:zlib'
 import type { LevelDatabase } from '../store.ts'
 import { PersistenceError } from './errors.ts'
-import type { StateDocument } from './stateDocument.ts'
+import { stateFromBytes, type StateDocument } from './stateDocument.ts'
 
 /**
  * A classic-level (LevelDB) database in directory `dir`, created if missing, not
@@ -39,10 +38,9 @@ export async function readStateFile(path: string): Promise<unknown> {
     throw new PersistenceError(`cannot read the state file ${path}: ${(err as Error).message}`, { cause: err })
   }
   try {
-    const text = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8')
-    return JSON.parse(text) as unknown
+    return stateFromBytes(bytes)
   } catch (err) {
-    throw new PersistenceError(`the state file ${path} is not JSON: ${(err as Error).message}`, { cause: err })
+    throw new PersistenceError(`the state file ${path} is ${(err as Error).message}`, { cause: err })
   }
 }
 

@@ -16,6 +16,7 @@
  * { "nonce", "balance", "code", "storage" } } }`) also loads: `balance` is the gas
  * token in wei; the main token is left as it is.
  */
+import { gunzipSync } from 'node:zlib'
 import { keccak256 } from '../../util/hash.ts'
 import { fromHex, toHex, toHexRaw, type Hex } from '../../util/hex.ts'
 import type { AccountRecord, WorldState } from '../../state/worldState.ts'
@@ -170,6 +171,19 @@ function parseAnvil(doc: Record<string, unknown>): ParsedState {
   const block = doc.block as { timestamp?: unknown } | undefined
   const timestamp = block?.timestamp === undefined ? undefined : Number(amount(block.timestamp, 'block.timestamp'))
   return { timestamp, accounts, allowances: [] }
+}
+
+/**
+ * The JSON value in `bytes`: gzipped JSON (what anvil_dumpState carries) or plain
+ * JSON, UTF-8. Throws {@link PersistenceError} when it is neither.
+ */
+export function stateFromBytes(bytes: Uint8Array): unknown {
+  try {
+    const text = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes).toString('utf8') : Buffer.from(bytes).toString('utf8')
+    return JSON.parse(text) as unknown
+  } catch (err) {
+    throw new PersistenceError(`not a state document: ${(err as Error).message}`, { cause: err })
+  }
 }
 
 /**

@@ -1,6 +1,5 @@
-import { gunzipSync } from 'node:zlib'
 import { PersistenceError } from '../../chain/persistence/errors.ts'
-import { applyState, parseStateDocument } from '../../chain/persistence/stateDocument.ts'
+import { applyState, parseStateDocument, stateFromBytes } from '../../chain/persistence/stateDocument.ts'
 import type { RpcMethod } from '../context.ts'
 import { invalidArgument } from '../errors.ts'
 import { expectParams, parseData } from '../params.ts'
@@ -15,19 +14,10 @@ import { expectParams, parseData } from '../params.ts'
  */
 export const anvil_loadState: RpcMethod = async (ctx, params) => {
   const [input] = expectParams(params, 1)
-  let doc: unknown = input
-  if (typeof input === 'string') {
-    const bytes = parseData(input, 0)
-    try {
-      const text = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes).toString('utf8') : Buffer.from(bytes).toString('utf8')
-      doc = JSON.parse(text)
-    } catch (err) {
-      throw invalidArgument(0, `not a state: ${(err as Error).message}`)
-    }
-  }
+  const bytes = typeof input === 'string' ? parseData(input, 0) : undefined
   let state
   try {
-    state = parseStateDocument(doc)
+    state = parseStateDocument(bytes === undefined ? input : stateFromBytes(bytes))
   } catch (err) {
     if (err instanceof PersistenceError) throw invalidArgument(0, err.message)
     throw err
