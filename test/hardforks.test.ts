@@ -9,12 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Interface, Wallet, id } from 'ethers'
-import { Token, TokenShanghai, Transient } from '../fixtures/index.ts'
+import { SelfDestruct, Token, TokenShanghai, Transient } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { CHAIN_ID, GAS_TOKEN, GOVERNANCE, GWEI, SUPPLY, TRANSFER_TOPIC, addressTopic, word } from './support.ts'
 
 const token = new Interface(Token.abi as never)
 const transient = new Interface(Transient.abi as never)
+const selfDestruct = new Interface(SelfDestruct.abi as never)
 const FORKS = ['istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'] as const
 type Fork = (typeof FORKS)[number]
 const AT_LEAST_SHANGHAI: readonly Fork[] = ['shanghai', 'cancun', 'prague']
@@ -102,6 +103,23 @@ describe.each(FORKS)('hardfork %s', (hardfork) => {
     expect(await balances(devnet, GOVERNANCE, GOVERNANCE_BASE58)).toEqual(governance0)
     expect(await balances(devnet, a, devnet.accounts[0]!.base58)).toEqual(a0)
     expect(await devnet.rpc('eth_getCode', [address, 'latest'])).toBe('0x')
+  })
+
+  it(`SELFDESTRUCT pays out with its Transfer log and ${AT_LEAST_CANCUN.includes(hardfork) ? 'keeps the contract (EIP-6780), unless created in the same transaction' : 'deletes the contract'}`, async () => {
+    const endowment = 7n * GWEI
+    const hash = (await devnet.rpc('eth_sendTransaction', [{ from: a, data: SelfDestruct.bytecode, value: `0x${endowment.toString(16)}`, gasPrice: '0x0' }])) as string
+    const address = ((await devnet.rpc('eth_getTransactionReceipt', [hash])) as Receipt).contractAddress!
+    const r = await send(devnet, { from: a, to: address, data: selfDestruct.encodeFunctionData('destroy', [b]), gasPrice: 0n })
+    expect(r.status).toBe('0x1')
+    expect(shape(r.logs).at(-1)).toEqual({ address: GAS_TOKEN, topics: [TRANSFER_TOPIC, addressTopic(address), addressTopic(b)], data: word(endowment) })
+    expect(await devnet.rpc('eth_getBalance', [address, 'latest'])).toBe('0x0')
+    const kept = AT_LEAST_CANCUN.includes(hardfork)
+    expect(await devnet.rpc('eth_getCode', [address, 'latest'])).toBe(kept ? SelfDestruct.deployedBytecode : '0x')
+    // Created and destroyed in one transaction: gone on every fork. Init code: CALLER; SELFDESTRUCT.
+    const created = await send(devnet, { from: a, data: '0x33ff', gasPrice: 0n, gas: 100_000 })
+    expect(created.status).toBe('0x1')
+    expect(await devnet.rpc('eth_getCode', [created.contractAddress, 'latest'])).toBe('0x')
+    expect(await devnet.rpc('eth_getTransactionCount', [created.contractAddress, 'latest'])).toBe('0x0')
   })
 
   it('refuses typed transactions', async () => {

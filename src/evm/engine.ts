@@ -47,7 +47,8 @@ const EMPTY = new Uint8Array(0)
  * reference §6.3), read once from the EVM's Common as @ethereumjs/vm's runTx reads
  * them: calldata cost (EIP-2028 from Istanbul on), init-code words (EIP-3860), the
  * refund cap (half the gas used; a fifth from EIP-3529), the addresses warm from the
- * start (EIP-2929: precompiles, sender, recipient; EIP-3651: the coinbase).
+ * start (EIP-2929: precompiles, sender, recipient; EIP-3651: the coinbase), which
+ * self-destructed accounts are deleted (EIP-6780: only those created in the transaction).
  */
 interface TransactionRules {
   /** Gas per non-zero calldata byte. */
@@ -60,6 +61,8 @@ interface TransactionRules {
   warmAccess: boolean
   /** EIP-3651: the coinbase is warm too. */
   warmCoinbase: boolean
+  /** EIP-6780: SELFDESTRUCT deletes only a contract created in the same transaction. */
+  deleteOnlyCreated: boolean
 }
 
 function transactionRules(common: Common): TransactionRules {
@@ -69,6 +72,7 @@ function transactionRules(common: Common): TransactionRules {
     maxRefundQuotient: common.isActivatedEIP(3529) ? 5n : 2n,
     warmAccess: common.isActivatedEIP(2929),
     warmCoinbase: common.isActivatedEIP(3651),
+    deleteOnlyCreated: common.isActivatedEIP(6780),
   }
 }
 
@@ -245,7 +249,10 @@ export class EvmEngine {
       logs.push(gasTransferLog(tx.from, GOVERNANCE_ADDRESS, fee))
     }
     if (exec.selfdestruct !== undefined) {
-      for (const address of exec.selfdestruct.keys()) await journal.deleteAccount(new Address(fromHex(address)))
+      for (const address of exec.selfdestruct.keys()) {
+        if (this.#rules.deleteOnlyCreated && exec.createdAddresses?.has(address) !== true) continue
+        await journal.deleteAccount(new Address(fromHex(address)))
+      }
     }
     await journal.cleanup()
     const failed = exec.exceptionError
