@@ -138,13 +138,15 @@ interface Tally {
 }
 
 /** One request: checks the properties; throws on a violation. */
-async function checkRequest(route: { method: string; action: string; path: string }, url: string, body: string | undefined, tally: Tally): Promise<void> {
+async function checkRequest(route: { method: string; action: string; path: string }, url: string, body: string | undefined, tally: Tally, watch: ReturnType<typeof watchUnhandled>): Promise<void> {
   const before = fingerprint(devnet)
+  const noticed = watch.count
   tally.cases++
   const what = () => `${route.method} ${url}${body === undefined ? '' : ` ${show(body)}`}`
   let answer: RestEnvelope
   try {
     answer = await within(ANSWER_MS, route.method === 'GET' ? devnet.rest.get(url) : devnet.rest.post(url, body), what)
+    expect(watch.reasons.slice(noticed), `${what()} made Node warn`).toEqual([])
   } catch (err) {
     if (!(err instanceof RestNotFoundError)) throw new Error(`${what()} threw ${String(err)}`, { cause: err })
     tally.notFound++
@@ -183,7 +185,7 @@ describe('fuzz: REST routes', () => {
     try {
       for (const route of restRoutes.filter((r) => r.method === 'GET')) {
         await fc.assert(
-          fc.asyncProperty(urlFor(route.path), (url) => checkRequest(route, url, undefined, total)),
+          fc.asyncProperty(urlFor(route.path), (url) => checkRequest(route, url, undefined, total, unhandled)),
           { numRuns, seed, endOnFailure: true },
         )
       }
@@ -204,7 +206,7 @@ describe('fuzz: REST routes', () => {
     const t0 = performance.now()
     try {
       await fc.assert(
-        fc.asyncProperty(queryString, bodyValue(), (query, body) => checkRequest(route, `${route.path}${query}`, body, total)),
+        fc.asyncProperty(queryString, bodyValue(), (query, body) => checkRequest(route, `${route.path}${query}`, body, total, unhandled)),
         { numRuns, seed, endOnFailure: true },
       )
     } finally {

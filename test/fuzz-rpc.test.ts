@@ -219,6 +219,15 @@ describe('counterexamples the fuzzer found, fixed at the source', () => {
     await expect(devnet.setIntervalMining(2 ** 31)).rejects.toThrow('longer than the longest timer')
     expect(fingerprint(devnet)).toBe(before)
   })
+
+  it('a contract creation whose value the sender cannot pay is geth\'s refusal in eth_call, eth_estimateGas and debug_traceCall (it was a TypeError on the EVM\'s EVMError object)', async () => {
+    const call = { value: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }
+    for (const [method, params] of [['eth_call', [call, 'latest']], ['eth_estimateGas', [call]], ['debug_traceCall', [call, 'latest']]] as const) {
+      const err = await devnet.rpc(method, [...params]).then(() => undefined, (e: unknown) => e)
+      expect((err as RpcError).toJSON(), method).toEqual({ code: -32000, message: 'insufficient funds for transfer' })
+      expect(crashIn(err), method).toBeUndefined()
+    }
+  })
 })
 
 describe('fuzz: JSON-RPC envelope and batches', () => {

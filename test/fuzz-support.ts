@@ -90,10 +90,22 @@ export function paramValue(known: readonly string[]): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
   )
+  // Call and filter objects whose fields are mostly of the right kind, so that parsing gets past the first field.
+  const field = fc.oneof({ weight: 3, arbitrary: hex }, { weight: 1, arbitrary: hugeNumbers }, { weight: 1, arbitrary: fc.constantFrom(null, undefined, tags) })
+  const callObject = fc.record(
+    { from: field, to: field, gas: field, gasPrice: field, value: field, data: field, input: field, nonce: field },
+    { requiredKeys: [] },
+  )
+  const filterObject = fc.record(
+    { fromBlock: fc.oneof(hex, tags), toBlock: fc.oneof(hex, tags), blockHash: hex, address: fc.oneof(hex, fc.array(hex, { maxLength: 3 })), topics: fc.array(fc.oneof(hex, fc.constant(null), fc.array(hex, { maxLength: 2 })), { maxLength: 5 }) },
+    { requiredKeys: [] },
+  )
   const { tree } = fc.letrec<{ tree: unknown }>((tie) => ({
     tree: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
       { weight: 6, arbitrary: leaf },
+      { weight: 1, arbitrary: callObject },
+      { weight: 1, arbitrary: filterObject },
       { weight: 2, arbitrary: objectOf(fc.constantFrom(...KEYS), tie('tree')) },
       { weight: 1, arbitrary: fc.array(tie('tree'), { maxLength: 4 }) },
     ),

@@ -542,7 +542,7 @@ export class Chain {
       try {
         return await this.executor.simulate(call, { readHeight: at, number: at, timestamp })
       } catch (err) {
-        throw new TransactionRejectedError(simulationFailure(err as Error), { cause: err })
+        throw new TransactionRejectedError(simulationFailure(err), { cause: err })
       }
     })
   }

@@ -28,9 +28,22 @@ export function decodeRevertReason(data: Uint8Array): string | undefined {
   return new TextDecoder().decode(data.subarray(68, 68 + length))
 }
 
-/** The geth text for a call that could not start. */
-export function simulationFailure(err: Error): string {
-  const message = err.message
+/**
+ * The geth text for a call that could not start. `err` is whatever the EVM threw: an
+ * Error, or @ethereumjs/evm's `EVMError` object, which carries its text in `error`
+ * and has no `message` (a contract creation whose value the sender cannot pay).
+ */
+export function simulationFailure(err: unknown): string {
+  const message = errorText(err)
   if (/enough funds|insufficient/i.test(message)) return 'insufficient funds for transfer'
   return message.split(' (')[0] ?? message
+}
+
+function errorText(err: unknown): string {
+  if (typeof err === 'object' && err !== null) {
+    const { message, error } = err as { message?: unknown; error?: unknown }
+    if (typeof message === 'string') return message
+    if (typeof error === 'string') return error
+  }
+  return String(err)
 }

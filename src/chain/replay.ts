@@ -126,7 +126,7 @@ export async function traceCall(chain: Chain, call: CallRequest, height: number,
   try {
     outcome = await engine.simulate(call, ctx, false)
   } catch (err) {
-    throw new TransactionRejectedError(simulationFailure(err as Error), { cause: err })
+    throw new TransactionRejectedError(simulationFailure(err), { cause: err })
   } finally {
     detach()
   }
