@@ -30,6 +30,11 @@ function integer(min: number, max: number, what: string) {
   }
 }
 
+/** Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost): the only binding without a warning. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
 /** Whether to colour stdout: a terminal, and NO_COLOR unset or empty (no-color.org). */
 const COLOR = process.stdout.isTTY === true && !process.env.NO_COLOR
 /** `text` in an ANSI style when colouring, else as is. */
@@ -95,6 +100,8 @@ const program = new Command()
   .option('--load-state <file>', 'start from a state document (devnet.dumpState / anvil_dumpState JSON)')
   .option('--dump-state <file>', 'write the head state document to <file> on exit')
   .option('--state <file>', 'both: load <file> if it exists, write it on exit')
+  .option('--body-limit <bytes>', 'largest request body either server accepts', integer(1, 2 ** 31 - 1, 'the body limit'), 5 * 1024 * 1024)
+  .option('--batch-limit <n>', 'most requests in one JSON-RPC batch', integer(1, 2 ** 31 - 1, 'the batch limit'), 1000)
   .option('-q, --quiet', 'no line per request or mined block (the accounts and URLs are still printed)', false)
   .addHelpText(
     'after',
@@ -122,6 +129,8 @@ const flags = program.opts<{
   chainId: number
   accounts: number
   blockTime: number
+  bodyLimit: number
+  batchLimit: number
   quiet: boolean
   db?: string
   loadState?: string
@@ -139,6 +148,8 @@ try {
     chainId: flags.chainId,
     accounts: flags.accounts,
     blockTime: flags.blockTime,
+    bodyLimit: flags.bodyLimit,
+    batchLimit: flags.batchLimit,
     ...(flags.db === undefined ? {} : { db: await openLevelDirectory(flags.db) }),
     ...(statePaths.load === undefined ? {} : { state: await readStateFile(statePaths.load) }),
   })
@@ -153,6 +164,9 @@ try {
     log: reportBlocks === undefined ? undefined : (line) => (reportBlocks(), stamped(line)),
   })
   console.log(paint('bold', `dualnet v${VERSION}: chain id ${flags.chainId}`))
+  if (!isLoopback(flags.host)) {
+    console.error(`dualnet: warning: listening on ${flags.host}, not loopback: anyone who reaches this machine can send transactions from the dev accounts, whose keys are public`)
+  }
   if (flags.db !== undefined) console.log(devnet.resumed ? `Database  resumed the chain in ${flags.db} at block ${devnet.chain.height}` : `Database  created a new chain in ${flags.db}`)
   console.log(`\n${paint('bold', 'Dev accounts (10,000 main and 10,000 gas each):')}`)
   devnet.accounts.forEach((account, i) => {

@@ -215,6 +215,32 @@ describe('trace size (traceSizeLimit)', () => {
   })
 })
 
+describe('CLI flags', () => {
+  it('--body-limit and --batch-limit reach the servers; a host other than loopback is warned about', async () => {
+    const { spawn } = await import('node:child_process')
+    const cli = spawn(process.execPath, ['--import', 'tsx', new URL('../src/cli.ts', import.meta.url).pathname, '--host', '0.0.0.0', '--rpcport', '0', '--accounts', '1', '--quiet', '--body-limit', '1000', '--batch-limit', '2'], { stdio: 'pipe' })
+    let out = ''
+    let err = ''
+    cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    cli.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+    try {
+      for (const until = Date.now() + 20_000; !/JSON-RPC\s+http:\/\/0\.0\.0\.0:(\d+)/.test(out); ) {
+        if (Date.now() > until) throw new Error(`the CLI did not start: ${out} ${err}`)
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      const url = `http://127.0.0.1:${/JSON-RPC\s+http:\/\/0\.0\.0\.0:(\d+)/.exec(out)![1]}`
+      expect(err).toContain('dualnet: warning: listening on 0.0.0.0, not loopback')
+      const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })
+      expect((await post(url, JSON.stringify([call(1), call(2), call(3)]))).json).toEqual([{ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'batch too large: the limit is 2 requests (option batchLimit)' } }])
+      expect((await post(url, JSON.stringify({ ...call(4), pad: 'x'.repeat(1000) }))).status).toBe(413)
+      expect((await post(url, JSON.stringify([call(5), call(6)]))).json).toEqual([{ jsonrpc: '2.0', id: 5, result: '0x3039' }, { jsonrpc: '2.0', id: 6, result: '0x3039' }])
+    } finally {
+      cli.kill('SIGTERM')
+      await new Promise((resolve) => cli.once('exit', resolve))
+    }
+  })
+})
+
 describe('option checks', () => {
   it('a limit that is not a positive whole number is a RangeError at creation', async () => {
     await expect(createDevnet({ batchLimit: 0 })).rejects.toThrow(new RangeError('option batchLimit must be a positive whole number, got 0'))
