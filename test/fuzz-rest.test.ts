@@ -32,6 +32,8 @@ const NODE_CODES = new Set([0, 41003, 42001, 42002, 43001, 44001, 44003, 44004, 
 
 let devnet: Devnet
 let base: string
+/** The chain as the base snapshot holds it: what every revert must bring back. */
+let baseFingerprint: string
 /** Real values in REST form (reversed hex hashes, Base58 and reversed-hex addresses, heights), for the segments. */
 const known: string[] = []
 /** Bodies' Data: an EIP-155-wrapped transaction and a native transfer, both valid at the base state. */
@@ -56,6 +58,7 @@ beforeAll(async () => {
   sdk.TransactionBuilder.signTransaction(tx, new sdk.Crypto.PrivateKey(native.privateKey.slice(2)))
   datas.push(tx.serialize())
   base = await devnet.snapshot()
+  baseFingerprint = fingerprint(devnet)
 })
 
 afterAll(async () => {
@@ -165,15 +168,20 @@ async function checkRequest(route: { method: string; action: string; path: strin
   if (answer.Error === 45001) expect(answer.Result, `${what()}: an unexpected error reached the router`).toBe('')
   if (answer.Error === 0) {
     tally.ok++
-    if (route.method === 'POST') await restoreBase()
+    if (route.method === 'POST') await restoreBase(what())
     else expect(fingerprint(devnet), `${what()} changed the chain`).toBe(before)
     return
   }
   expect(fingerprint(devnet), `${what()} was rejected (${answer.Error} ${show(answer.Result)}) but changed the chain`).toBe(before)
 }
 
-async function restoreBase(): Promise<void> {
+/**
+ * Back to the base state after an accepted state-changing input (a new base id if the
+ * fuzzer's own evm_revert consumed it), which must be exactly the base state again.
+ */
+async function restoreBase(what: string): Promise<void> {
   if (!(await devnet.revert(base, { keep: true }))) base = await devnet.snapshot()
+  expect(fingerprint(devnet), `after ${what}, reverting to the base snapshot`).toBe(baseFingerprint)
 }
 
 describe('fuzz: REST routes', () => {

@@ -44,6 +44,8 @@ const ANSWER_MS = 5_000
 
 let devnet: Devnet
 let base: string
+/** The chain as the base snapshot holds it: what every revert must bring back. */
+let baseFingerprint: string
 /** Real values the generators mix in: addresses, block and transaction hashes, raw transactions. */
 const known: string[] = []
 const raws: string[] = []
@@ -66,6 +68,7 @@ beforeAll(async () => {
   }
   known.push(...raws)
   base = await devnet.snapshot()
+  baseFingerprint = fingerprint(devnet)
 })
 
 afterAll(async () => {
@@ -99,7 +102,7 @@ function paramsFor(method: string, arity: readonly [number, number]): fc.Arbitra
 async function arityOf(method: string): Promise<[number, number]> {
   const message = async (params: unknown[]) => {
     const err = await devnet.rpc(method, params).then(() => undefined, (e: unknown) => e)
-    if (CHANGES_STATE.test(method)) await restoreBase()
+    if (CHANGES_STATE.test(method)) await restoreBase(`${method} ${show(params)}`)
     return err instanceof Error ? err.message : ''
   }
   const required = Number(/missing value for required argument (\d+)/.exec(await message([]))?.[1] ?? 0) 
@@ -135,7 +138,7 @@ async function checkCall(method: string, params: unknown, tally: Tally, watch?: 
     tally.accepted++
     // Whatever the surface answers must be writable as JSON (no bigint, no cycle).
     expect(() => JSON.stringify(result), `${method} ${show(params)} answered a value JSON cannot carry`).not.toThrow()
-    if (CHANGES_STATE.test(method)) await restoreBase()
+    if (CHANGES_STATE.test(method)) await restoreBase(`${method} ${show(params)}`)
     else expect(fingerprint(devnet), `${method} ${show(params)} changed the chain`).toBe(before)
     return
   }
@@ -150,9 +153,13 @@ async function checkCall(method: string, params: unknown, tally: Tally, watch?: 
   expect(fingerprint(devnet), `${method} ${show(params)} was rejected (${failure.message}) but changed the chain`).toBe(before)
 }
 
-/** Back to the base state after an accepted state-changing call (a new base if the fuzzer consumed it). */
-async function restoreBase(): Promise<void> {
+/**
+ * Back to the base state after an accepted state-changing input (a new base id if the
+ * fuzzer's own evm_revert consumed it), which must be exactly the base state again.
+ */
+async function restoreBase(what: string): Promise<void> {
   if (!(await devnet.revert(base, { keep: true }))) base = await devnet.snapshot()
+  expect(fingerprint(devnet), `after ${what}, reverting to the base snapshot`).toBe(baseFingerprint)
 }
 
 function printTally(name: string, tally: Tally, ms: number): void {

@@ -137,8 +137,8 @@ export function paramsOf(known: readonly string[], arity?: readonly [number, num
 }
 
 /**
- * What "the chain did not change" compares: height, head hash, pool size and every
- * account record (nonce, main, gas, code hash) at the head. Reads the ledger
+ * What "the chain did not change" compares: height, head hash, pool size, the
+ * mining mode and every account record (nonce, main, gas, code hash) at the head. Reads the ledger
  * directly, so it is cheap enough to take around every fuzz case.
  */
 export function fingerprint(devnet: Devnet): string {
@@ -149,7 +149,7 @@ export function fingerprint(devnet: Devnet): string {
     accounts.push(`${key}:${a.nonce}:${a.main}:${a.gas}:${a.codeHash ?? ''}`)
   }
   accounts.sort()
-  return `${chain.height}|${Buffer.from(chain.latest.hash).toString('hex')}|${chain.mempool.size}|${accounts.join(',')}`
+  return `${chain.height}|${Buffer.from(chain.latest.hash).toString('hex')}|${chain.mempool.size}|automine ${chain.automine}|${accounts.join(',')}`
 }
 
 /** JavaScript's own errors: a failure caused by one of these is a crash inside the devnet, not a refusal. */
