@@ -25,17 +25,8 @@ export interface RpcLimits {
   readonly traceSizeLimit: number
 }
 
-/** The options {@link rpcLimits} reads (a subset of DevnetOptions). */
-export interface RpcLimitOptions {
-  batchLimit?: number
-  hexLimit?: number
-  jsonDepthLimit?: number
-  logsBlockRange?: number
-  logsResultLimit?: number
-  filterLimit?: number
-  subscriptionLimit?: number
-  traceSizeLimit?: number
-}
+/** The options {@link rpcLimits} reads: each limit, optional (the limit options of DevnetOptions). */
+export type RpcLimitOptions = { [K in keyof RpcLimits]?: number }
 
 /** The defaults: go-ethereum's batch limit, the log limits common providers apply. */
 export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
