@@ -215,7 +215,7 @@ describe('refusals', () => {
     expect(await entries(corrupt)).toEqual(before)
   })
 
-  it('the CLI: another chain id, a corrupted database and a state document of an unknown version each exit 1 with one line, overwriting nothing', async () => {
+  it('the CLI: another chain id, a corrupted database, a state document of an unknown version and classic-level missing each exit 1 with one line, overwriting nothing', async () => {
     const [mismatch, corrupt] = [tempDir(), tempDir()]
     for (const dir of [mismatch, corrupt]) {
       const devnet = await createDevnet({ accounts: 1, console: false, chainId: dir === mismatch ? 99 : 12345, db: new ClassicLevel<string, string>(dir) })
@@ -228,12 +228,20 @@ describe('refusals', () => {
     const future = JSON.stringify({ format: 'dualnet-state', version: 99, chainId: 12345, head: { number: 0, timestamp: 0, hash: '0x' }, accounts: {}, allowances: [] })
     writeFileSync(stateFile, future)
     const [kept, print] = [await contents(mismatch), fingerprint(corrupt)]
-    const [a, b, c] = await Promise.all([
+    // classic-level is an optional dependency: a module hook makes it missing.
+    const missing = `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(
+      'data:text/javascript,export async function resolve(s, c, n) { if (s === "classic-level") throw new Error("Cannot find package classic-level"); return n(s, c) }',
+    )})`
+    const nowhere = join(tempDir(), 'db')
+    const [a, b, c, d] = await Promise.all([
       run([CLI, '--db', mismatch, '--rpcport', '0', '--quiet']),
       run([CLI, '--db', corrupt, '--rpcport', '0', '--quiet']),
       run([CLI, '--state', stateFile, '--rpcport', '0', '--quiet']),
+      run(['--import', missing, CLI, '--db', nowhere, '--rpcport', '0', '--quiet']),
     ])
-    expect([a.code, b.code, c.code]).toEqual([1, 1, 1])
+    expect([a.code, b.code, c.code, d.code]).toEqual([1, 1, 1, 1])
+    expect(d.stderr).toBe('dualnet: --db needs the optional package classic-level, which could not be loaded (npm install classic-level): Cannot find package classic-level\n')
+    expect(readdirSync(join(nowhere, '..'))).toEqual([])
     expect(a.stderr).toBe('dualnet: the database holds a chain with chain id 99 (asked for 12345); refusing to mix them (use another database, or the same options)\n')
     expect(b.stderr).toMatch(/^dualnet: the database could not be opened: .*\n$/)
     expect(c.stderr).toBe('dualnet: state document version 99 is not supported; this dualnet reads version 1\n')
