@@ -144,7 +144,7 @@ export interface Devnet {
   /** Whether the chain was resumed from the `db` option's database (false: a new genesis). */
   readonly resumed: boolean
   /**
-   * The head state as a versioned JSON document (README "State documents"): accounts
+   * The head state as a versioned JSON document (README "State that lasts"): accounts
    * with both balances, nonces, code, storage, unbound-gas offsets, and allowances, as
    * of the latest block, whose number, timestamp and hash it records.
    */

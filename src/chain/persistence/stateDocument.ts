@@ -3,7 +3,7 @@
  * anvil_dumpState), and loading one (`createDevnet({ state })`, `devnet.loadState`,
  * anvil_loadState). Block history is not carried, as with Anvil's default dumps.
  *
- * Version 1 (README "State documents"):
+ * Version 1 (README "State that lasts"):
  * ```
  * { "format": "dualnet-state", "version": 1, "chainId": 12345,
  *   "head": { "number": 7, "timestamp": 1700000000, "hash": "0x…" },

@@ -9,7 +9,7 @@ import { expectParams } from '../params.ts'
  * anvil_dumpState (alias hardhat_dumpState): the head state as Anvil returns it, a
  * 0x-hex string of gzipped JSON, which viem's `dumpState` and Anvil users pass back
  * to anvil_loadState unopened. The JSON is the devnet's state document (README
- * "State documents"), not Anvil's layout; block history is not included. Anvil's
+ * "State that lasts"), not Anvil's layout; block history is not included. Anvil's
  * optional boolean (keep historical states) is accepted and has no effect.
  */
 export const anvil_dumpState: RpcMethod = async (ctx, params) => {
