@@ -83,7 +83,7 @@ export class LedgerStore {
   #written = -1
   /** Schema and config of a new chain, written with its first batch. */
   #preamble: BatchOp[] = []
-  /** A new chain replaces the one in the database (a reset): cleared before the first batch. */
+  /** A new chain replaces the one in the database (a reset): its first batch deletes the old one's entries. */
   #wipe = false
   #writes: Promise<void> = Promise.resolve()
   #pending = 0
@@ -154,8 +154,8 @@ export class LedgerStore {
 
   /**
    * Marks the chain as new: its schema version and `config` go with the first batch.
-   * When the store served a chain already (a reset), the database is cleared first
-   * (a crash in between leaves it empty: the next start creates a new chain).
+   * When the store served a chain already (a reset), that batch also deletes
+   * everything the database held, atomically: it holds the old chain or the new one.
    */
   create(config: StoredConfig): void {
     if (this.#db === undefined) return
@@ -215,9 +215,10 @@ export class LedgerStore {
     const wipe = this.#wipe
     this.#wipe = false
     this.#enqueue(async () => {
-      if (wipe) await db.clear()
-      // A restore's stale versions are found in the database itself: the ledger no longer holds them.
+      // What a reset replaces and a restore's stale versions are found in the database
+      // itself (the ledger no longer holds them), and deleted in the same atomic batch.
       const stale: BatchOp[] = []
+      if (wipe) for await (const key of db.keys()) stale.push({ type: 'del', key })
       for (const range of undone) for await (const key of db.keys(range)) stale.push({ type: 'del', key })
       await db.batch((stale.length === 0 ? ops : [...stale, ...ops]) as never)
     })
