@@ -102,6 +102,7 @@ const program = new Command()
   .option('--state <file>', 'both: load <file> if it exists, write it on exit')
   .option('--body-limit <bytes>', 'largest request body either server accepts', integer(1, 2 ** 31 - 1, 'the body limit'), 5 * 1024 * 1024)
   .option('--batch-limit <n>', 'most requests in one JSON-RPC batch', integer(1, 2 ** 31 - 1, 'the batch limit'), 1000)
+  .option('--cors <origins>', 'origins the JSON-RPC server allows, comma-separated ("*": any, "none": no CORS headers)', '*')
   .option('-q, --quiet', 'no line per request or mined block (the accounts and URLs are still printed)', false)
   .addHelpText(
     'after',
@@ -131,6 +132,7 @@ const flags = program.opts<{
   blockTime: number
   bodyLimit: number
   batchLimit: number
+  cors: string
   quiet: boolean
   db?: string
   loadState?: string
@@ -160,6 +162,7 @@ try {
     rpcPort: flags.rpcport,
     restPort: flags.restport,
     rest: flags.rest,
+    cors: flags.cors === 'none' ? false : flags.cors === '*' ? '*' : flags.cors.split(',').map((origin) => origin.trim()),
     // Blocks a request mined are printed before the request's own line.
     log: reportBlocks === undefined ? undefined : (line) => (reportBlocks(), stamped(line)),
   })

@@ -464,7 +464,7 @@ class DevnetInstance implements Devnet {
     ])
     if (this.#closed) throw closedError()
     const rpc = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
-    await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit })
+    await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit, cors: options.cors })
     const rest = options.rest === false ? undefined : Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
     await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit, jsonDepthLimit: this.#context.limits.jsonDepthLimit })
     const apps = rest === undefined ? [rpc] : [rpc, rest]

@@ -116,4 +116,10 @@ export interface ListenOptions {
   rest?: boolean
   /** Called with one line per answered request (`<interface> <method> <url> <status> <ms>ms`). */
   log?: (line: string) => void
+  /**
+   * Origins the JSON-RPC server allows (CORS): `'*'` (default, as go-ethereum's
+   * `--http.corsdomain "*"`, Hardhat and Anvil), one origin or a list, or `false` for
+   * no CORS headers. The REST server always sends the node's own headers (reference §1.1).
+   */
+  cors?: string | readonly string[] | false
 }

@@ -19,13 +19,15 @@ export interface RpcRoutesOptions {
   context: RpcContext
   /** Largest accepted body, in bytes. */
   bodyLimit: number
+  /** Allowed origins (CORS); default `'*'`; `false`: no CORS headers. */
+  cors?: string | readonly string[] | false
 }
 
 const JSON_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest']
 
 /** Registers the JSON-RPC endpoint at `/`. */
-export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit }) => {
-  await app.register(cors, { origin: '*' })
+export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, cors: origins = '*' }) => {
+  if (origins !== false) await app.register(cors, { origin: typeof origins === 'string' ? origins : [...origins] })
 
   const webSocket = attachWebSocket(app.server, { context, maxPayload: bodyLimit })
   // Before the HTTP server closes: upgraded sockets are not among the connections it would force closed.
