@@ -4,7 +4,8 @@
  * interfaces. Run as a program (`node --import tsx test/persistence-support.ts <dir>
  * [--continue]`) it reopens the classic-level database in <dir> in its own process,
  * prints the view as JSON, and with `--continue` then sends one more transaction and
- * prints the block it landed in.
+ * prints the block it landed in. With `--time-then-die` it moves the clock, prints it
+ * and kills itself with SIGKILL (no close).
  */
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
@@ -109,6 +110,12 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const [dir, flag] = process.argv.slice(2)
   const { ClassicLevel } = await import('classic-level')
   const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, db: new ClassicLevel<string, string>(dir!) })
+  if (flag === '--time-then-die') {
+    await devnet.rpc('evm_increaseTime', [1234])
+    await devnet.rpc('anvil_setBlockTimestampInterval', [7])
+    process.stdout.write(JSON.stringify(devnet.chain.clock.capture()), () => process.kill(process.pid, 'SIGKILL'))
+    await new Promise(() => {})
+  }
   const input = JSON.parse(process.env.VIEW_INPUT ?? '{}') as { addresses: string[]; slots: { address: string; slot: string }[] }
   const out: Record<string, unknown> = { resumed: devnet.resumed, view: await ledgerView(devnet, input.addresses, input.slots) }
   if (flag === '--continue') {

@@ -140,6 +140,19 @@ describe('resume from classic-level', () => {
   })
 })
 
+describe('the clock', () => {
+  it('a time control answered on a durable database survives kill -9', async () => {
+    const dir = tempDir()
+    const child = await run([SUPPORT, dir, '--time-then-die'])
+    expect(child.code).toBe(null)
+    const clock = JSON.parse(child.stdout) as { offset: number; interval: number }
+    expect(clock).toMatchObject({ offset: 1234, interval: 7 })
+    const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, db: new ClassicLevel<string, string>(dir) })
+    expect(devnet.chain.clock.capture()).toEqual(clock)
+    await devnet.close()
+  })
+})
+
 describe('reset', () => {
   it('devnet.reset() starts a new chain over the database: reopened, it is the new one', async () => {
     const db = new MemoryLevel<string, string>()

@@ -529,6 +529,14 @@ export class Chain {
     })
   }
 
+  /**
+   * Writes the clock after a time control, with a durable database only (otherwise
+   * the next batch or `close()` carries it), so that a moved clock survives a crash.
+   */
+  async saveClock(): Promise<void> {
+    if (this.#store.durable) await this.#serial(async () => this.#store.persist())
+  }
+
   /** Waits for queued work, then closes the store. */
   async close(): Promise<void> {
     await this.#queue.catch(() => {})

@@ -44,7 +44,9 @@ export class DevnetControls {
     if (!Number.isSafeInteger(seconds) || seconds < 0) {
       throw new InvalidControlError(`time can only move forward by a whole number of seconds, got ${seconds}`)
     }
-    return this.#chain.clock.increaseTime(seconds)
+    const offset = this.#chain.clock.increaseTime(seconds)
+    await this.#chain.saveClock()
+    return offset
   }
 
   /** Fixes the next block's timestamp; it must be later than the latest block's (Hardhat's rule). */
@@ -54,12 +56,14 @@ export class DevnetControls {
       throw new InvalidControlError(`Timestamp ${timestamp} is lower than or equal to previous block's timestamp ${latest}`)
     }
     this.#chain.clock.setNextBlockTimestamp(timestamp)
+    await this.#chain.saveClock()
   }
 
   /** Sets the chain's current time; blocks still never precede their parent. */
   async setTime(timestamp: number): Promise<void> {
     if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new InvalidControlError(`invalid timestamp ${timestamp}`)
     this.#chain.clock.setTime(timestamp)
+    await this.#chain.saveClock()
   }
 
   /** Fixed spacing of consecutive block timestamps in seconds (Anvil's), or `undefined` to follow the clock. */
@@ -68,6 +72,7 @@ export class DevnetControls {
       throw new InvalidControlError(`block timestamp interval must be a positive whole number of seconds, got ${seconds}`)
     }
     this.#chain.clock.setInterval(seconds)
+    await this.#chain.saveClock()
   }
 
   /** Mines `count` blocks; with `interval` the timestamps after the first are spaced by it (seconds). */
