@@ -218,6 +218,82 @@ describe('fuzz: JSON-RPC method params', () => {
   }, 300_000)
 })
 
+describe('fuzz: sequences of state changes', () => {
+  /** Both views of the chain as far as they overlap: height, head hash, every dev account's gas balance. */
+  async function views(): Promise<{ rpc: unknown; rest: unknown }> {
+    const height = Number(BigInt((await devnet.rpc('eth_blockNumber')) as string))
+    const head = (await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { hash: string }
+    const restHeight = (await devnet.rest.get('/api/v1/block/height')).Result as number
+    const restHead = (await devnet.rest.get(`/api/v1/block/hash/${restHeight}`)).Result as string
+    const rpcBalances: string[] = []
+    const restBalances: string[] = []
+    for (const a of devnet.accounts) {
+      rpcBalances.push(BigInt((await devnet.rpc('eth_getBalance', [a.address, 'latest'])) as string).toString())
+      restBalances.push(((await devnet.rest.get(`/api/v1/balancev2/${a.base58}`)).Result as { gas: string }).gas)
+    }
+    const reversed = Buffer.from(restHead, 'hex').reverse().toString('hex')
+    return { rpc: [height, head.hash, rpcBalances], rest: [restHeight, `0x${reversed}`, restBalances] }
+  }
+
+  it('after every step of a random sequence (sends, mines, setters, time, snapshots and reverts, and any fuzz call) both views agree', async () => {
+    const { numRuns, seed } = fuzzSettings(300)
+    const accounts = devnet.accounts.map((a) => a.address)
+    const account = fc.constantFrom(...accounts)
+    const small = fc.nat({ max: 5 }).map((n) => `0x${n.toString(16)}`)
+    const snapshots: string[] = []
+    const step: fc.Arbitrary<[string, unknown[]]> = fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(account, account, small, fc.constantFrom('0x0', '0x3b9aca00')).map(([from, to, value, gasPrice]): [string, unknown[]] => ['eth_sendTransaction', [{ from, to, value, gasPrice }]]) },
+      { weight: 2, arbitrary: fc.constant<[string, unknown[]]>(['evm_mine', []]) },
+      { weight: 1, arbitrary: fc.tuple(small, small).map(([n, i]): [string, unknown[]] => ['hardhat_mine', [n, i]]) },
+      { weight: 1, arbitrary: fc.boolean().map((on): [string, unknown[]] => ['evm_setAutomine', [on]]) },
+      { weight: 1, arbitrary: fc.tuple(account, fc.bigInt({ min: 0n, max: 10n ** 22n })).map(([a, v]): [string, unknown[]] => ['hardhat_setBalance', [a, `0x${v.toString(16)}`]]) },
+      { weight: 1, arbitrary: fc.tuple(account, fc.nat({ max: 8 })).map(([a, n]): [string, unknown[]] => ['hardhat_setNonce', [a, `0x${n.toString(16)}`]]) },
+      { weight: 1, arbitrary: fc.nat({ max: 100 }).map((t): [string, unknown[]] => ['evm_increaseTime', [t]]) },
+      { weight: 1, arbitrary: fc.constant<[string, unknown[]]>(['evm_snapshot', []]) },
+      // A revert to the i-th snapshot taken so far in the sequence, resolved when the step runs.
+      { weight: 2, arbitrary: fc.tuple(fc.nat({ max: 7 }), fc.boolean()).map(([i, keep]): [string, unknown[]] => ['revert', [i, keep]]) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...METHODS.filter((m) => m !== 'evm_setIntervalMining')), paramsOf(known)).map(([m, p]): [string, unknown[]] => [m, p as unknown[]]) },
+    )
+    let steps = 0
+    let reverts = 0
+    let sends = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 20 }), async (sequence) => {
+        snapshots.length = 0
+        const taken = new Map<string, unknown>()
+        try {
+          for (const [method, params] of sequence) {
+            steps++
+            const [i, keep] = method === 'revert' ? (params as [number, boolean]) : [0, false]
+            const id = snapshots.length === 0 ? '0x99' : snapshots[i % snapshots.length]!
+            const result =
+              method !== 'revert' ? await devnet.rpc(method, params).then((r) => r, (e: unknown) => e)
+              : keep ? await devnet.revert(id, { keep: true })
+              : await devnet.rpc('evm_revert', [id])
+            if (result instanceof Error) expect(crashIn(result), `${method} ${show(params)}`).toBeUndefined()
+            const { rpc, rest } = await views()
+            if (method === 'evm_snapshot' && typeof result === 'string') {
+              snapshots.push(result)
+              taken.set(result, rpc)
+            }
+            // A revert that succeeded brings back exactly what both views showed when the snapshot was taken.
+            if (method === 'revert' && result === true) {
+              reverts++
+              expect(rpc, `revert to ${id}`).toEqual(taken.get(id))
+            }
+            if (method === 'eth_sendTransaction' && typeof result === 'string') sends++
+            expect(rest, `after ${sequence.slice(0, sequence.indexOf(sequence.find(([m, p]) => m === method && p === params)!) + 1).map(([m, p]) => `${m} ${show(p)}`).join('; ')}`).toEqual(rpc)
+          }
+        } finally {
+          await restoreBase('a sequence')
+        }
+      }),
+      { numRuns, seed, endOnFailure: true },
+    )
+    console.log(`[fuzz] sequences (seed ${seed}): ${numRuns} sequences, ${steps} steps (${sends} transactions sent, ${reverts} reverts checked against their snapshot), both views compared after each`)
+  }, 600_000)
+})
+
 describe('counterexamples the fuzzer found, fixed at the source', () => {
   it('evm_setIntervalMining beyond the longest Node timer is refused (it used to become a block every millisecond)', async () => {
     const before = fingerprint(devnet)
