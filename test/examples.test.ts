@@ -1,16 +1,17 @@
 /**
- * Every example of examples/ runs green, as `npm run example:<name>` runs it: each in
- * its own process (through tsx, or vitest for the suites), all at once to keep the
- * time low, with the lines they print checked where the devnet makes them exact.
- * The CI recipe's shell steps (examples/ci/github-actions.yml) run too, which start
- * the CLI built into dist/ by `npm ci` (`prepare`).
+ * Every example of examples/ runs green, with the lines it prints checked where the
+ * devnet makes them exact. To keep the time low, the scripts run in this process, one
+ * after the other (imported, console.log captured), and the example vitest suite is
+ * collected into this file; the CI recipe (examples/ci/github-actions.yml) runs in a
+ * child process meanwhile, as `npm run example:ci` runs it: its shell steps start the
+ * CLI built into dist/ by `npm ci` (`prepare`) and run a vitest suite against it.
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { format } from 'node:util'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url))
 
 /** Runs `node <args>` in the repository root; resolves to the exit code and everything printed. */
 function run(args: string[]): Promise<{ code: number | null; output: string }> {
@@ -24,34 +25,48 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
   })
 }
 
-const tsx = (file: string) => run(['--import', 'tsx', file])
+/** Imports an example script (its top level is the example); resolves to what it logged, a line each. */
+async function runScript(path: string): Promise<{ output: string }> {
+  const lines: string[] = []
+  const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(format(...args)))
+  try {
+    await import(path)
+  } finally {
+    log.mockRestore()
+  }
+  return { output: lines.map((line) => `${line}\n`).join('') }
+}
+
+// Started first: the slowest example runs in a child process while the others run here.
+let workflow: Promise<{ code: number | null; output: string }>
+beforeAll(() => {
+  workflow = run(['--import', 'tsx', 'examples/ci/run-workflow.ts'])
+})
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const GOVERNANCE = '0x0000000000000000000000000000000000000007'
 
-describe.concurrent('examples', () => {
+describe('examples', () => {
   it('ethers quickstart (npm run example)', async () => {
-    const { code, output } = await tsx('examples/quickstart.ts')
+    const { output } = await runScript('../examples/quickstart.ts')
     expect(output).toContain('Token deployed at 0x5FbDB2315678afecb367f032d93F642f64180aa3 in block 1\n')
     expect(output).toContain('transfer mined in block 2, status 1, gas used 50806\n')
     expect(output).toContain('  owner     999750\n  recipient 250\n')
     expect(output).toContain(`  #0 tx 0 token Transfer(${OWNER}, ${RECIPIENT}, 250)\n`)
     expect(output).toContain(`  #1 tx 0 gas token (fee) Transfer(${OWNER}, ${GOVERNANCE}, 50806000000000)\n`)
-    expect(code).toBe(0)
   })
 
   it('viem (npm run example:viem)', async () => {
-    const { code, output } = await tsx('examples/viem.ts')
+    const { output } = await runScript('../examples/viem.ts')
     expect(output).toContain('Token deployed at 0x5fbdb2315678afecb367f032d93f642f64180aa3 in block 1\n')
     expect(output).toContain('transfer mined in block 2, status success, gas used 50806\n')
     expect(output).toContain('  owner     999750\n  recipient 250\n')
     expect(output).toContain('gas-token balance of the owner: 9999.999949194\n')
     expect(output).toContain(`  #1 gas token (fee) Transfer(${OWNER}, ${GOVERNANCE}, 50806000000000)\n`)
-    expect(code).toBe(0)
   })
 
   it('native transfer with ontology-ts-sdk over REST (npm run example:native)', async () => {
-    const { code, output } = await tsx('examples/native-transfer.ts')
+    const { output } = await runScript('../examples/native-transfer.ts')
     expect(output).toMatch(/^sendrawtransaction: SUCCESS, tx hash [0-9a-f]{64}$/m)
     expect(output).toContain('included in block 1\n')
     expect(output).toContain('event record: State 1, GasConsumed 50000000\n')
@@ -59,11 +74,10 @@ describe.concurrent('examples', () => {
     expect(output).toContain('  after  alice AK9eJaa1zqNPP6ow1Q4iNM42Gcd473kyGP: 9900 main, 9999950000000 gas (1e-9 units)\n')
     expect(output).toContain('  after  bob ASZttUTCE3KKn6pYZchhvM7d2AayeMDFZE: 10100 main, 10000000000000 gas (1e-9 units)\n')
     expect(output).toContain('eth_getBalance(alice) = 9999950000000000000000 wei\n')
-    expect(code).toBe(0)
   })
 
   it('snapshots and time travel (npm run example:snapshots): the whole output, fixed by a frozen clock', async () => {
-    const { code, output } = await tsx('examples/time-travel.ts')
+    const { output } = await runScript('../examples/time-travel.ts')
     expect(output).toBe(
       [
         'Store deployed at 0x5FbDB2315678afecb367f032d93F642f64180aa3; height 1',
@@ -79,17 +93,10 @@ describe.concurrent('examples', () => {
         '',
       ].join('\n'),
     )
-    expect(code).toBe(0)
-  })
-
-  it('vitest suite with useDevnet and loadFixture (npm run example:vitest)', async () => {
-    const { code, output } = await run([VITEST, 'run', '--config', 'examples/vitest-suite/vitest.config.ts'])
-    expect(output).toMatch(/Tests\s+5 passed \(5\)/)
-    expect(code).toBe(0)
   })
 
   it('CI recipe: the GitHub Actions steps start the CLI on ephemeral ports, wait, run a suite, stop (npm run example:ci)', async () => {
-    const { code, output } = await tsx('examples/ci/run-workflow.ts')
+    const { code, output } = await workflow
     expect(output).toContain('-- skip: Install\n')
     expect(output).toMatch(/^\{"jsonrpc":"2.0","id":1,"result":"0x0"\}$/m)
     expect(output).toMatch(/Tests\s+2 passed \(2\)/)
@@ -97,4 +104,10 @@ describe.concurrent('examples', () => {
     expect(output).toContain('workflow: every step passed\n')
     expect(code).toBe(0)
   })
+})
+
+// The example suite's own tests, with its useDevnet() hooks scoped to this block
+// (`npm run example:vitest` runs the same file under its own config).
+describe('vitest suite with useDevnet and loadFixture (npm run example:vitest)', async () => {
+  await import('../examples/vitest-suite/token.test.ts')
 })
