@@ -225,7 +225,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     clientVersion: `dualnet/v${VERSION}`,
     limits,
     filters: new FilterRegistry(limits),
-    controls: new DevnetControls(chain),
+    controls: new DevnetControls(chain, limits),
     subscriptions: new SubscriptionManager(chain),
     reset: () => instance!.reset(),
   }
@@ -437,7 +437,7 @@ class DevnetInstance implements Devnet {
     // Swapped in one synchronous step: every later call, on every surface, sees the fresh chain.
     this.#context.chain = chain
     this.#context.filters = new FilterRegistry(this.#context.limits)
-    this.#context.controls = new DevnetControls(chain)
+    this.#context.controls = new DevnetControls(chain, this.#context.limits)
     this.#restContext.chain = chain
     this.#context.subscriptions.rebind(chain)
     if (this.#blockTime !== undefined && this.#blockTime > 0) await this.#context.controls.setIntervalMining(this.#blockTime * 1000)

@@ -95,6 +95,8 @@ export interface DevnetOptions {
   subscriptionLimit?: number
   /** Largest struct-log trace (debug_traceTransaction, debug_traceCall), in bytes of JSON; default 128 MiB. Above it: -32000 `trace larger than N bytes`. */
   traceSizeLimit?: number
+  /** Most blocks one mine call (hardhat_mine, anvil_mine, `devnet.mine`) may add; default 1,000,000. Above it: -32000 `cannot mine N blocks in one call`. */
+  mineLimit?: number
   /**
    * Solidity console.log (hardhat/console.sol, forge-std console/console2): the lines
    * of mined transactions, eth_call and failed eth_estimateGas, formatted and chosen as

@@ -215,6 +215,18 @@ describe('trace size (traceSizeLimit)', () => {
   })
 })
 
+describe('blocks per mine call (mineLimit)', () => {
+  it('a mine call above the limit is refused before anything is reserved; at the limit the head is built and served', async () => {
+    const d = await start({ mineLimit: 1000 })
+    const message = 'cannot mine 1001 blocks in one call: the limit is 1000 (option mineLimit); every block is built and kept in memory (about 700 bytes each) once the head is read'
+    expect((await rejection(d.rpc('hardhat_mine', ['0x3e9']))).toJSON()).toEqual({ code: -32000, message })
+    await expect(d.mine(1001)).rejects.toThrow(message)
+    expect(await d.rpc('eth_blockNumber')).toBe('0x0')
+    expect(await d.rpc('hardhat_mine', ['0x3e8'])).toBe(true)
+    expect(await d.rpc('eth_getBlockByNumber', ['latest', false])).toMatchObject({ number: '0x3e8' })
+  })
+})
+
 describe('CLI flags', () => {
   it('--body-limit and --batch-limit reach the servers; a host other than loopback is warned about', async () => {
     const { spawn } = await import('node:child_process')

@@ -9,6 +9,9 @@ import { toHexRaw } from '../util/hex.ts'
 import { parseAnyAddress } from './address.ts'
 import { SnapshotRegistry } from './snapshots.ts'
 
+/** Most blocks one mine call may add by default: about 700 MB and 7 s once built. */
+const DEFAULT_MINE_LIMIT = 1_000_000
+
 /** Longest delay a Node.js timer takes (2^31 - 1 ms); a longer one fires after 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
@@ -30,9 +33,12 @@ export class DevnetControls {
   readonly #impersonated = new Set<string>()
   #timer: NodeJS.Timeout | undefined
   #intervalMs = 0
+  readonly #mineLimit: number
 
-  constructor(chain: Chain) {
+  /** `mineLimit`: most blocks one mine call may add (default 1,000,000; README "Limits and guarantees"). */
+  constructor(chain: Chain, options: { mineLimit?: number } = {}) {
     this.#chain = chain
+    this.#mineLimit = options.mineLimit ?? DEFAULT_MINE_LIMIT
     this.snapshots = new SnapshotRegistry(chain, {
       get: () => this.#intervalMs,
       set: (ms) => (ms === this.#intervalMs ? Promise.resolve() : this.setIntervalMining(ms)),
@@ -78,6 +84,11 @@ export class DevnetControls {
   /** Mines `count` blocks; with `interval` the timestamps after the first are spaced by it (seconds). */
   async mine(count = 1, interval?: number): Promise<void> {
     if (!Number.isSafeInteger(count) || count < 0) throw new InvalidControlError(`invalid block count ${count}`)
+    // A reserved run is O(1), but the next block or any read of the head builds every block
+    // of it (each hash chains to its parent), and built blocks stay in memory.
+    if (count > this.#mineLimit) {
+      throw new InvalidControlError(`cannot mine ${count} blocks in one call: the limit is ${this.#mineLimit} (option mineLimit); every block is built and kept in memory (about 700 bytes each) once the head is read`)
+    }
     if (interval !== undefined && (!Number.isSafeInteger(interval) || interval < 1)) {
       throw new InvalidControlError(`invalid block interval ${interval}`)
     }

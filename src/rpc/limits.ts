@@ -23,6 +23,8 @@ export interface RpcLimits {
   readonly subscriptionLimit: number
   /** Largest struct-log trace of debug_traceTransaction / debug_traceCall, in bytes of JSON (default 128 MiB). */
   readonly traceSizeLimit: number
+  /** Most blocks one mine call (hardhat_mine, anvil_mine, devnet.mine) may add (default 1,000,000). */
+  readonly mineLimit: number
 }
 
 /** The options {@link rpcLimits} reads: each limit, optional (the limit options of DevnetOptions). */
@@ -38,6 +40,7 @@ export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
   filterLimit: 10_000,
   subscriptionLimit: 10_000,
   traceSizeLimit: 128 * 1024 * 1024,
+  mineLimit: 1_000_000,
 })
 
 /**
