@@ -227,6 +227,28 @@ describe('blocks per mine call (mineLimit)', () => {
   })
 })
 
+describe('block timestamps fit the native header (u32, reference §1.4.1)', () => {
+  it('time controls that would stamp a block after 2106 are refused; the chain is untouched and mines on', async () => {
+    const d = await start({})
+    const beyond = (t: number) => `timestamp ${t} is beyond the block header's u32 Timestamp (at most 4294967295, in 2106)`
+    const now = 1_700_000_000
+    for (const [method, params, at] of [
+      ['evm_increaseTime', [2 ** 32], now + 2 ** 32],
+      ['evm_setNextBlockTimestamp', [2 ** 32], 2 ** 32],
+      ['evm_mine', [2 ** 32], 2 ** 32],
+      ['hardhat_mine', ['0x2', '0xffffffff'], now + 1 + 0xffffffff],
+      ['anvil_setBlockTimestampInterval', [2 ** 32], now + 2 ** 32],
+    ] as const) {
+      expect((await rejection(d.rpc(method, [...params]))).toJSON(), method).toEqual({ code: -32000, message: beyond(at) })
+    }
+    // These used to be accepted: the block's hash covered the time truncated to 32 bits while both JSON views showed it whole.
+    expect(await d.rpc('eth_blockNumber')).toBe('0x0')
+    await d.rpc('evm_setNextBlockTimestamp', [0xffffffff])
+    await d.mine()
+    expect((await d.rest.get('/api/v1/block/details/height/1')).Result).toMatchObject({ Header: { Timestamp: 0xffffffff } })
+  })
+})
+
 describe('CLI flags', () => {
   it('--body-limit and --batch-limit reach the servers; a host other than loopback is warned about', async () => {
     const { spawn } = await import('node:child_process')

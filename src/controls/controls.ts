@@ -15,6 +15,19 @@ const DEFAULT_MINE_LIMIT = 1_000_000
 /** Longest delay a Node.js timer takes (2^31 - 1 ms); a longer one fires after 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
+/** Latest timestamp a block can carry: the native header's Timestamp is a u32 (reference §1.4.1). */
+const MAX_HEADER_TIME = 0xffff_ffff
+
+/**
+ * Refuses a control that would stamp a block after {@link MAX_HEADER_TIME}: the header
+ * would be hashed with the time truncated to 32 bits while the JSON views show it whole.
+ */
+function checkHeaderTime(timestamp: number): void {
+  if (timestamp > MAX_HEADER_TIME) {
+    throw new InvalidControlError(`timestamp ${timestamp} is beyond the block header's u32 Timestamp (at most ${MAX_HEADER_TIME}, in 2106)`)
+  }
+}
+
 /** A control was called with a value it cannot take; nothing changed. */
 export class InvalidControlError extends Error {
   override name = 'InvalidControlError'
@@ -50,6 +63,7 @@ export class DevnetControls {
     if (!Number.isSafeInteger(seconds) || seconds < 0) {
       throw new InvalidControlError(`time can only move forward by a whole number of seconds, got ${seconds}`)
     }
+    checkHeaderTime(this.#chain.clock.now() + seconds)
     const offset = this.#chain.clock.increaseTime(seconds)
     await this.#chain.saveClock()
     return offset
@@ -61,6 +75,7 @@ export class DevnetControls {
     if (!Number.isSafeInteger(timestamp) || timestamp <= latest) {
       throw new InvalidControlError(`Timestamp ${timestamp} is lower than or equal to previous block's timestamp ${latest}`)
     }
+    checkHeaderTime(timestamp)
     this.#chain.clock.setNextBlockTimestamp(timestamp)
     await this.#chain.saveClock()
   }
@@ -68,6 +83,7 @@ export class DevnetControls {
   /** Sets the chain's current time; blocks still never precede their parent. */
   async setTime(timestamp: number): Promise<void> {
     if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new InvalidControlError(`invalid timestamp ${timestamp}`)
+    checkHeaderTime(timestamp)
     this.#chain.clock.setTime(timestamp)
     await this.#chain.saveClock()
   }
@@ -77,6 +93,7 @@ export class DevnetControls {
     if (seconds !== undefined && (!Number.isSafeInteger(seconds) || seconds < 1)) {
       throw new InvalidControlError(`block timestamp interval must be a positive whole number of seconds, got ${seconds}`)
     }
+    if (seconds !== undefined) checkHeaderTime(this.#chain.latest.header.timestamp + seconds)
     this.#chain.clock.setInterval(seconds)
     await this.#chain.saveClock()
   }
@@ -88,6 +105,11 @@ export class DevnetControls {
     // of it (each hash chains to its parent), and built blocks stay in memory.
     if (count > this.#mineLimit) {
       throw new InvalidControlError(`cannot mine ${count} blocks in one call: the limit is ${this.#mineLimit} (option mineLimit); every block is built and kept in memory (about 700 bytes each) once the head is read`)
+    }
+    if (count > 0) {
+      const clock = this.#chain.clock
+      const first = Math.max(clock.now(), this.#chain.latest.header.timestamp + 1)
+      checkHeaderTime(first + (count - 1) * (interval ?? clock.spacing ?? 1))
     }
     if (interval !== undefined && (!Number.isSafeInteger(interval) || interval < 1)) {
       throw new InvalidControlError(`invalid block interval ${interval}`)
