@@ -249,6 +249,24 @@ describe('block timestamps fit the native header (u32, reference §1.4.1)', () =
   })
 })
 
+describe('transactions the devnet signs fit the native transaction (u32 Nonce, reference §2.4)', () => {
+  it('eth_sendTransaction and impersonated sends at a nonce above 2^32 - 1 get the node\'s refusal, as a raw one does', async () => {
+    const d = await start({})
+    const [a, b] = d.accounts
+    await d.rpc('hardhat_setNonce', [a!.address, '0x200000000'])
+    const message = 'nonce :8589934592 or GasPrice :1000000000 is too big'
+    const send = { from: a!.address, to: b!.address, value: '0x1', gasPrice: GWEI }
+    expect((await rejection(d.rpc('eth_sendTransaction', [send]))).toJSON()).toEqual({ code: -32000, message })
+    const stranger = '0x00000000000000000000000000000000000000aa'
+    await d.rpc('hardhat_setNonce', [stranger, '0x200000000'])
+    await d.rpc('hardhat_setBalance', [stranger, '0xde0b6b3a7640000'])
+    await d.rpc('hardhat_impersonateAccount', [stranger])
+    expect((await rejection(d.rpc('eth_sendTransaction', [{ ...send, from: stranger }]))).toJSON()).toEqual({ code: -32000, message })
+    // They used to be mined, with REST showing the nonce truncated to 32 bits (0) beside the full one in the RLP.
+    expect(await d.rpc('eth_blockNumber')).toBe('0x0')
+  })
+})
+
 describe('CLI flags', () => {
   it('--body-limit and --batch-limit reach the servers; a host other than loopback is warned about', async () => {
     const { spawn } = await import('node:child_process')

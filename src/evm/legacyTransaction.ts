@@ -83,10 +83,7 @@ export function decodeLegacyTransaction(raw: Uint8Array, chainId: bigint): Legac
   if (txChainId !== chainId) throw new TransactionRejectedError(`invalid chain id, want: ${chainId}, got: ${txChainId}`)
   const nonce = bytesToBigInt(nonceB)
   const gasPrice = bytesToBigInt(gasPriceB)
-  if (gasPrice % GWEI !== 0n) throw new TransactionRejectedError(`gasprice ${gasPrice} is not multiple of GWei`)
-  if (nonce > MAX_U32 || gasPrice / GWEI > MAX_U64) {
-    throw new TransactionRejectedError(`nonce :${nonce} or GasPrice :${gasPrice} is too big`)
-  }
+  checkNativeFields(nonce, gasPrice)
   const r = bytesToBigInt(rB)
   const s = bytesToBigInt(sB)
   const message = keccak256(RLP.encode([nonceB, gasPriceB, gasLimitB, toB, valueB, data, bigIntToMinimalBytes(chainId), EMPTY, EMPTY]))
@@ -130,7 +127,21 @@ export function impersonatedTransaction(fields: LegacyTransactionFields, chainId
   return assemble(fields, chainId * 2n + 35n, r === 0n ? 1n : r, 1n, from)
 }
 
+/**
+ * The node's TransactionFromEIP155 checks of the fields its native transaction holds
+ * (reference §2.4, §6.5): a whole-gwei price, a nonce that fits the u32 Nonce and a
+ * gwei price that fits the u64 GasPrice. Throws {@link TransactionRejectedError}.
+ */
+function checkNativeFields(nonce: bigint, gasPrice: bigint): void {
+  if (gasPrice % GWEI !== 0n) throw new TransactionRejectedError(`gasprice ${gasPrice} is not multiple of GWei`)
+  if (nonce > MAX_U32 || gasPrice / GWEI > MAX_U64) {
+    throw new TransactionRejectedError(`nonce :${nonce} or GasPrice :${gasPrice} is too big`)
+  }
+}
+
+/** A transaction the devnet signs (eth_sendTransaction, impersonation): the same field checks as a decoded one. */
 function assemble(fields: LegacyTransactionFields, v: bigint, r: bigint, s: bigint, from: Uint8Array): LegacyTransaction {
+  checkNativeFields(fields.nonce, fields.gasPrice)
   const rlp = RLP.encode([...fieldList(fields), bigIntToMinimalBytes(v), bigIntToMinimalBytes(r), bigIntToMinimalBytes(s)])
   return { ...fields, v, r, s, rlp, hash: keccak256(rlp), from }
 }
