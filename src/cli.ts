@@ -56,14 +56,20 @@ const MAX_BLOCK_LINES = 10
 /**
  * A checker that prints one line per block mined since its last call: height, hash,
  * transactions (EVM and native), gas used, timestamp; one line for a long run of
- * blocks, whose reserved empty blocks it does not build, and one when a revert
- * lowered the height. Called after each request and on a timer (interval mining).
+ * blocks, whose reserved empty blocks it does not build, one when a revert lowered
+ * the height, and one when a reset replaced the chain. Called after each request and
+ * on a timer (interval mining).
  */
 function blockReporter(devnet: Devnet, print: (line: string) => void): () => void {
-  let reported = devnet.chain.height
+  let chain = devnet.chain
+  let reported = chain.height
   return () => {
     // Read each time: a reset (hardhat_reset) replaces the devnet's chain.
-    const chain = devnet.chain
+    if (devnet.chain !== chain) {
+      chain = devnet.chain
+      reported = 0
+      print(paint('yellow', 'chain reset to a new genesis'))
+    }
     const height = chain.height
     if (height < reported) print(paint('yellow', `chain reverted to block ${height}`))
     else if (height - reported > MAX_BLOCK_LINES) {
