@@ -219,12 +219,15 @@ describe('fuzz: JSON-RPC method params', () => {
 })
 
 describe('fuzz: sequences of state changes', () => {
-  /** Both views of the chain as far as they overlap: height, head hash, every dev account's gas balance. */
+  /** Both views of the chain as far as they overlap: height, head hash and time, the head's transactions and nonces, every dev account's gas balance. */
   async function views(): Promise<{ rpc: unknown; rest: unknown }> {
     const height = Number(BigInt((await devnet.rpc('eth_blockNumber')) as string))
-    const head = (await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { hash: string }
+    const head = (await devnet.rpc('eth_getBlockByNumber', ['latest', true])) as { hash: string; timestamp: string; transactions: { hash: string; nonce: string }[] }
     const restHeight = (await devnet.rest.get('/api/v1/block/height')).Result as number
     const restHead = (await devnet.rest.get(`/api/v1/block/hash/${restHeight}`)).Result as string
+    const restBlock = (await devnet.rest.get(`/api/v1/block/details/height/${restHeight}`)).Result as { Header: { Timestamp: number }; Transactions: { Hash: string; Nonce: number; TxType: number }[] }
+    const rpcTxs = head.transactions.map((t) => `${t.hash}:${Number(BigInt(t.nonce))}`)
+    const restTxs = restBlock.Transactions.filter((t) => t.TxType === 211).map((t) => `0x${Buffer.from(t.Hash, 'hex').reverse().toString('hex')}:${t.Nonce}`)
     const rpcBalances: string[] = []
     const restBalances: string[] = []
     for (const a of devnet.accounts) {
@@ -232,7 +235,10 @@ describe('fuzz: sequences of state changes', () => {
       restBalances.push(((await devnet.rest.get(`/api/v1/balancev2/${a.base58}`)).Result as { gas: string }).gas)
     }
     const reversed = Buffer.from(restHead, 'hex').reverse().toString('hex')
-    return { rpc: [height, head.hash, rpcBalances], rest: [restHeight, `0x${reversed}`, restBalances] }
+    return {
+      rpc: [height, head.hash, Number(BigInt(head.timestamp)), rpcTxs, rpcBalances],
+      rest: [restHeight, `0x${reversed}`, restBlock.Header.Timestamp, restTxs, restBalances],
+    }
   }
 
   it('after every step of a random sequence (sends, mines, setters, time, snapshots and reverts, and any fuzz call) both views agree', async () => {
@@ -247,8 +253,9 @@ describe('fuzz: sequences of state changes', () => {
       { weight: 1, arbitrary: fc.tuple(small, small).map(([n, i]): [string, unknown[]] => ['hardhat_mine', [n, i]]) },
       { weight: 1, arbitrary: fc.boolean().map((on): [string, unknown[]] => ['evm_setAutomine', [on]]) },
       { weight: 1, arbitrary: fc.tuple(account, fc.bigInt({ min: 0n, max: 10n ** 22n })).map(([a, v]): [string, unknown[]] => ['hardhat_setBalance', [a, `0x${v.toString(16)}`]]) },
-      { weight: 1, arbitrary: fc.tuple(account, fc.nat({ max: 8 })).map(([a, n]): [string, unknown[]] => ['hardhat_setNonce', [a, `0x${n.toString(16)}`]]) },
-      { weight: 1, arbitrary: fc.nat({ max: 100 }).map((t): [string, unknown[]] => ['evm_increaseTime', [t]]) },
+      // Nonces and times mostly small, sometimes at the edges of the native fields (u32).
+      { weight: 1, arbitrary: fc.tuple(account, fc.oneof(fc.nat({ max: 8 }), fc.constantFrom(2 ** 32 - 1, 2 ** 32, 2 ** 40))).map(([a, n]): [string, unknown[]] => ['hardhat_setNonce', [a, `0x${n.toString(16)}`]]) },
+      { weight: 1, arbitrary: fc.oneof(fc.nat({ max: 100 }), fc.constantFrom(2 ** 31, 2 ** 32, 2 ** 33)).map((t): [string, unknown[]] => ['evm_increaseTime', [t]]) },
       { weight: 1, arbitrary: fc.constant<[string, unknown[]]>(['evm_snapshot', []]) },
       // A revert to the i-th snapshot taken so far in the sequence, resolved when the step runs.
       { weight: 2, arbitrary: fc.tuple(fc.nat({ max: 7 }), fc.boolean()).map(([i, keep]): [string, unknown[]] => ['revert', [i, keep]]) },
