@@ -13,7 +13,7 @@
  * library is among the project's dependencies.
  */
 import { spawnSync } from 'node:child_process'
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -71,7 +71,7 @@ function readEnvFile(path: string): Record<string, string> {
   return env
 }
 
-/** Runs the workflow's shell steps; resolves to the number of failed steps. */
+/** Runs the workflow's shell steps; returns the number of failed steps. */
 export function runWorkflow(workflowPath: string, cwd: string, log: (line: string) => void = console.log): number {
   const runnerTemp = mkdtempSync(join(tmpdir(), 'dualnet-ci-'))
   const githubEnv = join(runnerTemp, 'github_env')
@@ -89,7 +89,6 @@ export function runWorkflow(workflowPath: string, cwd: string, log: (line: strin
         continue
       }
       log(`-- run: ${title}`)
-      appendFileSync(githubEnv, '') // the file persists across steps, as on the runner
       const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
         cwd,
         env: { ...process.env, CI: 'true', GITHUB_ACTIONS: 'true', RUNNER_TEMP: runnerTemp, GITHUB_ENV: githubEnv, ...readEnvFile(githubEnv) },
