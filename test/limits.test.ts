@@ -151,6 +151,23 @@ describe('eth_getLogs block range (logsBlockRange) and result count (logsResultL
   })
 })
 
+describe('wide log filters', () => {
+  it('100,000 addresses or topic alternatives are looked up, not compared one by one, with the same answer', async () => {
+    const d = await start({})
+    for (let i = 0; i < 5; i++) await transfer(d)
+    const gasToken = '0x0000000000000000000000000000000000000002'
+    const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+    const few = await d.rpc('eth_getLogs', [{ fromBlock: '0x0', address: gasToken, topics: [transferTopic] }])
+    expect(few).toHaveLength(5)
+    const addresses = Array.from({ length: 100_000 }, (_, i) => `0x${(i + 0x1000).toString(16).padStart(40, '0')}`)
+    const topics = Array.from({ length: 100_000 }, (_, i) => `0x${(i + 1).toString(16).padStart(64, '0')}`)
+    const t0 = performance.now()
+    expect(await d.rpc('eth_getLogs', [{ fromBlock: '0x0', address: [...addresses, gasToken], topics: [[...topics, transferTopic]] }])).toEqual(few)
+    expect(await d.rpc('eth_getLogs', [{ fromBlock: '0x0', address: addresses }])).toEqual([])
+    console.log(`[limits] two eth_getLogs with 100,000 addresses and alternatives in ${(performance.now() - t0).toFixed(0)} ms`)
+  })
+})
+
 describe('number of filters (filterLimit)', () => {
   it('installing above the limit gets -32000; after an uninstall the next one installs', async () => {
     const d = await start({ filterLimit: 3 })
