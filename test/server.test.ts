@@ -94,7 +94,7 @@ describe('JSON-RPC over HTTP', () => {
     expect(await res.json()).toEqual({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32600, message: 'request body too large: the limit is 65536 bytes' },
+      error: { code: -32600, message: 'request body too large: the limit is 65536 bytes (option bodyLimit)' },
     })
     const next = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_blockNumber', params: [] }))
     expect(await next.json()).toEqual({ jsonrpc: '2.0', id: 2, result: '0x0' })
