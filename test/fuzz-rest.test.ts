@@ -23,7 +23,7 @@ import { Wallet } from 'ethers'
 import { createDevnet, RestNotFoundError, type Devnet, type RestEnvelope } from '../src/index.ts'
 import { restRoutes } from '../src/rest/routes/index.ts'
 import { describe as describeCode } from '../src/rest/errors.ts'
-import { fingerprint, fuzzSettings, hugeNumbers, leaksInternals, nearMissHex, paramValue, show, watchUnhandled, within } from './fuzz-support.ts'
+import { eip155Envelope, fingerprint, fuzzSettings, hugeNumbers, leaksInternals, mutatedHex, nearMissHex, paramValue, show, watchUnhandled, within } from './fuzz-support.ts'
 
 const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
 const ANSWER_MS = 5_000
@@ -49,10 +49,7 @@ beforeAll(async () => {
   known.push(reversed(hash), reversed(block.hash), a.base58, b.base58, reversed(a.address), devnet.nativeAccounts[0]!.base58, '1', '0', '2')
   known.push('0100000000000000000000000000000000000000', '0200000000000000000000000000000000000000', 'main', 'gas', 'ont', 'ONG')
   // An EIP-155 transaction in the node's envelope (00d3 + var-bytes of the RLP), from b at nonce 0.
-  const rlp = (await new Wallet(b.privateKey).signTransaction({ type: 0, chainId: 12345, nonce: 0, gasPrice: 10n ** 9n, gasLimit: 21_000n, to: a.address, value: 1n })).slice(2)
-  const length = rlp.length / 2
-  const varLength = length < 0xfd ? length.toString(16).padStart(2, '0') : `fd${Buffer.from([length & 0xff, length >> 8]).toString('hex')}`
-  datas.push(`00d3${varLength}${rlp}`)
+  datas.push(eip155Envelope(await new Wallet(b.privateKey).signTransaction({ type: 0, chainId: 12345, nonce: 0, gasPrice: 10n ** 9n, gasLimit: 21_000n, to: a.address, value: 1n })))
   const native = devnet.nativeAccounts[0]!
   const tx = sdk.OntAssetTxBuilder.makeTransferTx('ONG', new sdk.Crypto.Address(native.base58), new sdk.Crypto.Address(devnet.nativeAccounts[1]!.base58), 1, '2500', '20000')
   sdk.TransactionBuilder.signTransaction(tx, new sdk.Crypto.PrivateKey(native.privateKey.slice(2)))
@@ -97,14 +94,7 @@ function urlFor(template: string): fc.Arbitrary<string> {
 
 /** Data fields: real transactions, mutated ones, near-miss hex. */
 function dataValue(): fc.Arbitrary<unknown> {
-  const mutated = fc.tuple(fc.constantFrom(...datas), fc.nat(), fc.integer({ min: 1, max: 255 }), fc.constantFrom('flip', 'cut', 'append')).map(([data, at, byte, how]) => {
-    const bytes = Buffer.from(data, 'hex')
-    const i = at % bytes.length
-    if (how === 'flip') bytes[i] = bytes[i]! ^ byte
-    if (how === 'cut') return bytes.subarray(0, i).toString('hex')
-    if (how === 'append') return Buffer.concat([bytes, Buffer.alloc((byte % 8) + 1, byte)]).toString('hex')
-    return bytes.toString('hex')
-  })
+  const mutated = mutatedHex(datas)
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant(undefined).chain(() => fc.constantFrom(...datas)) },
     { weight: 4, arbitrary: mutated },

@@ -29,7 +29,7 @@ import { DEFAULT_RPC_LIMITS } from '../src/rpc/limits.ts'
 import { DevnetControls } from '../src/controls/controls.ts'
 import type { RpcContext } from '../src/rpc/context.ts'
 import { Token } from '../fixtures/index.ts'
-import { crashIn, fingerprint, fuzzSettings, leaksInternals, nearMissHex, paramsOf, paramValue, show, watchUnhandled, within } from './fuzz-support.ts'
+import { crashIn, fingerprint, fuzzSettings, leaksInternals, mutatedHex, nearMissHex, paramsOf, paramValue, show, watchUnhandled, within } from './fuzz-support.ts'
 
 const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, 3])
 /** Methods that may change the chain when their params are valid. */
@@ -75,24 +75,11 @@ afterAll(async () => {
   await devnet?.close()
 })
 
-/** Signed transactions with one byte flipped, cut short, extended, or with a wrong envelope. */
-function mutatedRaw(): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom(...raws), fc.nat(), fc.integer({ min: 1, max: 255 }), fc.constantFrom('flip', 'cut', 'append', 'prefix')).map(([raw, at, byte, how]) => {
-    const bytes = Buffer.from(raw.slice(2), 'hex')
-    const i = at % bytes.length
-    if (how === 'flip') bytes[i] = bytes[i]! ^ byte
-    if (how === 'cut') return `0x${bytes.subarray(0, i).toString('hex')}`
-    if (how === 'append') return `0x${Buffer.concat([bytes, Buffer.alloc(byte % 8 + 1, byte)]).toString('hex')}`
-    if (how === 'prefix') return `0x${Buffer.concat([Buffer.from([byte]), bytes]).toString('hex')}`
-    return `0x${bytes.toString('hex')}`
-  })
-}
-
 /** The params generator of `method`: the shared one, plus mutated transactions for the raw-transaction sender. */
 function paramsFor(method: string, arity: readonly [number, number]): fc.Arbitrary<unknown> {
   const params = paramsOf(known, arity)
   if (method !== 'eth_sendRawTransaction') return params
-  return fc.oneof(params, fc.tuple(mutatedRaw()), fc.tuple(fc.constantFrom(...raws)))
+  return fc.oneof(params, fc.tuple(mutatedHex(raws.map((r) => r.slice(2))).map((h) => `0x${h}`)), fc.tuple(fc.constantFrom(...raws)))
 }
 
 /**

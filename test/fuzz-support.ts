@@ -53,6 +53,31 @@ export function nearMissHex(known: readonly string[] = []): fc.Arbitrary<string>
   )
 }
 
+/**
+ * Hex (without 0x) of one of `sources` (hex without 0x) with one byte flipped, cut
+ * short, extended, or with a byte put in front: near-miss encodings of real
+ * transactions, for the decoders.
+ */
+export function mutatedHex(sources: readonly string[]): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...sources), fc.nat(), fc.integer({ min: 1, max: 255 }), fc.constantFrom('flip', 'cut', 'append', 'prefix')).map(([hex, at, byte, how]) => {
+    const bytes = Buffer.from(hex, 'hex')
+    const i = at % bytes.length
+    if (how === 'cut') return bytes.subarray(0, i).toString('hex')
+    if (how === 'append') return Buffer.concat([bytes, Buffer.alloc((byte % 8) + 1, byte)]).toString('hex')
+    if (how === 'prefix') return Buffer.concat([Buffer.from([byte]), bytes]).toString('hex')
+    bytes[i] = bytes[i]! ^ byte
+    return bytes.toString('hex')
+  })
+}
+
+/** The node's REST form of a signed EIP-155 transaction (0x-hex RLP): `00 d3` ‖ var-bytes(RLP), hex without 0x (reference §2.4). */
+export function eip155Envelope(raw: string): string {
+  const rlp = raw.slice(2)
+  const n = rlp.length / 2
+  const length = n < 0xfd ? n.toString(16).padStart(2, '0') : `fd${Buffer.from([n & 0xff, n >> 8]).toString('hex')}`
+  return `00d3${length}${rlp}`
+}
+
 /** Numbers and number-like values at the edges: huge, negative, fractional, non-finite, bigint, digit strings. */
 export const hugeNumbers: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer(),

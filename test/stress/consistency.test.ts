@@ -14,6 +14,7 @@ import { Interface, Wallet } from 'ethers'
 import { WebSocket } from 'ws'
 import { createDevnet, type Devnet } from '../../src/index.ts'
 import { Token } from '../../fixtures/index.ts'
+import { eip155Envelope } from '../fuzz-support.ts'
 
 const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
 /** Transactions per channel. */
@@ -47,14 +48,6 @@ function serializeLog(log: { address: string; topics: string[]; data: string }):
   else if (data.length <= 0xffff) length = Buffer.concat([Buffer.from([0xfd]), Buffer.from([data.length & 0xff, data.length >> 8])])
   else throw new Error('log data too long for this checker')
   return `0x${Buffer.concat([Buffer.from(log.address.slice(2), 'hex'), count, ...log.topics.map((t) => Buffer.from(t.slice(2), 'hex')), length, data]).toString('hex')}`
-}
-
-/** The node's EIP-155 envelope for REST: 00 d3 ‖ var-bytes(RLP). */
-function eip155Envelope(raw: string): string {
-  const rlp = raw.slice(2)
-  const n = rlp.length / 2
-  const length = n < 0xfd ? n.toString(16).padStart(2, '0') : `fd${Buffer.from([n & 0xff, n >> 8]).toString('hex')}`
-  return `00d3${length}${rlp}`
 }
 
 async function rpcHttp(method: string, params: unknown[]): Promise<unknown> {
