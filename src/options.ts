@@ -81,6 +81,8 @@ export interface DevnetOptions {
   bodyLimit?: number
   /** Most requests in one JSON-RPC batch; default 1,000 (go-ethereum's). Above it: -32600 `batch too large`. */
   batchLimit?: number
+  /** Bytes of answers after which a batch's remaining requests get -32003 `response too large` without running; default 25,000,000 (go-ethereum's). */
+  batchResponseLimit?: number
   /** Longest string in JSON-RPC params, in hex digits; default 2 Mi (1 MiB of DATA). Above it: -32602. */
   hexLimit?: number
   /** Deepest nesting of arrays and objects in a request (body, frame or params); default 100. Above it: -32700 / -32602 / REST 41003. */

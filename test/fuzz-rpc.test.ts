@@ -31,7 +31,7 @@ import type { RpcContext } from '../src/rpc/context.ts'
 import { Token } from '../fixtures/index.ts'
 import { crashIn, fingerprint, fuzzSettings, leaksInternals, mutatedHex, nearMissHex, paramsOf, paramValue, show, watchUnhandled, within } from './fuzz-support.ts'
 
-const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, 3])
+const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32003, 3])
 /** Methods that may change the chain when their params are valid. */
 const CHANGES_STATE = /^(evm_|hardhat_|anvil_|dev_|eth_send)/
 /**

@@ -82,6 +82,26 @@ describe('batch length (batchLimit)', () => {
   })
 })
 
+describe('batch answers (batchResponseLimit)', () => {
+  it('once the answers pass the limit, the rest of the batch gets -32003 without running; the next request is served', async () => {
+    const d = await start({ batchResponseLimit: 100 })
+    const { rpcUrl } = await d.listen()
+    const call = (id: number | undefined, method: string, params: unknown[] = []) => ({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method, params })
+    const send = [{ from: d.accounts[0]!.address, to: d.accounts[1]!.address, value: '0x1', gasPrice: GWEI }]
+    const batch = [call(1, 'eth_chainId'), call(2, 'eth_getBlockByNumber', ['latest', true]), call(3, 'eth_sendTransaction', send), call(undefined, 'eth_sendTransaction', send), call(4, 'eth_chainId')]
+    const tooLarge = { code: -32003, message: "response too large: the batch's answers passed 100 bytes (option batchResponseLimit)" }
+    expect((await post(rpcUrl, JSON.stringify(batch))).json).toEqual([
+      { jsonrpc: '2.0', id: 1, result: '0x3039' },
+      { jsonrpc: '2.0', id: 2, result: expect.objectContaining({ number: '0x0' }) },
+      { jsonrpc: '2.0', id: 3, error: tooLarge },
+      { jsonrpc: '2.0', id: 4, error: tooLarge },
+    ])
+    // Neither send ran.
+    expect(await d.rpc('eth_blockNumber')).toBe('0x0')
+    expect((await post(rpcUrl, JSON.stringify([call(5, 'eth_chainId')]))).json).toEqual([{ jsonrpc: '2.0', id: 5, result: '0x3039' }])
+  })
+})
+
 describe('string length in params (hexLimit)', () => {
   it('a longer string gets -32602 before any parser runs; a string at the limit passes', async () => {
     const d = await start({ hexLimit: 64 })

@@ -47,8 +47,21 @@ export async function handleRpcBody(ctx: RpcContext, body: unknown): Promise<Rpc
   if (Array.isArray(body)) {
     if (body.length === 0) return errorResponse(null, new RpcError(RpcErrorCode.InvalidRequest, 'empty batch'))
     if (body.length > ctx.limits.batchLimit) return [batchTooLarge(body, ctx.limits.batchLimit)]
-    const responses = await Promise.all(body.map((item) => handleRequest(ctx, item)))
-    const answered = responses.filter((r): r is RpcResponse => r !== undefined)
+    // One after another, as go-ethereum's handleBatch: once the answers pass the
+    // response limit, the rest get `response too large` without running, so a batch of
+    // heavy queries cannot hold more than about that much in memory.
+    const answered: RpcResponse[] = []
+    let size = 0
+    for (const item of body) {
+      if (size > ctx.limits.batchResponseLimit) {
+        if (!isNotification(item)) answered.push(errorResponse(idOf(item), responseTooLarge(ctx.limits.batchResponseLimit)))
+        continue
+      }
+      const response = await handleRequest(ctx, item)
+      if (response === undefined) continue
+      answered.push(response)
+      size += JSON.stringify('result' in response ? response.result : response.error).length
+    }
     return answered.length === 0 ? undefined : answered
   }
   return handleRequest(ctx, body)
@@ -81,6 +94,26 @@ async function handleRequest(ctx: RpcContext, request: unknown): Promise<RpcResp
 function batchTooLarge(batch: unknown[], limit: number): RpcResponse {
   const first = batch.find((r): r is { id: string | number } => typeof r === 'object' && r !== null && (typeof (r as { id?: unknown }).id === 'string' || typeof (r as { id?: unknown }).id === 'number'))
   return errorResponse(first?.id ?? null, new RpcError(RpcErrorCode.InvalidRequest, `batch too large: the limit is ${limit} requests (option batchLimit)`))
+}
+
+/** go-ethereum's code for answers beyond the batch response limit (rpc/errors.go `errcodeResponseTooLarge`). */
+const RESPONSE_TOO_LARGE = -32003
+
+function responseTooLarge(limit: number): RpcError {
+  return new RpcError(RESPONSE_TOO_LARGE, `response too large: the batch's answers passed ${limit} bytes (option batchResponseLimit)`)
+}
+
+/** A request object without an id: run, never answered (JSON-RPC 2.0 §4.1). */
+function isNotification(item: unknown): boolean {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return false
+  const { id, method, jsonrpc } = item as Record<string, unknown>
+  return id === undefined && jsonrpc === '2.0' && typeof method === 'string'
+}
+
+/** The id an answer to `item` carries: its own when valid, else null. */
+function idOf(item: unknown): string | number | null {
+  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined
+  return typeof id === 'string' || typeof id === 'number' ? id : null
 }
 
 function errorResponse(id: string | number | null, err: RpcError): RpcResponse {

@@ -25,6 +25,8 @@ export interface RpcLimits {
   readonly traceSizeLimit: number
   /** Most blocks one mine call (hardhat_mine, anvil_mine, devnet.mine) may add (default 1,000,000). */
   readonly mineLimit: number
+  /** Bytes of results after which a batch's remaining requests get `response too large` (go-ethereum's BatchResponseMaxSize, 25,000,000). */
+  readonly batchResponseLimit: number
 }
 
 /** The options {@link rpcLimits} reads: each limit, optional (the limit options of DevnetOptions). */
@@ -41,6 +43,7 @@ export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
   subscriptionLimit: 10_000,
   traceSizeLimit: 128 * 1024 * 1024,
   mineLimit: 1_000_000,
+  batchResponseLimit: 25_000_000,
 })
 
 /**

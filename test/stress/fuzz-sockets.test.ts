@@ -19,7 +19,7 @@ import { rpcMethods } from '../../src/rpc/methods/index.ts'
 import { restRoutes } from '../../src/rest/routes/index.ts'
 import { fingerprint, fuzzSettings, leaksInternals, paramsOf, show } from '../fuzz-support.ts'
 
-const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, 3])
+const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32003, 3])
 /** Read-only methods: a socket run must leave the chain as it was. */
 const READS = Object.keys(rpcMethods).filter((m) => !/^(evm_|hardhat_|anvil_|dev_|eth_send|eth_sign|personal_|txpool_)|Filter|subscribe|_reset$/.test(m))
 
