@@ -35,7 +35,7 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
 }
 
-/** Whether to colour stdout: a terminal, and NO_COLOR unset or empty (no-color.org). */
+/** Whether to colour stdout: a terminal, and NO_COLOR unset or empty (no-color.org); styleText then also applies Node's colour-depth rules (TERM, CI, FORCE_COLOR). */
 const COLOR = process.stdout.isTTY === true && !process.env.NO_COLOR
 /** `text` in an ANSI style when colouring, else as is. */
 const paint = (style: Parameters<typeof styleText>[0], text: string): string => (COLOR ? styleText(style, text) : text)
@@ -122,7 +122,7 @@ Examples:
 In the dualnet repository: npm start -- --rest (the source, through tsx).
 Dev accounts: EVM keys are the default mnemonic's (Hardhat's and Anvil's); native keys are
 P-256 (ontology-ts-sdk: new Crypto.PrivateKey(hex) or PrivateKey.deserializeWIF(wif)).
-Colour only on a terminal; NO_COLOR=1 turns it off.`,
+Colour only on a terminal that supports it (Node's rules: TERM, CI, FORCE_COLOR); NO_COLOR=1 turns it off.`,
   )
   .showHelpAfterError(false)
   .configureOutput({ outputError: (text, write) => write(`dualnet: ${text.replace(/^error: /, '')}`) })

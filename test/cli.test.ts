@@ -176,7 +176,10 @@ describe('dualnet CLI output', () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
       return { output: () => text, stop: () => (child.kill('SIGTERM'), exited) }
     }
-    const { NO_COLOR: _, FORCE_COLOR: __, ...env } = process.env
+    // Node's styleText also asks the environment (getColorDepth): a CI variable or no TERM
+    // means no colour even on a terminal, so the test sets both as a developer's shell has them.
+    const { NO_COLOR: _, FORCE_COLOR: __, CI: ___, NODE_DISABLE_COLORS: ____, ...rest } = process.env
+    const env = { ...rest, TERM: 'xterm-256color' }
     const colour = onTerminal(env)
     const plain = onTerminal({ ...env, NO_COLOR: '1' })
     try {
