@@ -20,7 +20,7 @@ import { buildGenesis, type GenesisAllocation } from './chain/genesis.ts'
 import { WorldState } from './state/worldState.ts'
 import { LedgerStore } from './chain/store.ts'
 import { openStoredChain } from './chain/persistence/resume.ts'
-import { applyState, dumpState, parseStateDocument, type StateDocument } from './chain/persistence/stateDocument.ts'
+import type { StateDocument } from './chain/persistence/stateDocument.ts'
 import { EvmExecutor } from './evm/executor.ts'
 import { toBase58 } from './native/address.ts'
 import type { DevnetOptions, ListenOptions } from './options.ts'
@@ -35,6 +35,9 @@ import type { RestContext } from './rest/context.ts'
 import type { RestEnvelope } from './rest/router.ts'
 import { fromHex, toHex, toHexRaw, type Hex } from './util/hex.ts'
 import { VERSION } from './version.ts'
+
+/** State documents (the `state` option, dumpState, loadState) load on first use, off the start-up path. */
+const stateDocuments = () => import('./chain/persistence/stateDocument.ts')
 
 /** A funded dev account. */
 export interface DevAccount {
@@ -265,7 +268,8 @@ async function buildChain(
   const world = new WorldState()
   const bookkeeper = createBookkeeper(options.bookkeeperKey)
   const hardfork = options.hardfork ?? 'istanbul'
-  const state = options.state === undefined ? undefined : parseStateDocument(options.state)
+  const documents = options.state === undefined ? undefined : await stateDocuments()
+  const state = documents?.parseStateDocument(options.state)
   const wantedUnbound = options.unboundGas === undefined ? undefined : { deadline: options.unboundGas.deadline ?? UNBOUND_SCHEDULE_END }
   const resumed = resume
     ? await openStoredChain(store, world, bookkeeper, { chainId, hardfork, bookkeeper: toHexRaw(bookkeeper.publicKey), unboundGas: wantedUnbound, loadingState: state !== undefined })
@@ -280,7 +284,7 @@ async function buildChain(
   const genesis = resumed?.genesis ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
   if (resumed === undefined) {
     // A state document: a new genesis that holds it (over the dev allocations).
-    if (state !== undefined) applyState(world, state, 0)
+    if (state !== undefined) documents!.applyState(world, state, 0)
     store.create({ chainId, hardfork, bookkeeper: toHexRaw(bookkeeper.publicKey), unboundGas: unboundGas ?? null })
   }
   const clock = new Clock(options.clock ?? 'wall', genesis.header.timestamp)
@@ -382,11 +386,13 @@ class DevnetInstance implements Devnet {
 
   async dumpState(): Promise<StateDocument> {
     if (this.#closed) throw closedError()
+    const { dumpState } = await stateDocuments()
     return dumpState(this.chain, this.chainId)
   }
 
   async loadState(doc: unknown): Promise<void> {
     if (this.#closed) throw closedError()
+    const { applyState, parseStateDocument } = await stateDocuments()
     const state = parseStateDocument(doc)
     await this.chain.writeState((world, height) => applyState(world, state, height))
   }

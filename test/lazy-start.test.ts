@@ -48,13 +48,19 @@ function loadedModules(options: string, after = ''): { start: string[]; later: s
 const loads = (urls: string[], what: RegExp) => urls.some((u) => what.test(u))
 
 describe('start path', () => {
-  it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32 or Base58 package', () => {
+  it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32, Base58, WebSocket, tracer, ABI or noble secp256k1 package', () => {
     const { start, later } = loadedModules('', "await d.listen(); await d.rest.get('/api/v1/block/height')")
-    for (const absent of [/node_modules\/fastify\//, /node_modules\/@fastify\//, /node_modules\/memory-level\//, /node_modules\/@scure\/bip32\//, /node_modules\/bs58\//, /src\/server\//, /src\/rest\/router\.ts/]) {
+    const absentAtStart = [
+      /node_modules\/fastify\//, /node_modules\/@fastify\//, /node_modules\/memory-level\//, /node_modules\/classic-level\//,
+      /node_modules\/@scure\/bip32\//, /node_modules\/bs58\//, /node_modules\/ws\//, /node_modules\/micro-eth-signer\//,
+      /node_modules\/@noble\/curves\/secp256k1/, /src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//,
+      /src\/chain\/persistence\/stateDocument\.ts/,
+    ]
+    for (const absent of absentAtStart) {
       expect(loads(start, absent), String(absent)).toBe(false)
     }
     // …and they do load when used.
-    for (const present of [/node_modules\/fastify\//, /src\/server\/rpcServer\.ts/, /src\/server\/restServer\.ts/, /src\/rest\/router\.ts/]) {
+    for (const present of [/node_modules\/fastify\//, /node_modules\/ws\//, /src\/server\/rpcServer\.ts/, /src\/server\/restServer\.ts/, /src\/rest\/router\.ts/]) {
       expect(loads(later, present), String(present)).toBe(true)
     }
   })

@@ -11,6 +11,7 @@ import { LEGACY_ONLY_HINT, TransactionRejectedError } from '../core/errors.ts'
 import { keccak256 } from '../util/hash.ts'
 import { memoKeccak256 } from './memoKeccak.ts'
 import { bigIntToMinimalBytes, bytesToBigInt } from '../util/hex.ts'
+import { recoverPublicKey, validSignatureValues } from '../util/secp256k1.ts'
 
 /** The fields a sender chooses. Amounts in wei. */
 export interface LegacyTransactionFields {
@@ -41,8 +42,6 @@ export interface LegacyTransaction extends LegacyTransactionFields {
 
 const MAX_U32 = 0xffffffffn
 const MAX_U64 = 2n ** 64n - 1n
-/** Order of the secp256k1 group. */
-const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 const EMPTY = new Uint8Array(0)
 
 /**
@@ -162,25 +161,15 @@ function fieldList(f: LegacyTransactionFields): Uint8Array[] {
  * go-ethereum's ValidateSignatureValues (homestead: 0 < r < n, 0 < s <= n/2).
  */
 function recoverSender(message: Uint8Array, recovery: number, r: bigint, s: bigint): Uint8Array {
-  if ((recovery !== 0 && recovery !== 1) || r <= 0n || s <= 0n || r >= SECP256K1_N || s > SECP256K1_N / 2n) {
+  if (!validSignatureValues(recovery, r, s)) {
     throw new TransactionRejectedError('error EIP155 get sender:invalid transaction v, r, s values')
   }
-  const signature = new Uint8Array(64)
-  signature.set(bigIntToFixedBytes(r), 0)
-  signature.set(bigIntToFixedBytes(s), 32)
   let publicKey: Uint8Array
   try {
-    publicKey = secp256k1.ecdsaRecover(signature, recovery, message, false)
+    publicKey = recoverPublicKey(message, recovery, r, s)
   } catch (err) {
     throw new TransactionRejectedError('error EIP155 get sender:invalid signature', { cause: err })
   }
   // A suite's transactions come from a few senders: their key's hash is memoised.
   return memoKeccak256(publicKey.subarray(1)).subarray(12)
-}
-
-function bigIntToFixedBytes(value: bigint): Uint8Array {
-  const out = new Uint8Array(32)
-  const bytes = bigIntToMinimalBytes(value)
-  out.set(bytes, 32 - bytes.length)
-  return out
 }

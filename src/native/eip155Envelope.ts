@@ -9,9 +9,9 @@
  * be a whole number of gwei), gasLimit, payer = the recovered sender.
  */
 import { RLP } from '@ethereumjs/rlp'
-import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak256 } from '../util/hash.ts'
 import { bigIntToBytes, bytesToBigInt } from '../util/hex.ts'
+import { recoverPublicKey, validSignatureValues } from '../util/secp256k1.ts'
 
 /** The native fields an EIP-155 envelope stands for. */
 export interface Eip155Fields {
@@ -35,7 +35,6 @@ export class Eip155DecodeError extends Error {
 const GWEI = 1_000_000_000n
 const MAX_U32 = 0xffffffffn
 const MAX_U64 = 2n ** 64n - 1n
-const N = secp256k1.Point.CURVE().n
 const INVALID_SIG = 'invalid transaction v, r, s values'
 
 /** Decodes the RLP of a signed legacy transaction into the native fields (see the module doc). */
@@ -67,11 +66,10 @@ export function decodeEip155Fields(rlp: Uint8Array): Eip155Fields {
     throw new Eip155DecodeError(INVALID_SIG)
   }
   // Homestead rules (ValidateSignatureValues): 0 < r, s < n and s ≤ n/2.
-  if (r === 0n || s === 0n || r >= N || s > N / 2n) throw new Eip155DecodeError(INVALID_SIG)
+  if (!validSignatureValues(recovery, r, s)) throw new Eip155DecodeError(INVALID_SIG)
   let sender: Uint8Array
   try {
-    const sig = new secp256k1.Signature(r, s).addRecoveryBit(recovery)
-    sender = keccak256(sig.recoverPublicKey(keccak256(RLP.encode(unsigned))).toBytes(false).subarray(1)).slice(12)
+    sender = keccak256(recoverPublicKey(keccak256(RLP.encode(unsigned)), recovery, r, s).subarray(1)).slice(12)
   } catch (err) {
     throw new Eip155DecodeError(INVALID_SIG, { cause: err })
   }

@@ -30,6 +30,14 @@ import { bytesToBigInt, fromHex, toHexRaw } from '../../util/hex.ts'
 /** Version of the layout above; a database of another version is refused. */
 export const SCHEMA_VERSION = 1
 
+/**
+ * Version and format tag of the state document (stateDocument.ts, README "State that
+ * lasts"); kept here, with the schema's, so that the package exports them without
+ * loading the document code.
+ */
+export const STATE_DOCUMENT_VERSION = 1
+export const STATE_DOCUMENT_FORMAT = 'dualnet-state'
+
 export const SCHEMA_KEY = 'm:schema'
 export const CONFIG_KEY = 'm:config'
 export const TIP_KEY = 'm:tip'

@@ -22,10 +22,9 @@ import { fromHex, toHex, toHexRaw, type Hex } from '../../util/hex.ts'
 import type { AccountRecord, WorldState } from '../../state/worldState.ts'
 import type { Chain } from '../chain.ts'
 import { PersistenceError, UnsupportedVersionError } from './errors.ts'
+import { STATE_DOCUMENT_FORMAT, STATE_DOCUMENT_VERSION } from './schema.ts'
 
-/** Version of the document this devnet writes and reads. */
-export const STATE_DOCUMENT_VERSION = 1
-export const STATE_DOCUMENT_FORMAT = 'dualnet-state'
+export { STATE_DOCUMENT_FORMAT, STATE_DOCUMENT_VERSION }
 
 /** One account of a {@link StateDocument}. */
 export interface StateAccount {

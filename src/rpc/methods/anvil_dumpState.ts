@@ -1,5 +1,3 @@
-import { gzipSync } from 'node:zlib'
-import { dumpState } from '../../chain/persistence/stateDocument.ts'
 import { toHex } from '../../util/hex.ts'
 import type { RpcMethod } from '../context.ts'
 import { invalidArgument } from '../errors.ts'
@@ -15,5 +13,7 @@ import { expectParams } from '../params.ts'
 export const anvil_dumpState: RpcMethod = async (ctx, params) => {
   const [historical] = expectParams(params, 0, 1)
   if (historical !== undefined && historical !== null && typeof historical !== 'boolean') throw invalidArgument(0, 'expected a boolean')
+  // State documents and zlib load on first use, off the start-up path.
+  const [{ gzipSync }, { dumpState }] = await Promise.all([import('node:zlib'), import('../../chain/persistence/stateDocument.ts')])
   return toHex(gzipSync(JSON.stringify(dumpState(ctx.chain, ctx.chainId))))
 }

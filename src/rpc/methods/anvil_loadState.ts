@@ -1,5 +1,4 @@
 import { PersistenceError } from '../../chain/persistence/errors.ts'
-import { applyState, parseStateDocument, stateFromBytes } from '../../chain/persistence/stateDocument.ts'
 import type { RpcMethod } from '../context.ts'
 import { invalidArgument } from '../errors.ts'
 import { expectParams, parseData } from '../params.ts'
@@ -15,6 +14,8 @@ import { expectParams, parseData } from '../params.ts'
 export const anvil_loadState: RpcMethod = async (ctx, params) => {
   const [input] = expectParams(params, 1)
   const bytes = typeof input === 'string' ? parseData(input, 0) : undefined
+  // State documents load on first use, off the start-up path.
+  const { applyState, parseStateDocument, stateFromBytes } = await import('../../chain/persistence/stateDocument.ts')
   let state
   try {
     state = parseStateDocument(bytes === undefined ? input : stateFromBytes(bytes))

@@ -2,8 +2,6 @@ import { stateHeight } from '../blockResolution.ts'
 import type { RpcMethod } from '../context.ts'
 import { expectParams } from '../params.ts'
 import { parseCallRequest } from '../callRequest.ts'
-import { tracerFromOptions } from '../traceConfig.ts'
-import { traceCall } from '../../chain/replay.ts'
 
 /**
  * debug_traceCall(call, block?, options?): runs `call` as eth_call does (the block
@@ -14,6 +12,8 @@ export const debug_traceCall: RpcMethod = async (ctx, params) => {
   const [call, block, options] = expectParams(params, 1, 3)
   const request = parseCallRequest(call, 0)
   const height = block === undefined || block === null ? ctx.chain.height : stateHeight(ctx, block, 1)
+  // The tracers (and their ABI decoder) load on the first trace, off the start-up path.
+  const [{ tracerFromOptions }, { traceCall }] = await Promise.all([import('../traceConfig.ts'), import('../../chain/replay.ts')])
   const tracer = tracerFromOptions(options, 2, ctx.limits.traceSizeLimit)
   return traceCall(ctx.chain, request, height, tracer)
 }

@@ -1,7 +1,5 @@
 import type { RpcMethod } from '../context.ts'
 import { expectParams, parseHash } from '../params.ts'
-import { tracerFromOptions } from '../traceConfig.ts'
-import { traceTransaction } from '../../chain/replay.ts'
 import { toHexRaw } from '../../util/hex.ts'
 
 /**
@@ -13,6 +11,8 @@ import { toHexRaw } from '../../util/hex.ts'
 export const debug_traceTransaction: RpcMethod = async (ctx, params) => {
   const [hash, options] = expectParams(params, 1, 2)
   const key = toHexRaw(parseHash(hash, 0))
+  // The tracers (and their ABI decoder) load on the first trace, off the start-up path.
+  const [{ tracerFromOptions }, { traceTransaction }] = await Promise.all([import('../traceConfig.ts'), import('../../chain/replay.ts')])
   const tracer = tracerFromOptions(options, 1, ctx.limits.traceSizeLimit)
   return traceTransaction(ctx.chain, key, tracer)
 }
