@@ -2,8 +2,8 @@
  * Polling filters (reference §6.2: go-ethereum-like) and what they enable: ethers'
  * contract event listeners over HTTP.
  */
-import { Contract, JsonRpcProvider, Wallet, type InterfaceAbi } from 'ethers'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { BrowserProvider, Contract, JsonRpcProvider, Wallet, type Eip1193Provider, type InterfaceAbi } from 'ethers'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDevnet, RpcError, type Devnet } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
 import { TRANSFER_TOPIC } from './support.ts'
@@ -72,6 +72,59 @@ describe('polling filters', () => {
     expect(await devnet.rpc('eth_uninstallFilter', [id])).toBe(true)
     expect(await devnet.rpc('eth_uninstallFilter', [id])).toBe(false)
     await expect(devnet.rpc('eth_getFilterChanges', [id])).rejects.toMatchObject({ code: -32000, message: 'filter not found' })
+  })
+})
+
+const FIVE_MINUTES = 5 * 60 * 1000
+
+describe('filter expiry: 5 minutes from the first change a filter has not collected', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('a filter on a quiet chain lives on, however long it is not polled', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const blocks = (await devnet.rpc('eth_newBlockFilter')) as string
+    const pending = (await devnet.rpc('eth_newPendingTransactionFilter')) as string
+    vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000)
+    await devnet.mine(1)
+    const hash = await send(store, increment)
+    expect(await devnet.rpc('eth_getFilterChanges', [blocks])).toHaveLength(2)
+    expect(await devnet.rpc('eth_getFilterChanges', [pending])).toEqual([hash])
+  })
+
+  it('a filter that leaves a change uncollected for 5 minutes expires, as go-ethereum\'s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const blocks = (await devnet.rpc('eth_newBlockFilter')) as string
+    const pending = (await devnet.rpc('eth_newPendingTransactionFilter')) as string
+    await devnet.mine(1)
+    vi.setSystemTime(Date.now() + FIVE_MINUTES - 1000)
+    expect(await devnet.rpc('eth_getFilterChanges', [blocks])).toHaveLength(1)
+    await send(store, increment)
+    vi.setSystemTime(Date.now() + FIVE_MINUTES - 1000)
+    expect(await devnet.rpc('eth_getFilterChanges', [blocks])).toHaveLength(1)
+    vi.setSystemTime(Date.now() + 2000)
+    // The pending filter left the transaction uncollected for 5 minutes; the block filter collected its block in time.
+    await expect(devnet.rpc('eth_getFilterChanges', [pending])).rejects.toMatchObject({ code: -32000, message: 'filter not found' })
+    expect(await devnet.rpc('eth_getFilterChanges', [blocks])).toEqual([])
+  })
+
+  it('ethers BrowserProvider: contract.on survives a quiet devnet longer than 5 minutes (hardhat#2053)', async () => {
+    const provider = new BrowserProvider(devnet as unknown as Eip1193Provider, undefined, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 20 })
+    const contract = new Contract(store, ['event Deposited(address indexed from, uint256 amount)'], provider)
+    const amounts: bigint[] = []
+    await contract.on('Deposited', (_from: string, amount: bigint) => amounts.push(amount))
+    // The first poll only takes the current block as its start.
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    await send(store, deposit, 5n)
+    await vi.waitFor(() => expect(amounts).toEqual([5n]))
+    // Ten quiet minutes on the filters' clock (only Date is faked: ethers keeps polling).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 10 * 60 * 1000)
+    await send(store, deposit, 6n)
+    await vi.waitFor(() => expect(amounts).toEqual([5n, 6n]))
+    await contract.removeAllListeners()
+    provider.destroy()
   })
 })
 
