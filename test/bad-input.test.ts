@@ -133,6 +133,12 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
       await expectRejected('eth_sendRawTransaction', [raw, raw], -32602, 'too many arguments, want at most 1')
     })
 
+    it('a control given a malformed address: -32602 naming the address, as Hardhat answers', async () => {
+      await expectRejected('hardhat_setNonce', ['0x1234', '0x1'], -32602, 'invalid argument 0: not a 20-byte hex address: 0x1234')
+      await expectRejected('hardhat_setBalance', ['nope', '0x1'], -32602, /^invalid argument 0: /)
+      await expectRejected('hardhat_setCode', [`0x${'zz'.repeat(20)}`, '0x00'], -32602, /^invalid argument 0: not a 20-byte hex address/)
+    })
+
     it('wrong types: -32602 "invalid argument N: …"', async () => {
       await expectRejected('eth_getBalance', [123, 'latest'], -32602, /^invalid argument 0: /)
       await expectRejected('eth_getBalance', [A.address, 5], -32602, /^invalid argument 1: /)

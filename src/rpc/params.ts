@@ -4,6 +4,7 @@
  */
 import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
 import { fromHex } from '../util/hex.ts'
+import { parseAnyAddress } from '../controls/address.ts'
 
 /** The argument list of a call: checks its length against [required, max]. */
 export function expectParams(params: unknown, required: number, max: number = required): unknown[] {
@@ -116,8 +117,14 @@ export function parseNumberish(value: unknown, index: number): number {
   return Number(n)
 }
 
-/** An address in either rendering (0x hex or Base58), for the devnet controls. */
+/** An address in either rendering (0x hex or Base58), for the devnet controls, checked: anything else is -32602. */
 export function parseAddressText(value: unknown, index: number): string {
   if (typeof value !== 'string') throw invalidArgument(index, 'expected an address string (0x hex or Base58)')
+  // Checked here so that a bad address is the caller's -32602, as Hardhat answers, not a control's -32000.
+  try {
+    parseAnyAddress(value)
+  } catch (err) {
+    throw invalidArgument(index, (err as Error).message)
+  }
   return value
 }
