@@ -314,7 +314,7 @@ describe('the protocol, with a raw ws client', () => {
     await c.close()
   })
 
-  it('a subscription idle far beyond 5 minutes still delivers (filters of the same age have expired)', async () => {
+  it('a subscription idle far beyond 5 minutes still delivers (and so does a filter with nothing to collect meanwhile)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const c = await Client.open(wsUrl)
     const heads = await c.result('eth_subscribe', ['newHeads'])
@@ -323,7 +323,7 @@ describe('the protocol, with a raw ws client', () => {
     await c.result('evm_increaseTime', [3600])
     await c.result('evm_mine')
     expect((await c.results(heads, 1)).map((h) => h.number)).toEqual(['0x1'])
-    expect((await c.call('eth_getFilterChanges', [filter])).error?.message).toBe('filter not found')
+    expect(await c.result('eth_getFilterChanges', [filter])).toHaveLength(1)
     await c.close()
   })
 
