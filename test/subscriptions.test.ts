@@ -178,7 +178,7 @@ describe('reset', () => {
     expect((await devnet.rest.get('/api/v1/block/height')).Result).toBe(0)
 
     // The subscription stayed: the fresh genesis, then what follows it.
-    await devnet.rpc('anvil_reset', [])
+    expect(await devnet.rpc('anvil_reset', [])).toBeNull()
     await devnet.request({ method: 'eth_sendTransaction', params: [{ from: a, to: b, value: '0x1' }] })
     const genesis = (await devnet.rpc('eth_getBlockByNumber', ['earliest', false])) as { hash: string }
     await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1', '0x2', '0x3', '0x0', '0x0', '0x1']))

@@ -106,10 +106,11 @@ describe('dropping pending transactions', () => {
     expect(await devnet.rpc('eth_getTransactionCount', [a, 'latest'])).toBe('0x2')
   })
 
-  it('dropping the head of a run leaves the rest queued; anvil_dropTransaction is the same method', async () => {
+  it('dropping the head of a run leaves the rest queued; anvil_dropTransaction answers the hash, then null, as Anvil', async () => {
     const h0 = await send(0, { nonce: 0 })
     await send(0, { nonce: 1 })
-    expect(await devnet.rpc('anvil_dropTransaction', [h0])).toBe(true)
+    expect(await devnet.rpc('anvil_dropTransaction', [h0])).toBe(h0)
+    expect(await devnet.rpc('anvil_dropTransaction', [h0])).toBeNull()
     expect(await devnet.rpc('txpool_status')).toEqual({ pending: '0x0', queued: '0x1' })
     await devnet.mine()
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x1')

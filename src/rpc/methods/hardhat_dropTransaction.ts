@@ -6,8 +6,7 @@ import { toHex, toHexRaw } from '../../util/hex.ts'
 /**
  * hardhat_dropTransaction(hash): removes a pending transaction, EVM or native; true
  * when it was pending, false when unknown. A mined one is -32602, as Hardhat answers.
- * Later transactions of the sender stay, queued behind the freed nonce. The
- * anvil_dropTransaction alias answers the same boolean (Anvil answers the hash or null).
+ * Later transactions of the sender stay, queued behind the freed nonce.
  */
 export const hardhat_dropTransaction: RpcMethod = async (ctx, params) => {
   const [value] = expectParams(params, 1)

@@ -72,6 +72,8 @@ import { txpool_contentFrom } from './txpool_contentFrom.ts'
 import { txpool_inspect } from './txpool_inspect.ts'
 import { hardhat_dropTransaction } from './hardhat_dropTransaction.ts'
 import { anvil_dropAllTransactions } from './anvil_dropAllTransactions.ts'
+import { anvil_dropTransaction } from './anvil_dropTransaction.ts'
+import { anvil_reset } from './anvil_reset.ts'
 import { anvil_removePoolTransactions } from './anvil_removePoolTransactions.ts'
 import { hardhat_reset } from './hardhat_reset.ts'
 import { eth_feeHistory } from './eth_feeHistory.ts'
@@ -167,11 +169,11 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   hardhat_stopImpersonatingAccount,
   anvil_stopImpersonatingAccount: hardhat_stopImpersonatingAccount,
   hardhat_dropTransaction,
-  anvil_dropTransaction: hardhat_dropTransaction,
+  anvil_dropTransaction,
   anvil_dropAllTransactions,
   anvil_removePoolTransactions,
   hardhat_reset,
-  anvil_reset: hardhat_reset,
+  anvil_reset,
   anvil_setBlockTimestampInterval,
   anvil_removeBlockTimestampInterval,
   anvil_dumpState,
