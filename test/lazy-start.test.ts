@@ -12,6 +12,8 @@ import { LedgerStore } from '../src/chain/store.ts'
 import { WorldState } from '../src/state/worldState.ts'
 import { BlockIndex } from '../src/chain/blockIndex.ts'
 import { Clock } from '../src/chain/clock.ts'
+import { Mempool } from '../src/chain/mempool.ts'
+import type { NativeChainTransaction } from '../src/chain/transaction.ts'
 
 const INDEX = fileURLToPath(new URL('../src/index.ts', import.meta.url))
 
@@ -77,15 +79,19 @@ describe('start path', () => {
 })
 
 describe('no database without the db option', () => {
-  it('a store without a database persists nothing, forgets the touched entries and closes', async () => {
+  it('a store without a database persists nothing, forgets the touched entries, has the pool record nothing and closes', async () => {
     const world = new WorldState()
     world.setAccount('00'.repeat(20), { nonce: 0n, gas: 1n, main: 0n, codeHash: undefined }, 0)
     expect(world.touches.accounts.size).toBe(1)
     const store = new LedgerStore()
     await store.open()
-    store.bind({ world, blocks: new BlockIndex(), clock: new Clock() })
+    const mempool = new Mempool()
+    store.bind({ world, blocks: new BlockIndex(), clock: new Clock(), mempool })
     store.persist()
     expect(world.touches.accounts.size).toBe(0)
+    // The pool records no changes for a store without a database.
+    mempool.addNative({ hash: new Uint8Array(32) } as NativeChainTransaction)
+    expect(mempool.changed).toBe(false)
     await store.close()
   })
 })

@@ -5,7 +5,9 @@
  * [--continue]`) it reopens the classic-level database in <dir> in its own process,
  * prints the view as JSON, and with `--continue` then sends one more transaction and
  * prints the block it landed in. With `--time-then-die` it moves the clock, prints it
- * and kills itself with SIGKILL (no close).
+ * and kills itself with SIGKILL (no close). With `--pool` it prints the pool's view
+ * (`poolView` of the hashes in VIEW_INPUT), mines one block and prints it with the
+ * receipts of those hashes.
  */
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
@@ -64,6 +66,32 @@ export async function ledgerView(devnet: Devnet, addresses: readonly string[], s
   }
 }
 
+/**
+ * The pool as every surface shows it: txpool_content/inspect/status, each of `hashes`
+ * (0x, as eth_sendRawTransaction or REST answered them; native ones in REST order)
+ * by eth_getTransactionByHash and REST txstate, and the REST pool count.
+ */
+export async function poolView(devnet: Devnet, hashes: { evm: string[]; native: string[] }) {
+  return {
+    content: await devnet.rpc('txpool_content'),
+    inspect: await devnet.rpc('txpool_inspect'),
+    status: await devnet.rpc('txpool_status'),
+    evm: await Promise.all(hashes.evm.map((h) => devnet.rpc('eth_getTransactionByHash', [h]))),
+    native: await Promise.all(hashes.native.map(async (h) => (await devnet.rest.get(`/api/v1/mempool/txstate/${h}`)).Result)),
+    count: (await devnet.rest.get('/api/v1/mempool/txcount')).Result,
+  }
+}
+
+/** Mines one block; the block with its transaction hashes and the receipts (EVM) and events (native) of `hashes`. */
+export async function mineAndRead(devnet: Devnet, hashes: { evm: string[]; native: string[] }) {
+  await devnet.rpc('evm_mine')
+  return {
+    block: await devnet.rpc('eth_getBlockByNumber', ['latest', false]),
+    receipts: await Promise.all(hashes.evm.map((h) => devnet.rpc('eth_getTransactionReceipt', [h]))),
+    events: await Promise.all(hashes.native.map(async (h) => (await devnet.rest.get(`/api/v1/smartcode/event/txhash/${h}`)).Result)),
+  }
+}
+
 function toBase58Hex(address: string): string {
   return toBase58(fromHex(address))
 }
@@ -109,12 +137,20 @@ export async function sendEvmTransfer(devnet: Devnet, value: bigint): Promise<st
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [dir, flag] = process.argv.slice(2)
   const { ClassicLevel } = await import('classic-level')
-  const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, db: new ClassicLevel<string, string>(dir!) })
+  // Automine is an option of each start: the pool test starts with it off, as the chain it resumes ran.
+  const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, automine: flag !== '--pool', db: new ClassicLevel<string, string>(dir!) })
   if (flag === '--time-then-die') {
     await devnet.rpc('evm_increaseTime', [1234])
     await devnet.rpc('anvil_setBlockTimestampInterval', [7])
     process.stdout.write(JSON.stringify(devnet.chain.clock.capture()), () => process.kill(process.pid, 'SIGKILL'))
     await new Promise(() => {})
+  }
+  if (flag === '--pool') {
+    const hashes = JSON.parse(process.env.VIEW_INPUT!) as { evm: string[]; native: string[] }
+    const out = { resumed: devnet.resumed, pool: await poolView(devnet, hashes), mined: await mineAndRead(devnet, hashes) }
+    await devnet.close()
+    process.stdout.write(JSON.stringify(out))
+    process.exit(0)
   }
   const input = JSON.parse(process.env.VIEW_INPUT ?? '{}') as { addresses: string[]; slots: { address: string; slot: string }[] }
   const out: Record<string, unknown> = { resumed: devnet.resumed, view: await ledgerView(devnet, input.addresses, input.slots) }

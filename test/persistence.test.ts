@@ -3,7 +3,7 @@
  * as it was on both interfaces, and continued; databases of other chain-shaping
  * options, of an unknown schema version and corrupted ones refused (library and
  * CLI, exit code 1), nothing written; durability only for databases that outlive
- * the process.
+ * the process; the pool's waiting transactions kept across a restart.
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -13,12 +13,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ClassicLevel } from 'classic-level'
 import { MemoryLevel } from 'memory-level'
-import { AbiCoder, Interface, keccak256 } from 'ethers'
+import { AbiCoder, Interface, keccak256, Wallet } from 'ethers'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Store } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { ChainMismatchError, CorruptDatabaseError, UnsupportedVersionError } from '../src/chain/persistence/errors.ts'
-import { ledgerView, nativeApprove, nativeTransfer, PERSISTENCE_OPTIONS, sendEvmTransfer, sendNative } from './persistence-support.ts'
+import { ledgerView, mineAndRead, nativeApprove, nativeTransfer, PERSISTENCE_OPTIONS, poolView, sendEvmTransfer, sendNative } from './persistence-support.ts'
 
 const SUPPORT = fileURLToPath(new URL('./persistence-support.ts', import.meta.url))
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
@@ -140,6 +140,94 @@ describe('resume from classic-level', () => {
   })
 })
 
+describe('the pool', () => {
+  it('waiting transactions (EVM, impersonated, native; a replaced, a dropped and a reverted one gone) come back in a new process, and the next block mines them as it would have', async () => {
+    const dir = tempDir()
+    const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, automine: false, db: new ClassicLevel<string, string>(dir) })
+    const [w0, w1] = devnet.accounts.map((a) => new Wallet(a.privateKey)) as [Wallet, Wallet]
+    const send = async (wallet: Wallet, nonce: number, gwei: bigint) =>
+      (await devnet.rpc('eth_sendRawTransaction', [
+        await wallet.signTransaction({ type: 0, chainId: devnet.chainId, nonce, to: `0x${'00'.repeat(19)}bb`, value: 1n, gasLimit: 21_000n, gasPrice: gwei * 10n ** 9n }),
+      ])) as string
+    const a0 = await send(w0, 0, 1n)
+    const replaced = await send(w0, 1, 1n)
+    const a1 = await send(w0, 1, 2n)
+    const b0 = await send(w1, 0, 3n)
+    // Queued behind a nonce gap.
+    const gap = await send(w1, 5, 1n)
+    const dropped = await send(w1, 1, 1n)
+    expect(await devnet.rpc('hardhat_dropTransaction', [dropped])).toBe(true)
+    const ghost = '0x00000000000000000000000000000000000000ee'
+    await devnet.rpc('hardhat_setBalance', [ghost, '0x56bc75e2d63100000'])
+    await devnet.rpc('hardhat_impersonateAccount', [ghost])
+    const g0 = (await devnet.rpc('eth_sendTransaction', [{ from: ghost, to: w1.address, value: '0x1', gas: '0x5208', gasPrice: '0x3b9aca00' }])) as string
+    const n0 = await sendNative(devnet, nativeTransfer(devnet, 0, 1, 25))
+    const n1 = await sendNative(devnet, nativeApprove(devnet, 0, 1, 300n))
+    // What enters after a snapshot leaves the pool, and the database, with the revert.
+    const snapshot = await devnet.rpc('evm_snapshot')
+    const reverted = await send(w0, 2, 1n)
+    const revertedNative = await sendNative(devnet, nativeTransfer(devnet, 1, 0, 3))
+    expect(await devnet.rpc('evm_revert', [snapshot])).toBe(true)
+    const hashes = { evm: [a0, a1, b0, gap, g0, replaced, dropped, reverted], native: [n0, n1, revertedNative] }
+    const pool = JSON.parse(JSON.stringify(await poolView(devnet, hashes))) as Awaited<ReturnType<typeof poolView>>
+    expect(pool.status).toEqual({ pending: '0x4', queued: '0x1' })
+    expect(pool.evm.map((tx) => tx !== null)).toEqual([true, true, true, true, true, false, false, false])
+    expect(pool.count).toEqual([7, 0])
+    // The next block as it would have been: mined under a snapshot, undone.
+    const before = await devnet.rpc('evm_snapshot')
+    const mined = JSON.parse(JSON.stringify(await mineAndRead(devnet, hashes))) as Awaited<ReturnType<typeof mineAndRead>>
+    expect(await devnet.rpc('evm_revert', [before])).toBe(true)
+    expect(mined.receipts.map((r) => (r as { status: string } | null)?.status ?? null)).toEqual(['0x1', '0x1', '0x1', null, '0x1', null, null, null])
+    expect(mined.events.map((e) => (e as { State?: number }).State ?? e)).toEqual([1, 1, ''])
+    await devnet.close()
+
+    const child = await run([SUPPORT, dir, '--pool'], { VIEW_INPUT: JSON.stringify(hashes) })
+    expect(child.stderr).toBe('')
+    expect(child.code).toBe(0)
+    const after = JSON.parse(child.stdout) as { resumed: boolean; pool: typeof pool; mined: typeof mined }
+    expect(after.resumed).toBe(true)
+    expect(after.pool).toEqual(pool)
+    expect(after.mined).toEqual(mined)
+  })
+
+  it('a version-1 database opens; its first batch marks it version 2; a pool entry is written on acceptance and deleted with the block that mines it', async () => {
+    const db = new MemoryLevel<string, string>()
+    const entries = async () => {
+      await db.open()
+      const all = await db.iterator().all()
+      await db.close()
+      return all
+    }
+    const first = await createDevnet({ accounts: 1, console: false, db })
+    await sendEvmTransfer(first, 1n)
+    await first.close()
+    await db.open()
+    await db.put('m:schema', '1')
+    await db.close()
+    const v1 = await entries()
+    const second = await createDevnet({ accounts: 1, console: false, automine: false, db })
+    expect(second.resumed).toBe(true)
+    await second.close()
+    // Nothing changed: still version 1, untouched.
+    expect(await entries()).toEqual(v1)
+    const third = await createDevnet({ accounts: 1, console: false, automine: false, db })
+    const hash = await sendEvmTransfer(third, 2n)
+    await third.close()
+    const pooled = await entries()
+    expect(pooled.find(([k]) => k === 'm:schema')).toEqual(['m:schema', '2'])
+    const pool = pooled.filter(([k]) => k.startsWith('p:'))
+    expect(pool.map(([k]) => k)).toEqual([`p:0000000000:${hash.slice(2)}`])
+    expect(Object.keys(JSON.parse(pool[0]![1]) as object)).toEqual(['evm', 'from'])
+    const fourth = await createDevnet({ accounts: 1, console: false, automine: false, db })
+    expect(((await fourth.rpc('eth_getTransactionByHash', [hash])) as { blockNumber: string | null }).blockNumber).toBeNull()
+    await fourth.rpc('evm_mine')
+    await fourth.close()
+    const mined = await entries()
+    expect(mined.filter(([k]) => k.startsWith('p:'))).toEqual([])
+    expect(JSON.parse(mined.find(([k]) => k === 'b:0000000002')![1]).transactions[0].evm).toBeDefined()
+  })
+})
+
 describe('the clock', () => {
   it('a time control answered on a durable database survives kill -9', async () => {
     const dir = tempDir()
@@ -208,7 +296,7 @@ describe('refusals', () => {
     await future.open()
     await future.put('m:schema', '99')
     await future.close()
-    await expect(createDevnet({ accounts: 1, db: future })).rejects.toThrow(new UnsupportedVersionError('the database has schema version 99; this dualnet reads version 1 only'))
+    await expect(createDevnet({ accounts: 1, db: future })).rejects.toThrow(new UnsupportedVersionError('the database has schema version 99; this dualnet reads versions 1 and 2 only'))
 
     const other = new MemoryLevel<string, string>()
     await other.open()

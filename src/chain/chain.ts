@@ -31,7 +31,7 @@ import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from '../state/worldState.ts'
 import type { LedgerStore } from './store.ts'
 import type { EmptyRun } from './emptyRuns.ts'
-import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction } from './transaction.ts'
+import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction, type PoolTransaction } from './transaction.ts'
 import type { UnboundGasRule } from './unboundGas.ts'
 
 export type { ChainCheckpoint } from './checkpoints.ts'
@@ -60,8 +60,8 @@ export interface ChainParts {
   unboundGas?: UnboundGasRule
   /** Where console.log lines go (mined transactions, eth_call, failed eth_estimateGas); absent: silent. */
   console?: ConsoleSink
-  /** A chain resumed from its database: the built blocks above genesis and the pending empty runs above them. */
-  history?: { blocks: readonly ChainBlock[]; empty: readonly EmptyRun[] }
+  /** A chain resumed from its database: the built blocks above genesis, the pending empty runs above them, and the pool's transactions in the order they entered it. */
+  history?: { blocks: readonly ChainBlock[]; empty: readonly EmptyRun[]; pool?: readonly PoolTransaction[] }
 }
 
 /**
@@ -124,9 +124,15 @@ export class Chain {
     this.#blocks.append(parts.genesis)
     for (const block of parts.history?.blocks ?? []) this.#blocks.append(block)
     for (const run of parts.history?.empty ?? []) this.#blocks.empty.add(run)
+    // Re-admitted as they were accepted, without the pool's checks: they passed them
+    // against the state the database still holds, and must come back all, in order.
+    for (const tx of parts.history?.pool ?? []) {
+      if (tx.kind === 'evm') this.mempool.add(tx)
+      else this.mempool.addNative(tx)
+    }
     this.resumed = parts.history !== undefined
     this.#announced = this.#blocks.height
-    this.#store.bind({ world: this.world, blocks: this.#blocks, clock: this.clock })
+    this.#store.bind({ world: this.world, blocks: this.#blocks, clock: this.clock, mempool: this.mempool })
   }
 
   /** Whether this chain was resumed from a database (false: a new genesis). */
@@ -255,7 +261,7 @@ export class Chain {
         await this.#miner.mineBlock([tx])
         this.#store.persist()
         this.#announce()
-      }
+      } else this.#store.persistPool()
       return tx.hash
     })
   }
@@ -289,6 +295,8 @@ export class Chain {
           this.#announce()
         }
       }
+      // Still waiting (automine off, or a nonce gap): the pool's entry is persisted.
+      this.#store.persistPool()
       return tx.hash
     })
   }
@@ -461,9 +469,12 @@ export class Chain {
    */
   dropPending(which: { hashes?: readonly string[]; sender?: Uint8Array } = {}): Promise<string[]> {
     return this.#serial(async () => {
-      if (which.hashes !== undefined) return which.hashes.filter((hash) => this.mempool.drop(hash))
-      if (which.sender !== undefined) return this.mempool.dropSender(toHexRaw(which.sender))
-      return this.mempool.dropAll()
+      const dropped =
+        which.hashes !== undefined ? which.hashes.filter((hash) => this.mempool.drop(hash))
+        : which.sender !== undefined ? this.mempool.dropSender(toHexRaw(which.sender))
+        : this.mempool.dropAll()
+      this.#store.persistPool()
+      return dropped
     })
   }
 

@@ -3,7 +3,16 @@
  * nonce gap to close; without it, everything submitted since the last block.
  */
 import { toHexRaw } from '../util/hex.ts'
-import { nativeGasPrice, type EvmTransaction, type NativeChainTransaction } from './transaction.ts'
+import { nativeGasPrice, type EvmTransaction, type NativeChainTransaction, type PoolTransaction } from './transaction.ts'
+
+/**
+ * One change of the pool, as the store reads them to persist it: `tx` entered the pool,
+ * or (`tx` undefined) the transaction with raw hash `hash` (hex without 0x) left it.
+ */
+export interface PoolChange {
+  readonly hash: string
+  readonly tx: PoolTransaction | undefined
+}
 
 /**
  * Pending transactions: EVM ones indexed by hash and by sender and nonce; native ones
@@ -13,6 +22,26 @@ export class Mempool {
   readonly #byHash = new Map<string, EvmTransaction>()
   readonly #bySender = new Map<string, Map<bigint, EvmTransaction>>()
   readonly #native = new Map<string, NativeChainTransaction>()
+  /** Changes not yet taken by the store, in order; `undefined` (no database): not recorded at all. */
+  #changes: PoolChange[] | undefined
+
+  /** Starts recording changes for {@link takeChanges} (a chain with a database). */
+  recordChanges(): void {
+    this.#changes ??= []
+  }
+
+  /** Whether changes were recorded since the last {@link takeChanges}. */
+  get changed(): boolean {
+    return this.#changes !== undefined && this.#changes.length > 0
+  }
+
+  /** The changes recorded since the last call, oldest first (none when not recording). */
+  takeChanges(): PoolChange[] {
+    const changes = this.#changes
+    if (changes === undefined || changes.length === 0) return []
+    this.#changes = []
+    return changes
+  }
 
   /** Pending transactions of both kinds. */
   get size(): number {
@@ -26,12 +55,20 @@ export class Mempool {
 
   /** Adds a native transaction. */
   addNative(tx: NativeChainTransaction): void {
-    this.#native.set(toHexRaw(tx.hash), tx)
+    const hash = toHexRaw(tx.hash)
+    this.#native.set(hash, tx)
+    this.#changes?.push({ hash, tx })
   }
 
   /** Removes a native transaction if pending. */
   removeNative(tx: NativeChainTransaction): void {
-    this.#native.delete(toHexRaw(tx.hash))
+    this.#dropNative(toHexRaw(tx.hash))
+  }
+
+  #dropNative(hash: string): boolean {
+    const removed = this.#native.delete(hash)
+    if (removed) this.#changes?.push({ hash, tx: undefined })
+    return removed
   }
 
   /** Pending native transactions by gas price, highest first (the solo node's order, §5.5). */
@@ -58,9 +95,15 @@ export class Mempool {
       this.#bySender.set(sender, queue)
     }
     const replaced = queue.get(tx.tx.nonce)
-    if (replaced !== undefined) this.#byHash.delete(toHexRaw(replaced.hash))
+    if (replaced !== undefined) {
+      const old = toHexRaw(replaced.hash)
+      this.#byHash.delete(old)
+      this.#changes?.push({ hash: old, tx: undefined })
+    }
     queue.set(tx.tx.nonce, tx)
-    this.#byHash.set(toHexRaw(tx.hash), tx)
+    const hash = toHexRaw(tx.hash)
+    this.#byHash.set(hash, tx)
+    this.#changes?.push({ hash, tx })
   }
 
   /** Removes `tx` if pending. */
@@ -69,14 +112,15 @@ export class Mempool {
     const queue = this.#bySender.get(sender)
     queue?.delete(tx.tx.nonce)
     if (queue?.size === 0) this.#bySender.delete(sender)
-    this.#byHash.delete(toHexRaw(tx.hash))
+    const hash = toHexRaw(tx.hash)
+    if (this.#byHash.delete(hash)) this.#changes?.push({ hash, tx: undefined })
   }
 
   /** Removes the pending transaction of either kind with raw hash `hash` (hex without 0x); whether it was pending. */
   drop(hash: string): boolean {
     const tx = this.#byHash.get(hash)
     if (tx !== undefined) this.remove(tx)
-    return tx !== undefined || this.#native.delete(hash)
+    return tx !== undefined || this.#dropNative(hash)
   }
 
   /** Removes every pending EVM transaction of `sender` (hex); their raw hashes. */
@@ -105,6 +149,7 @@ export class Mempool {
 
   /** Replaces the whole content (a snapshot's pool). */
   replaceAll(txs: readonly EvmTransaction[], native: readonly NativeChainTransaction[] = []): void {
+    if (this.#changes !== undefined) for (const hash of [...this.#byHash.keys(), ...this.#native.keys()]) this.#changes.push({ hash, tx: undefined })
     this.#byHash.clear()
     this.#bySender.clear()
     this.#native.clear()

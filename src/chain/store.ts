@@ -6,19 +6,24 @@
  *
  * Each change is one atomic batch holding everything it changed: the blocks built
  * since the last batch (a whole block is never split), the state versions written,
- * code, and the tip (height, pending empty blocks, clock). A database killed at any
- * moment therefore opens at the end of some batch: whole blocks only.
+ * code, the tip (height, pending empty blocks, clock), and the pool's entries and exits
+ * (a transaction leaves the pool in the batch of the block that mines it). A database
+ * killed at any moment therefore opens at the end of some batch: whole blocks only, and
+ * the pool as it was after that batch.
  *
  * Durability: with a database that outlives the process (abstract-level's
  * `supports.permanence`, e.g. classic-level) the store is {@link LedgerStore.durable}
  * and the surfaces hold every answer until the batches queued before it are written
- * ({@link LedgerStore.flushed}), so an answered transaction hash or receipt is on disk.
+ * ({@link LedgerStore.flushed}), so an answered transaction hash or receipt is on disk,
+ * in a block or in the pool.
  * With memory-level the batches are written behind, off the hot path. Without a
  * database (the default) every call is a no-op: nothing is serialised.
  */
 import type { AbstractLevel } from 'abstract-level'
 import type { BlockIndex } from './blockIndex.ts'
 import type { Clock } from './clock.ts'
+import type { Mempool } from './mempool.ts'
+import type { PoolTransaction } from './transaction.ts'
 import type { StateKind, WorldState } from '../state/worldState.ts'
 import { CorruptDatabaseError, PersistenceError, UnsupportedVersionError } from './persistence/errors.ts'
 import {
@@ -27,11 +32,15 @@ import {
   CONFIG_KEY,
   encodeBlock,
   encodeStateValue,
+  parsePoolKey,
+  poolKey,
+  READABLE_SCHEMA_VERSIONS,
   SCHEMA_KEY,
   SCHEMA_VERSION,
   STATE_KINDS,
   stateKey,
   stateRange,
+  storedTransaction,
   TIP_KEY,
   type StoredConfig,
   type StoredTip,
@@ -48,6 +57,7 @@ export interface StoreSource {
   world: WorldState
   blocks: BlockIndex
   clock: Clock
+  mempool: Mempool
 }
 
 /** A restore, as the store needs it: the height restored to and the built heights dropped (`from > to`: none). */
@@ -67,6 +77,8 @@ export interface StoredLedger {
   state: [StateKind, string, number, string][]
   /** Code by hash, hex. */
   code: [string, string][]
+  /** The pool's transactions in the order they entered it: raw hash (hex) and the encoded {@link StoredTransaction}. */
+  pool: [string, string][]
 }
 
 const TOUCHED: Record<StateKind, keyof WorldState['touches']> = { account: 'accounts', storage: 'storage', allowance: 'allowances', unbound: 'unbound' }
@@ -85,6 +97,12 @@ export class LedgerStore {
   #preamble: BatchOp[] = []
   /** A new chain replaces the one in the database (a reset): its first batch deletes the old one's entries. */
   #wipe = false
+  /** A version-1 database read: its first batch marks it version 2. */
+  #upgrade = false
+  /** The pool as the database holds it (or will once the queued batches are written): raw hash -> key. */
+  readonly #pool = new Map<string, string>()
+  /** Sequence number of the next pool entry. */
+  #poolSequence = 0
   #writes: Promise<void> = Promise.resolve()
   #pending = 0
   /** The first failed write; every later answer and {@link close} report it. */
@@ -127,8 +145,8 @@ export class LedgerStore {
       if (any !== undefined) throw new CorruptDatabaseError(`the database is not empty but holds no dualnet chain (no ${SCHEMA_KEY} entry; first key ${JSON.stringify(any)})`)
       return undefined
     }
-    if (schema !== String(SCHEMA_VERSION)) {
-      throw new UnsupportedVersionError(`the database has schema version ${schema}; this dualnet reads version ${SCHEMA_VERSION} only`)
+    if (!READABLE_SCHEMA_VERSIONS.includes(schema)) {
+      throw new UnsupportedVersionError(`the database has schema version ${schema}; this dualnet reads versions ${READABLE_SCHEMA_VERSIONS.join(' and ')} only`)
     }
     const parse = <T>(key: string, text: string | undefined): T => {
       try {
@@ -149,7 +167,16 @@ export class LedgerStore {
       }
     }
     const code = (await db.iterator({ gte: 'c:', lt: 'c;' }).all()).map(([k, v]) => [k.slice(2), v as string] as [string, string])
-    return { config: parse<StoredConfig>(CONFIG_KEY, config), tip: parse<StoredTip>(TIP_KEY, tip), blocks: blocks as string[], state, code }
+    const pool: [string, string][] = []
+    for (const [key, value] of await db.iterator({ gte: 'p:', lt: 'p;' }).all()) {
+      const parsed = parsePoolKey(key)
+      if (parsed === undefined) throw new CorruptDatabaseError(`the database key ${JSON.stringify(key)} is malformed`)
+      pool.push([parsed.hash, value as string])
+      this.#pool.set(parsed.hash, key)
+      this.#poolSequence = parsed.sequence + 1
+    }
+    this.#upgrade = schema !== String(SCHEMA_VERSION)
+    return { config: parse<StoredConfig>(CONFIG_KEY, config), tip: parse<StoredTip>(TIP_KEY, tip), blocks: blocks as string[], state, code, pool }
   }
 
   /**
@@ -160,17 +187,25 @@ export class LedgerStore {
   create(config: StoredConfig): void {
     if (this.#db === undefined) return
     this.#wipe = this.#source !== undefined
+    this.#upgrade = false
+    // The wipe deletes the old chain's pool entries with everything else.
+    this.#pool.clear()
     this.#preamble = [
       { type: 'put', key: SCHEMA_KEY, value: String(SCHEMA_VERSION) },
       { type: 'put', key: CONFIG_KEY, value: JSON.stringify(config) },
     ]
   }
 
-  /** Binds the chain's parts; the blocks built so far count as written (a resumed chain's are). */
+  /**
+   * Binds the chain's parts; the blocks built so far count as written (a resumed chain's
+   * are), and so does the pool (a resumed chain's pool is the one read). With a database,
+   * the pool records its changes from now on.
+   */
   bind(source: StoreSource): void {
     this.#source = source
     this.#floor = source.blocks.height
     this.#written = this.#preamble.length > 0 ? -1 : source.blocks.builtCount - 1
+    if (this.#db !== undefined) source.mempool.recordChanges()
   }
 
   /**
@@ -178,7 +213,9 @@ export class LedgerStore {
    * written yet, the versions of every state entry touched (all versions at or above
    * the last batch's height), new code, and the tip. `revert` (a restore) also drops
    * the built blocks above the restored height and every stored version of a touched
-   * entry at or above it that the restore undid. The batch is built now, from the
+   * entry at or above it that the restore undid. The pool's changes since the last
+   * batch go with it: entries added, exits deleted (a transaction that came and went
+   * in between, as under automine, costs nothing). The batch is built now, from the
    * ledger as it is, and written behind in order; without a database this only
    * forgets the touched entries.
    */
@@ -192,6 +229,10 @@ export class LedgerStore {
     const { world, blocks } = source
     const ops = this.#preamble
     this.#preamble = []
+    if (this.#upgrade) {
+      ops.push({ type: 'put', key: SCHEMA_KEY, value: String(SCHEMA_VERSION) })
+      this.#upgrade = false
+    }
     if (revert !== undefined) {
       for (let h = revert.from; h <= revert.to; h++) ops.push({ type: 'del', key: blockKey(h) })
       this.#written = Math.min(this.#written, blocks.builtCount - 1)
@@ -210,6 +251,7 @@ export class LedgerStore {
     }
     for (const hash of world.touches.code) ops.push({ type: 'put', key: codeKey(hash), value: toHexRaw(world.getCodeByHash(hash)) })
     world.clearTouches()
+    if (source.mempool.changed) this.#poolOps(source.mempool, ops)
     ops.push(this.#tipOp())
     this.#floor = blocks.height
     const wipe = this.#wipe
@@ -222,6 +264,37 @@ export class LedgerStore {
       for (const range of undone) for await (const key of db.keys(range)) stale.push({ type: 'del', key })
       await db.batch((stale.length === 0 ? ops : [...stale, ...ops]) as never)
     })
+  }
+
+  /**
+   * Persists the pool's changes since the last batch, if any (a transaction accepted
+   * and not mined at once, or dropped): one batch, as {@link persist}. Costs one check
+   * when nothing changed or there is no database.
+   */
+  persistPool(): void {
+    if (this.#source?.mempool.changed === true) this.persist()
+  }
+
+  /** Adds to `ops` the pool's changes: a put per transaction that entered and is still there, a delete per stored one that left. */
+  #poolOps(mempool: Mempool, ops: BatchOp[]): void {
+    // By hash, in the order they entered; Map order keeps a re-entry last.
+    const added = new Map<string, PoolTransaction>()
+    for (const { hash, tx } of mempool.takeChanges()) {
+      if (tx !== undefined) added.set(hash, tx)
+      else if (!added.delete(hash)) {
+        const key = this.#pool.get(hash)
+        if (key === undefined) continue
+        this.#pool.delete(hash)
+        ops.push({ type: 'del', key })
+      }
+    }
+    for (const [hash, tx] of added) {
+      const stale = this.#pool.get(hash)
+      if (stale !== undefined) ops.push({ type: 'del', key: stale })
+      const key = poolKey(this.#poolSequence++, hash)
+      this.#pool.set(hash, key)
+      ops.push({ type: 'put', key, value: JSON.stringify(storedTransaction(tx)) })
+    }
   }
 
   /**

@@ -2,7 +2,8 @@
  * Resuming a chain from its database: checking that the options asked for are the
  * ones that shaped it, then decoding every stored block (checked against its hash,
  * its TransactionsRoot and BlockRoot, and its parent) and writing every stored state
- * version back into a fresh world state, at the height it was written.
+ * version back into a fresh world state, at the height it was written, and decoding
+ * the transactions that were waiting in the pool (checked against their hashes).
  */
 import { blockHash, type BlockHeader, type ChainBlock } from '../block.ts'
 import type { Bookkeeper } from '../bookkeeper.ts'
@@ -11,7 +12,7 @@ import type { EmptyRun } from '../emptyRuns.ts'
 import { appendLeaf, rootFromPeaks, transactionsRoot } from '../merkle.ts'
 import { makeBlock } from '../mining.ts'
 import type { LedgerStore, StoredLedger } from '../store.ts'
-import { wrapEvmTransaction, type ChainTransaction } from '../transaction.ts'
+import { wrapEvmTransaction, type ChainTransaction, type PoolTransaction } from '../transaction.ts'
 import type { WorldState } from '../../state/worldState.ts'
 import { bytesEqual, toHexRaw } from '../../util/hex.ts'
 import { decodeNativeTransaction, nativeTransactionHash } from '../../native/transaction.ts'
@@ -24,6 +25,7 @@ import {
   strictHex,
   type StoredBlock,
   type StoredConfig,
+  type StoredTransaction,
 } from './schema.ts'
 
 /** A chain read back from its database, ready for `new Chain`. */
@@ -36,6 +38,8 @@ export interface ResumedChain {
   empty: EmptyRun[]
   clock: ClockState
   config: StoredConfig
+  /** The pool's transactions in the order they entered it. */
+  pool: PoolTransaction[]
 }
 
 /**
@@ -98,7 +102,18 @@ export async function resumeChain(stored: StoredLedger, world: WorldState, bookk
   // Loading is not a change: nothing to undo, nothing to write back.
   world.journal.trimBefore(world.journal.position)
   world.clearTouches()
-  return { genesis: blocks[0]!, blocks: blocks.slice(1), empty: tip.empty, clock: tip.clock, config: stored.config }
+  const pool: PoolTransaction[] = []
+  for (const [hash, text] of stored.pool) {
+    try {
+      const tx = await decodeTransaction(JSON.parse(text) as StoredTransaction)
+      if (tx.kind === 'genesis') throw new Error('a genesis transaction is never pooled')
+      if (toHexRaw(tx.hash) !== hash) throw new Error('it does not hash to its key')
+      pool.push(tx)
+    } catch (err) {
+      throw new CorruptDatabaseError(`the pool transaction 0x${hash} in the database is corrupt: ${(err as Error).message}`, { cause: err })
+    }
+  }
+  return { genesis: blocks[0]!, blocks: blocks.slice(1), empty: tip.empty, clock: tip.clock, config: stored.config, pool }
 }
 
 async function decodeBlock(stored: StoredBlock, height: number, parent: ChainBlock | undefined, bookkeepers: Uint8Array[], bookkeeper: Bookkeeper): Promise<ChainBlock> {
@@ -118,7 +133,7 @@ async function decodeBlock(stored: StoredBlock, height: number, parent: ChainBlo
   return makeBlock(header, transactions, records, peaks, gasUsed, height === 0 ? undefined : bookkeeper)
 }
 
-async function decodeTransaction(stored: StoredBlock['transactions'][number]): Promise<ChainTransaction> {
+async function decodeTransaction(stored: StoredTransaction): Promise<ChainTransaction> {
   if ('evm' in stored) return wrapEvmTransaction(decodeStoredEvmTransaction(strictHex(stored.evm), strictHex(stored.from)))
   if ('genesis' in stored) {
     const raw = strictHex(stored.genesis)

@@ -12,6 +12,9 @@
  *   `u:<address>:<height>` -> the version of an account, storage slot, allowance or
  *   unbound-gas offset written at that height, or `-` for a deletion: the state is
  *   kept per height, as the ledger keeps it, so reads at old heights survive a restart.
+ * - `p:<sequence>:<raw hash>` -> a transaction waiting in the pool ({@link StoredTransaction}),
+ *   the sequence (10 digits) growing with each entry into the pool, so that keys sort in
+ *   the pool's order (version 2; version 1 had no pool entries and reads as an empty pool).
  */
 import { RLP } from '@ethereumjs/rlp'
 import type { EmptyRun } from '../emptyRuns.ts'
@@ -27,8 +30,13 @@ import type { AccountRecord, StateKind, StateValue } from '../../state/worldStat
 import { keccak256 } from '../../util/hash.ts'
 import { bytesToBigInt, fromHex, toHexRaw } from '../../util/hex.ts'
 
-/** Version of the layout above; a database of another version is refused. */
-export const SCHEMA_VERSION = 1
+/** Version of the layout above, written by this dualnet. */
+export const SCHEMA_VERSION = 2
+/**
+ * Versions this dualnet reads: version 1 is version 2 without pool entries, and is
+ * marked version 2 by the first batch written to it. Any other version is refused.
+ */
+export const READABLE_SCHEMA_VERSIONS: readonly string[] = ['1', '2']
 
 /**
  * Version and format tag of the state document (stateDocument.ts, README "State that
@@ -106,6 +114,17 @@ export function blockKey(height: number): string {
   return `b:${pad(height)}`
 }
 
+/** `p:<sequence>:<raw hash>`: a pool entry. */
+export function poolKey(sequence: number, hash: string): string {
+  return `p:${pad(sequence)}:${hash}`
+}
+
+/** The sequence and raw hash of a pool key, or `undefined` if it is malformed. */
+export function parsePoolKey(key: string): { sequence: number; hash: string } | undefined {
+  const match = /^p:(\d{10}):([0-9a-f]{64})$/.exec(key)
+  return match === null ? undefined : { sequence: Number(match[1]), hash: match[2]! }
+}
+
 /** `c:<code hash>`. */
 export function codeKey(hash: string): string {
   return `c:${hash}`
@@ -180,14 +199,21 @@ export function encodeBlock(block: { hash: Uint8Array; header: BlockHeader; tran
   const stored: StoredBlock = {
     hash: toHexRaw(block.hash),
     header: toHexRaw(serializeUnsignedHeader(block.header)),
-    transactions: block.transactions.map((tx): StoredTransaction => {
-      if (tx.kind === 'evm') return { evm: toHexRaw(tx.tx.rlp), from: toHexRaw(tx.from) }
-      if (tx.kind === 'native') return { native: toHexRaw(tx.raw), signers: tx.signers.map(toHexRaw) }
-      return { genesis: toHexRaw(tx.raw) }
-    }),
+    transactions: block.transactions.map(storedTransaction),
     records: block.records.map(encodeRecord),
   }
   return JSON.stringify(stored)
+}
+
+/**
+ * A transaction as stored. What re-creates it exactly, with its hash: an EVM one's RLP
+ * with its sender (an impersonated one's placeholder signature recovers nothing), a
+ * native one's raw bytes with the signers it was accepted with.
+ */
+export function storedTransaction(tx: ChainTransaction): StoredTransaction {
+  if (tx.kind === 'evm') return { evm: toHexRaw(tx.tx.rlp), from: toHexRaw(tx.from) }
+  if (tx.kind === 'native') return { native: toHexRaw(tx.raw), signers: tx.signers.map(toHexRaw) }
+  return { genesis: toHexRaw(tx.raw) }
 }
 
 function encodeRecord(r: ExecutionRecord): StoredRecord {
