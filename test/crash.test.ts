@@ -4,7 +4,9 @@
  * clients that record every hash answered to them, and is killed with SIGKILL at a
  * random moment, ten times. After each restart every recorded hash has its receipt
  * (EVM) or its event record (native), and the JSON-RPC and REST views agree on every
- * block: hash, parent, transactions.
+ * block: hash, parent, transactions. A second run does the same with automine off
+ * (and interval mining on every other round): after each restart every recorded hash
+ * is mined or still waiting in the pool, and a final block mines them all.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -18,8 +20,9 @@ import { nativeTransfer } from './persistence-support.ts'
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
 const ROUNDS = 10
-const dir = mkdtempSync(join(tmpdir(), 'dualnet-crash-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const POOL_ROUNDS = 6
+const root = mkdtempSync(join(tmpdir(), 'dualnet-crash-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 interface Node {
   child: ChildProcess
@@ -28,8 +31,8 @@ interface Node {
   exited: Promise<number | null>
 }
 
-/** Starts the CLI on the database; resolves once both URLs are printed. */
-function startNode(): Promise<Node> {
+/** Starts the CLI on the database in `dir`; resolves once both URLs are printed. */
+function startNode(dir: string): Promise<Node> {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--db', dir, '--rest', '--restport', '0', '--rpcport', '0', '--quiet', '--accounts', '2'])
   let out = ''
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
@@ -74,12 +77,29 @@ async function batch(node: Node, calls: [string, unknown[]][]): Promise<any[]> {
 
 const reversed = (hex: string) => hex.replace(/^0x/, '').match(/../g)!.reverse().join('')
 
-/** Every recorded hash answered by the node before, and both views agree on every block. */
-async function verify(node: Node, evmHashes: string[], nativeHashes: string[]): Promise<number> {
+/**
+ * Every recorded hash answered by the node before is mined (or, with `pooled`, mined or
+ * waiting in the pool), and both views agree on every block. Resolves to the height
+ * and the number of transactions still waiting.
+ */
+async function verify(node: Node, evmHashes: string[], nativeHashes: string[], pooled = false): Promise<number> {
   const receipts = await batch(node, evmHashes.map((h) => ['eth_getTransactionReceipt', [h]]))
-  expect(receipts.filter((r) => r === null || r.status !== '0x1').length, 'EVM receipts missing').toBe(0)
+  let waiting = 0
+  if (pooled) {
+    // Not mined: then waiting in the pool, as eth_getTransactionByHash renders a pending transaction.
+    const missing = evmHashes.filter((_, i) => receipts[i] === null)
+    const pending = await batch(node, missing.map((h) => ['eth_getTransactionByHash', [h]]))
+    expect(pending.filter((tx) => tx === null || tx.blockNumber !== null).length, 'EVM transactions neither mined nor pending').toBe(0)
+    waiting += missing.length
+  }
+  expect(receipts.filter((r) => (r === null && !pooled) || (r !== null && r.status !== '0x1')).length, 'EVM receipts missing').toBe(0)
   for (const hash of nativeHashes) {
     const event = await rest(node, `/api/v1/smartcode/event/txhash/${hash}`)
+    if (pooled && event.Result === '') {
+      expect((await rest(node, `/api/v1/mempool/txstate/${hash}`)).Error, `native ${hash} neither mined nor pending`).toBe(0)
+      waiting++
+      continue
+    }
     expect(event.Result?.State, `native ${hash}`).toBe(1)
   }
   const height = Number(await rpc(node, 'eth_blockNumber'))
@@ -93,7 +113,7 @@ async function verify(node: Node, evmHashes: string[], nativeHashes: string[]): 
     // The EVM view lists the block's EIP-155 transactions, in the native view's order.
     expect(native.Transactions.filter((t) => block.transactions.includes(`0x${reversed(t)}`)).map((t) => `0x${reversed(t)}`)).toEqual(block.transactions)
   }
-  return height
+  return pooled ? waiting : height
 }
 
 /**
@@ -102,7 +122,8 @@ async function verify(node: Node, evmHashes: string[], nativeHashes: string[]): 
  */
 async function stream(node: Node, devnet: Devnet, evmHashes: string[], nativeHashes: string[], stop: { now: boolean }): Promise<void> {
   const senders = await Promise.all(
-    devnet.accounts.map(async (a) => ({ wallet: new Wallet(a.privateKey), nonce: Number(await rpc(node, 'eth_getTransactionCount', [a.address, 'latest'])) })),
+    // 'pending': with automine off, the pool kept across the restart holds the next nonces.
+    devnet.accounts.map(async (a) => ({ wallet: new Wallet(a.privateKey), nonce: Number(await rpc(node, 'eth_getTransactionCount', [a.address, 'pending'])) })),
   )
   const evm = async (sender: (typeof senders)[number]) => {
     while (!stop.now) {
@@ -129,11 +150,12 @@ describe('crash safety', () => {
     // Keys only: the CLI's accounts are the default mnemonic's, its native accounts the devnet's.
     const keys = await createDevnet({ accounts: 2, nativeAccounts: 2, console: false })
     await keys.close()
+    const dir = mkdtempSync(join(root, 'automine-'))
     const evmHashes: string[] = []
     const nativeHashes: string[] = []
     const delays: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
-      const node = await startNode()
+      const node = await startNode(dir)
       const height = await verify(node, evmHashes, nativeHashes)
       const stop = { now: false }
       const sending = stream(node, keys, evmHashes, nativeHashes, stop)
@@ -146,11 +168,46 @@ describe('crash safety', () => {
       await sending
       expect(evmHashes.length + nativeHashes.length, `round ${round} (kill after ${delay} ms) answered nothing above block ${height}`).toBeGreaterThan(0)
     }
-    const node = await startNode()
+    const node = await startNode(dir)
     const height = await verify(node, evmHashes, nativeHashes)
     node.child.kill('SIGKILL')
     await node.exited
     console.log(`crash test: ${ROUNDS} kills after ${delays.join(', ')} ms; ${evmHashes.length} EVM and ${nativeHashes.length} native answered transactions all found; ${height} blocks agree`)
     expect(height).toBeGreaterThanOrEqual(evmHashes.length + nativeHashes.length)
+  })
+
+  it(`with automine off (interval mining every other round), after ${POOL_ROUNDS} SIGKILLs every answered transaction is mined or waiting in the pool, and the next block mines the rest`, async () => {
+    const keys = await createDevnet({ accounts: 2, nativeAccounts: 2, console: false })
+    await keys.close()
+    const dir = mkdtempSync(join(root, 'pool-'))
+    const evmHashes: string[] = []
+    const nativeHashes: string[] = []
+    const rounds: string[] = []
+    for (let round = 0; round < POOL_ROUNDS; round++) {
+      const node = await startNode(dir)
+      const waiting = await verify(node, evmHashes, nativeHashes, true)
+      // Mining settings come from each start's options: set again after every restart.
+      await rpc(node, 'evm_setAutomine', [false])
+      if (round % 2 === 0) await rpc(node, 'evm_setIntervalMining', [150])
+      const stop = { now: false }
+      const sending = stream(node, keys, evmHashes, nativeHashes, stop)
+      const delay = 300 + Math.floor(Math.random() * 700)
+      rounds.push(`${delay} ms (${waiting} waiting before)`)
+      await new Promise((resolve) => setTimeout(resolve, delay))
+      node.child.kill('SIGKILL')
+      stop.now = true
+      await node.exited
+      await sending
+    }
+    const node = await startNode(dir)
+    const waiting = await verify(node, evmHashes, nativeHashes, true)
+    expect(waiting, 'the last round, without interval mining, left transactions waiting').toBeGreaterThan(0)
+    await rpc(node, 'evm_setAutomine', [false])
+    await rpc(node, 'evm_mine')
+    const height = await verify(node, evmHashes, nativeHashes)
+    expect((await rest(node, '/api/v1/mempool/txcount')).Result).toEqual([0, 0])
+    node.child.kill('SIGKILL')
+    await node.exited
+    console.log(`crash test (pool): ${POOL_ROUNDS} kills after ${rounds.join(', ')}; ${evmHashes.length} EVM and ${nativeHashes.length} native answered transactions found; ${waiting} were waiting, mined by one block; ${height} blocks agree`)
   })
 })
