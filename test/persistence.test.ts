@@ -190,7 +190,7 @@ describe('the pool', () => {
     expect(after.mined).toEqual(mined)
   })
 
-  it('a version-1 database opens; its first batch marks it version 2; a pool entry is written on acceptance and deleted with the block that mines it', async () => {
+  it('a version-1 database opens; its first batch marks it version 2; a pool entry (memory-level: written behind, at the latest on close) is deleted in the batch of the block that mines it', async () => {
     const db = new MemoryLevel<string, string>()
     const entries = async () => {
       await db.open()
@@ -247,6 +247,11 @@ describe('reset', () => {
     const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, db })
     await sendEvmTransfer(devnet, 1n)
     await devnet.mine(5)
+    // A transaction waiting in the pool goes with the old chain.
+    await devnet.rpc('evm_setAutomine', [false])
+    const waiting = await sendEvmTransfer(devnet, 3n)
+    // A state setter's batch carries the pool entry (memory-level writes it behind).
+    await devnet.rpc('hardhat_setBalance', [devnet.accounts[0]!.address, '0x1'])
     await devnet.reset()
     const hash = await sendEvmTransfer(devnet, 2n)
     const head = await devnet.rpc('eth_getBlockByNumber', ['latest', false])
@@ -256,6 +261,8 @@ describe('reset', () => {
     expect(await reopened.rpc('eth_getBlockByNumber', ['latest', false])).toEqual(head)
     expect(((await reopened.rpc('eth_getTransactionReceipt', [hash])) as { blockNumber: string }).blockNumber).toBe('0x1')
     expect(await reopened.rpc('eth_getBlockByNumber', ['0x2', false])).toBeNull()
+    expect(await reopened.rpc('eth_getTransactionByHash', [waiting])).toBeNull()
+    expect(await reopened.rpc('txpool_status')).toEqual({ pending: '0x0', queued: '0x0' })
     await reopened.close()
   })
 })

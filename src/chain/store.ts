@@ -267,12 +267,13 @@ export class LedgerStore {
   }
 
   /**
-   * Persists the pool's changes since the last batch, if any (a transaction accepted
-   * and not mined at once, or dropped): one batch, as {@link persist}. Costs one check
-   * when nothing changed or there is no database.
+   * With a durable database, persists the pool's changes since the last batch, if any
+   * (a transaction accepted and not mined at once, or dropped): one batch, as
+   * {@link persist}, so that its hash is answered once it is on disk. Otherwise they
+   * go with the next batch or {@link close}: nothing to pay per pooled transaction.
    */
   persistPool(): void {
-    if (this.#source?.mempool.changed === true) this.persist()
+    if (this.durable && this.#source?.mempool.changed === true) this.persist()
   }
 
   /** Adds to `ops` the pool's changes: a put per transaction that entered and is still there, a delete per stored one that left. */
@@ -309,13 +310,20 @@ export class LedgerStore {
     })
   }
 
-  /** Writes the tip (the clock may have moved since the last batch), waits for queued writes, then closes the database. Throws the first write that failed. */
+  /**
+   * Writes the tip (the clock may have moved since the last batch) and the pool's
+   * changes not written yet, waits for queued writes, then closes the database.
+   * Throws the first write that failed.
+   */
   async close(): Promise<void> {
     const db = this.#db
     if (db === undefined) return
     if (this.#source !== undefined && this.#failure === undefined && db.status === 'open') {
-      const tip = this.#tipOp()
-      this.#enqueue(() => db.batch([tip] as never))
+      if (this.#source.mempool.changed) this.persist()
+      else {
+        const tip = this.#tipOp()
+        this.#enqueue(() => db.batch([tip] as never))
+      }
     }
     await this.#writes
     if (db.status === 'open') await db.close()
