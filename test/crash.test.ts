@@ -145,69 +145,83 @@ async function stream(node: Node, devnet: Devnet, evmHashes: string[], nativeHas
   await Promise.allSettled([...senders.map(evm), native()])
 }
 
+/** Answered hashes so far, over the rounds of one test. */
+interface Answered {
+  evm: string[]
+  native: string[]
+}
+
+/**
+ * `rounds` times: starts the CLI on `dir`, lets `check` verify what was answered so far
+ * (it resolves to a figure for the log) and `prepare` the node, streams transactions
+ * and kills the node with SIGKILL after a random 300 ms or more. Resolves to one line
+ * per round for the log.
+ */
+async function killRounds(
+  dir: string,
+  rounds: number,
+  answered: Answered,
+  check: (node: Node) => Promise<number>,
+  prepare: (node: Node, round: number) => Promise<void> = async () => {},
+): Promise<string[]> {
+  // Keys only: the CLI's accounts are the default mnemonic's, its native accounts the devnet's.
+  const keys = await createDevnet({ accounts: 2, nativeAccounts: 2, console: false })
+  await keys.close()
+  const lines: string[] = []
+  for (let round = 0; round < rounds; round++) {
+    const node = await startNode(dir)
+    const figure = await check(node)
+    await prepare(node, round)
+    const stop = { now: false }
+    const sending = stream(node, keys, answered.evm, answered.native, stop)
+    const delay = 300 + Math.floor(Math.random() * 800)
+    lines.push(`${delay} ms (${figure})`)
+    await new Promise((resolve) => setTimeout(resolve, delay))
+    node.child.kill('SIGKILL')
+    stop.now = true
+    await node.exited
+    await sending
+    expect(answered.evm.length + answered.native.length, `round ${round} (kill after ${delay} ms) answered nothing`).toBeGreaterThan(0)
+  }
+  return lines
+}
+
 describe('crash safety', () => {
   it(`after ${ROUNDS} SIGKILLs at random moments, every answered transaction is there and both views agree on every block`, async () => {
-    // Keys only: the CLI's accounts are the default mnemonic's, its native accounts the devnet's.
-    const keys = await createDevnet({ accounts: 2, nativeAccounts: 2, console: false })
-    await keys.close()
     const dir = mkdtempSync(join(root, 'automine-'))
-    const evmHashes: string[] = []
-    const nativeHashes: string[] = []
-    const delays: number[] = []
-    for (let round = 0; round < ROUNDS; round++) {
-      const node = await startNode(dir)
-      const height = await verify(node, evmHashes, nativeHashes)
-      const stop = { now: false }
-      const sending = stream(node, keys, evmHashes, nativeHashes, stop)
-      const delay = 300 + Math.floor(Math.random() * 900)
-      delays.push(delay)
-      await new Promise((resolve) => setTimeout(resolve, delay))
-      node.child.kill('SIGKILL')
-      stop.now = true
-      await node.exited
-      await sending
-      expect(evmHashes.length + nativeHashes.length, `round ${round} (kill after ${delay} ms) answered nothing above block ${height}`).toBeGreaterThan(0)
-    }
+    const answered: Answered = { evm: [], native: [] }
+    const rounds = await killRounds(dir, ROUNDS, answered, (node) => verify(node, answered.evm, answered.native))
     const node = await startNode(dir)
-    const height = await verify(node, evmHashes, nativeHashes)
+    const height = await verify(node, answered.evm, answered.native)
     node.child.kill('SIGKILL')
     await node.exited
-    console.log(`crash test: ${ROUNDS} kills after ${delays.join(', ')} ms; ${evmHashes.length} EVM and ${nativeHashes.length} native answered transactions all found; ${height} blocks agree`)
-    expect(height).toBeGreaterThanOrEqual(evmHashes.length + nativeHashes.length)
+    console.log(`crash test: ${ROUNDS} kills after ${rounds.join(', ')} (height before); ${answered.evm.length} EVM and ${answered.native.length} native answered transactions all found; ${height} blocks agree`)
+    expect(height).toBeGreaterThanOrEqual(answered.evm.length + answered.native.length)
   })
 
   it(`with automine off (interval mining every other round), after ${POOL_ROUNDS} SIGKILLs every answered transaction is mined or waiting in the pool, and the next block mines the rest`, async () => {
-    const keys = await createDevnet({ accounts: 2, nativeAccounts: 2, console: false })
-    await keys.close()
     const dir = mkdtempSync(join(root, 'pool-'))
-    const evmHashes: string[] = []
-    const nativeHashes: string[] = []
-    const rounds: string[] = []
-    for (let round = 0; round < POOL_ROUNDS; round++) {
-      const node = await startNode(dir)
-      const waiting = await verify(node, evmHashes, nativeHashes, true)
-      // Mining settings come from each start's options: set again after every restart.
-      await rpc(node, 'evm_setAutomine', [false])
-      if (round % 2 === 0) await rpc(node, 'evm_setIntervalMining', [150])
-      const stop = { now: false }
-      const sending = stream(node, keys, evmHashes, nativeHashes, stop)
-      const delay = 300 + Math.floor(Math.random() * 700)
-      rounds.push(`${delay} ms (${waiting} waiting before)`)
-      await new Promise((resolve) => setTimeout(resolve, delay))
-      node.child.kill('SIGKILL')
-      stop.now = true
-      await node.exited
-      await sending
-    }
+    const answered: Answered = { evm: [], native: [] }
+    const rounds = await killRounds(
+      dir,
+      POOL_ROUNDS,
+      answered,
+      (node) => verify(node, answered.evm, answered.native, true),
+      async (node, round) => {
+        // Mining settings come from each start's options: set again after every restart.
+        await rpc(node, 'evm_setAutomine', [false])
+        if (round % 2 === 0) await rpc(node, 'evm_setIntervalMining', [150])
+      },
+    )
     const node = await startNode(dir)
-    const waiting = await verify(node, evmHashes, nativeHashes, true)
+    const waiting = await verify(node, answered.evm, answered.native, true)
     expect(waiting, 'the last round, without interval mining, left transactions waiting').toBeGreaterThan(0)
     await rpc(node, 'evm_setAutomine', [false])
     await rpc(node, 'evm_mine')
-    const height = await verify(node, evmHashes, nativeHashes)
+    const height = await verify(node, answered.evm, answered.native)
     expect((await rest(node, '/api/v1/mempool/txcount')).Result).toEqual([0, 0])
     node.child.kill('SIGKILL')
     await node.exited
-    console.log(`crash test (pool): ${POOL_ROUNDS} kills after ${rounds.join(', ')}; ${evmHashes.length} EVM and ${nativeHashes.length} native answered transactions found; ${waiting} were waiting, mined by one block; ${height} blocks agree`)
+    console.log(`crash test (pool): ${POOL_ROUNDS} kills after ${rounds.join(', ')} (transactions waiting before); ${answered.evm.length} EVM and ${answered.native.length} native answered transactions found; ${waiting} were waiting, mined by one block; ${height} blocks agree`)
   })
 })
