@@ -124,8 +124,8 @@ export class Chain {
     this.#blocks.append(parts.genesis)
     for (const block of parts.history?.blocks ?? []) this.#blocks.append(block)
     for (const run of parts.history?.empty ?? []) this.#blocks.empty.add(run)
-    // Re-admitted as they were accepted, without the pool's checks: they passed them
-    // against the state the database still holds, and must come back all, in order.
+    // Re-admitted in order without the pool's checks: they passed them when accepted,
+    // and the pool held them whatever changed since; all must come back, as they were.
     for (const tx of parts.history?.pool ?? []) {
       if (tx.kind === 'evm') this.mempool.add(tx)
       else this.mempool.addNative(tx)
