@@ -24,6 +24,7 @@ import { installWordOpcodes } from '../src/evm/wordOpcodes.ts'
 import { nativeCrypto } from '../src/evm/nativeSecp256k1.ts'
 import { keccak256 } from '../src/util/hash.ts'
 import { bigIntToMinimalBytes, bytesToBigInt } from '../src/util/hex.ts'
+import { UndoLog } from '../src/evm/undoLog.ts'
 
 const CHAIN_ID = 12345n
 const GWEI = 1_000_000_000n
@@ -46,8 +47,7 @@ class MapState implements StateManagerInterface {
   readonly #storage = new Map<string, Map<string, Uint8Array>>()
   /** Storage as of the start of the transaction, for EIP-2200: first value read or overwritten per slot. */
   readonly #original = new Map<string, Uint8Array>()
-  readonly #undo: Array<() => void> = []
-  readonly #checkpoints: number[] = []
+  readonly #undo = new UndoLog()
 
   readonly originalStorageCache = {
     get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
@@ -59,8 +59,7 @@ class MapState implements StateManagerInterface {
 
   /** Ends a transaction: nothing can be reverted past here. */
   settle(): void {
-    this.#undo.length = 0
-    this.#checkpoints.length = 0
+    this.#undo.clear()
     this.#original.clear()
   }
 
@@ -144,17 +143,15 @@ class MapState implements StateManagerInterface {
   }
 
   async checkpoint(): Promise<void> {
-    this.#checkpoints.push(this.#undo.length)
+    this.#undo.checkpoint()
   }
 
   async commit(): Promise<void> {
-    this.#checkpoints.pop()
+    this.#undo.commit()
   }
 
   async revert(): Promise<void> {
-    const position = this.#checkpoints.pop() ?? 0
-    for (let i = this.#undo.length - 1; i >= position; i--) this.#undo[i]!()
-    this.#undo.length = position
+    this.#undo.revert()
   }
 
   async getStateRoot(): Promise<Uint8Array> {

@@ -3,7 +3,7 @@
  * decode: geth's for a call that cannot start, "execution reverted: <reason>" for a
  * revert with an `Error(string)` payload.
  */
-import { bytesToBigInt } from '../util/hex.ts'
+import { decodeRevertReason } from '../evm/revertReason.ts'
 import type { ExecutionOutcome } from '../evm/executor.ts'
 import { ExecutionFailedError } from '../core/errors.ts'
 
@@ -17,15 +17,6 @@ export function executionError(outcome: ExecutionOutcome): ExecutionFailedError 
     'revert',
     outcome.returnValue,
   )
-}
-
-/** The string of an `Error(string)` revert payload, or `undefined` for any other payload. */
-export function decodeRevertReason(data: Uint8Array): string | undefined {
-  // Error(string) selector 0x08c379a0, then offset, length, bytes.
-  if (data.length < 68 || data[0] !== 0x08 || data[1] !== 0xc3 || data[2] !== 0x79 || data[3] !== 0xa0) return undefined
-  const length = Number(bytesToBigInt(data.subarray(36, 68)))
-  if (68 + length > data.length) return undefined
-  return new TextDecoder().decode(data.subarray(68, 68 + length))
 }
 
 /**

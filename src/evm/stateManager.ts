@@ -11,6 +11,7 @@ import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { EMPTY_ACCOUNT, type AccountRecord } from '../state/worldState.ts'
 import type { EvmWorld } from './execution.ts'
+import { UndoLog } from './undoLog.ts'
 
 const EMPTY = new Uint8Array(0)
 const NULL_CODE_HASH = toHexRaw(KECCAK256_NULL)
@@ -25,8 +26,7 @@ export class LedgerStateManager implements StateManagerInterface {
   readonly #storage = new Map<string, Map<string, Uint8Array>>()
   /** Addresses whose base storage is hidden (destroyed or re-created in this transaction). */
   readonly #cleared = new Set<string>()
-  readonly #undo: Array<() => void> = []
-  readonly #checkpoints: number[] = []
+  readonly #undo = new UndoLog()
 
   /** EIP-2200 needs the value a slot had before the transaction: that is the base state. */
   readonly originalStorageCache = {
@@ -45,8 +45,7 @@ export class LedgerStateManager implements StateManagerInterface {
     this.#accounts.clear()
     this.#storage.clear()
     this.#cleared.clear()
-    this.#undo.length = 0
-    this.#checkpoints.length = 0
+    this.#undo.clear()
   }
 
   /** Writes the overlay into the world state at `height` (the block being built) and empties it. */
@@ -165,17 +164,15 @@ export class LedgerStateManager implements StateManagerInterface {
   }
 
   async checkpoint(): Promise<void> {
-    this.#checkpoints.push(this.#undo.length)
+    this.#undo.checkpoint()
   }
 
   async commit(): Promise<void> {
-    this.#checkpoints.pop()
+    this.#undo.commit()
   }
 
   async revert(): Promise<void> {
-    const position = this.#checkpoints.pop() ?? 0
-    for (let i = this.#undo.length - 1; i >= position; i--) this.#undo[i]!()
-    this.#undo.length = position
+    this.#undo.revert()
   }
 
   /** The chain keeps no state trie (its eth blocks report a zero stateRoot, reference §6.3). */

@@ -8,8 +8,9 @@
  * failed frames and their children removed, as geth does.
  */
 import type { ExecutionOutcome } from '../execution.ts'
-import { decodeRevert } from './revertReason.ts'
-import { gethErrorText, hexData, listen, quantity, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { decodeRevert } from '../revertReason.ts'
+import { gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { toHex, toQuantity } from '../../util/hex.ts'
 
 /** `tracerConfig` of the callTracer. */
 export interface CallTracerConfig {
@@ -95,7 +96,7 @@ export class CallTracer implements Tracer {
     // The memory before the opcode: bytes past its end read as the zeros expansion adds.
     const data = new Uint8Array(size)
     if (offset < step.memory.length) data.set(step.memory.subarray(offset, Math.min(offset + size, step.memory.length)))
-    frame.logs.push({ address: hexData(step.address.bytes), topics, data: hexData(data), position: quantity(BigInt(frame.calls.length)) })
+    frame.logs.push({ address: toHex(step.address.bytes), topics, data: toHex(data), position: toQuantity(BigInt(frame.calls.length)) })
   }
 
   #enter(message: MessageEvent): void {
@@ -165,16 +166,16 @@ function render(frame: Frame): CallFrameJson {
   // Keys in geth's order (gen_callframe_json.go), optional ones omitted when empty.
   return {
     type: frame.type,
-    from: hexData(frame.from),
-    gas: quantity(frame.gas),
-    gasUsed: quantity(frame.gasUsed),
-    ...(frame.to !== undefined && { to: hexData(frame.to) }),
-    input: hexData(frame.input),
-    ...(frame.output !== undefined && frame.output.length > 0 && { output: hexData(frame.output) }),
+    from: toHex(frame.from),
+    gas: toQuantity(frame.gas),
+    gasUsed: toQuantity(frame.gasUsed),
+    ...(frame.to !== undefined && { to: toHex(frame.to) }),
+    input: toHex(frame.input),
+    ...(frame.output !== undefined && frame.output.length > 0 && { output: toHex(frame.output) }),
     ...(frame.error !== undefined && { error: frame.error }),
     ...(frame.revertReason !== undefined && { revertReason: frame.revertReason }),
     ...(frame.calls.length > 0 && { calls: frame.calls.map(render) }),
     ...(frame.logs.length > 0 && { logs: frame.logs }),
-    ...(frame.value !== undefined && { value: quantity(frame.value) }),
+    ...(frame.value !== undefined && { value: toQuantity(frame.value) }),
   }
 }

@@ -10,7 +10,8 @@
  * to the callee (without the value stipend), as geth counts it.
  */
 import type { ExecutionOutcome } from '../execution.ts'
-import { gethErrorText, hexData, listen, quantity, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { toHex, toQuantity } from '../../util/hex.ts'
 
 /** The struct logger's options (geth `logger.Config`, JSON names of debug_trace*). */
 export interface StructLoggerConfig {
@@ -135,9 +136,9 @@ export class StructLogger implements Tracer {
       depth: step.depth + 1,
     }
     const stack = step.stack
-    if (!this.#config.disableStack) log.stack = stack.map(quantity)
+    if (!this.#config.disableStack) log.stack = stack.map((word) => toQuantity(word))
     const frame = this.#frames[this.#frames.length - 1]
-    if (this.#config.enableReturnData && frame !== undefined && frame.returnData.length > 0) log.returnData = hexData(frame.returnData)
+    if (this.#config.enableReturnData && frame !== undefined && frame.returnData.length > 0) log.returnData = toHex(frame.returnData)
     if (this.#config.enableMemory && step.memory.length > 0) {
       const memory: string[] = []
       for (let i = 0; i + 32 <= step.memory.length; i += 32) memory.push(Buffer.from(step.memory.subarray(i, i + 32)).toString('hex'))

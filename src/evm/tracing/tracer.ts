@@ -96,13 +96,3 @@ export function gethErrorText(error: string, op?: string): string {
     default: return error
   }
 }
-
-/** A 0x-quantity (no leading zeros), as go-ethereum's hexutil encodes numbers. */
-export function quantity(value: bigint): string {
-  return `0x${value.toString(16)}`
-}
-
-/** Bytes as 0x-hex. */
-export function hexData(bytes: Uint8Array): string {
-  return `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`
-}
