@@ -43,8 +43,16 @@ export class EmptyRuns {
 
   /** Timestamp of pending height `height`, or `undefined` when it is not pending. */
   timestampAt(height: number): number | undefined {
-    for (const run of this.#runs) {
-      if (height >= run.start && height < run.start + run.count) return run.first + (height - run.start) * run.interval
+    // Runs are contiguous and ordered by start; a loop of evm_mine leaves thousands of them.
+    const runs = this.#runs
+    let lo = 0
+    let hi = runs.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1
+      const run = runs[mid]!
+      if (height < run.start) hi = mid - 1
+      else if (height >= run.start + run.count) lo = mid + 1
+      else return run.first + (height - run.start) * run.interval
     }
     return undefined
   }

@@ -69,9 +69,14 @@ export class DevnetControls {
     return offset
   }
 
+  /** The latest block's timestamp, read without building a reserved empty block (`chain.latest` would build the whole run). */
+  get #headTimestamp(): number {
+    return this.#chain.timestampAt(this.#chain.height)
+  }
+
   /** Fixes the next block's timestamp; it must be later than the latest block's (Hardhat's rule). */
   async setNextBlockTimestamp(timestamp: number): Promise<void> {
-    const latest = this.#chain.latest.header.timestamp
+    const latest = this.#headTimestamp
     if (!Number.isSafeInteger(timestamp) || timestamp <= latest) {
       throw new InvalidControlError(`Timestamp ${timestamp} is lower than or equal to previous block's timestamp ${latest}`)
     }
@@ -93,7 +98,7 @@ export class DevnetControls {
     if (seconds !== undefined && (!Number.isSafeInteger(seconds) || seconds < 1)) {
       throw new InvalidControlError(`block timestamp interval must be a positive whole number of seconds, got ${seconds}`)
     }
-    if (seconds !== undefined) checkHeaderTime(this.#chain.latest.header.timestamp + seconds)
+    if (seconds !== undefined) checkHeaderTime(this.#headTimestamp + seconds)
     this.#chain.clock.setInterval(seconds)
     await this.#chain.saveClock()
   }
@@ -108,7 +113,7 @@ export class DevnetControls {
     }
     if (count > 0) {
       const clock = this.#chain.clock
-      const first = Math.max(clock.now(), this.#chain.latest.header.timestamp + 1)
+      const first = Math.max(clock.now(), this.#headTimestamp + 1)
       checkHeaderTime(first + (count - 1) * (interval ?? clock.spacing ?? 1))
     }
     if (interval !== undefined && (!Number.isSafeInteger(interval) || interval < 1)) {
