@@ -32,6 +32,7 @@ import {
   CONFIG_KEY,
   encodeBlock,
   encodeStateValue,
+  parseStateKey,
   parsePoolKey,
   poolKey,
   READABLE_SCHEMA_VERSIONS,
@@ -161,9 +162,9 @@ export class LedgerStore {
     const state: StoredLedger['state'] = []
     for (const [kind, prefix] of STATE_KINDS) {
       for await (const [key, value] of db.iterator({ gte: prefix, lt: `${prefix.slice(0, -1)};` })) {
-        const at = key.length - 11
-        if (at <= prefix.length || key[at] !== ':') throw new CorruptDatabaseError(`the database key ${JSON.stringify(key)} is malformed`)
-        state.push([kind, key.slice(prefix.length, at), Number(key.slice(at + 1)), value as string])
+        const parsed = parseStateKey(key.slice(prefix.length))
+        if (parsed === undefined) throw new CorruptDatabaseError(`the database key ${JSON.stringify(key)} is malformed`)
+        state.push([kind, parsed.key, parsed.height, value as string])
       }
     }
     const code = (await db.iterator({ gte: 'c:', lt: 'c;' }).all()).map(([k, v]) => [k.slice(2), v as string] as [string, string])

@@ -136,8 +136,3 @@ function minimalBytes(value: bigint): Uint8Array {
   if (value === 0n) return new Uint8Array(0)
   return bigIntToBytes(value, Math.ceil(value.toString(16).length / 2))
 }
-
-/** Keccak-256 of the RLP: the Ethereum transaction hash, which the node uses as the raw hash (§1.7). */
-export function eip155Hash(rlp: Uint8Array): Uint8Array {
-  return keccak256(rlp)
-}
