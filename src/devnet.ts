@@ -176,8 +176,10 @@ export interface Devnet {
   removeListener(event: 'message' | 'disconnect', listener: (...args: any[]) => void): this
   /**
    * Stops the servers (WebSockets get a normal close frame, 1000) and closes the
-   * store; in-process subscriptions end. Afterwards every call rejects with RpcError
-   * 4900 (EIP-1193 disconnected).
+   * store; in-process subscriptions end. Running traces and eth_call /
+   * eth_estimateGas simulations are stopped within a few ms, not awaited (a mined
+   * transaction finishes). Afterwards every call rejects with RpcError 4900 (EIP-1193
+   * disconnected).
    */
   close(): Promise<void>
 }
@@ -552,6 +554,8 @@ class DevnetInstance implements Devnet {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    // Running traces and simulations stop within one pacing check (a few ms); close waits for none of them.
+    this.chain.executor.abort()
     this.#context.controls.stopIntervalMining()
     const server = await this.#server?.catch(() => undefined)
     this.#server = undefined

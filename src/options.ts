@@ -95,8 +95,20 @@ export interface DevnetOptions {
   filterLimit?: number
   /** Most live eth_subscribe subscriptions, all connections together; default 10,000. Above it: -32000 `too many subscriptions`. */
   subscriptionLimit?: number
-  /** Largest struct-log trace (debug_traceTransaction, debug_traceCall), in bytes of JSON; default 128 MiB. Above it: -32000 `trace larger than N bytes`. */
+  /** Largest trace (debug_traceTransaction, debug_traceCall, either tracer), in bytes of JSON; default 128 MiB. Above it: -32000 `trace larger than N bytes`. */
   traceSizeLimit?: number
+  /**
+   * Longest one trace runs, in ms, unless its tracer option `timeout` (a Go duration,
+   * "10s") says otherwise; default 5,000 (go-ethereum's). Past it: -32000 `execution timeout: …`.
+   */
+  traceTimeout?: number
+  /** Milliseconds the trace calls of one JSON-RPC batch may run in all; default 10,000. Past it: -32000 `execution timeout: …`, and later traces of the batch do not run. */
+  batchTraceTimeout?: number
+  /**
+   * Largest state document anvil_loadState reads, in bytes of JSON after inflating a
+   * gzipped one; default 64 MiB. Above it: -32602 `… larger than N bytes (option stateLimit)`.
+   */
+  stateLimit?: number
   /** Most blocks one mine call (hardhat_mine, anvil_mine, `devnet.mine`) may add; default 1,000,000. Above it: -32000 `cannot mine N blocks in one call`. */
   mineLimit?: number
   /**

@@ -8,6 +8,7 @@
 import type { EvmEngine } from './engine.ts'
 import type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionOutcome } from './execution.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
+import { ExecutionAbortedError } from './pacer.ts'
 
 export type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
 
@@ -19,6 +20,8 @@ export class EvmExecutor {
   /** EIP-155 chain id. */
   readonly chainId: bigint
   readonly #options: EvmExecutorOptions
+  /** Aborted by {@link abort}: every simulation and replay stops at its next pacing check. */
+  readonly #stop = new AbortController()
   #engine: EvmEngine | undefined
   #loading: Promise<EvmEngine> | undefined
 
@@ -58,7 +61,21 @@ export class EvmExecutor {
    * sender cannot pay `value`.
    */
   async simulate(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
-    return (this.#engine ?? (await this.#load())).simulate(call, ctx)
+    return (this.#engine ?? (await this.#load())).simulate(call, ctx, true, { signal: this.#stop.signal })
+  }
+
+  /** The signal {@link abort} fires; replays (debug_trace*) run under it too. */
+  get signal(): AbortSignal {
+    return this.#stop.signal
+  }
+
+  /**
+   * Stops every running and later simulation and replay within one pacing check
+   * (a few ms): they throw {@link ExecutionAbortedError}. Mined transactions are not
+   * stopped (they are bounded by their gas and finish). For `devnet.close()`.
+   */
+  abort(): void {
+    if (!this.#stop.signal.aborted) this.#stop.abort(new ExecutionAbortedError('the devnet is closing'))
   }
 
   /**

@@ -10,7 +10,7 @@
  * to the callee (without the value stipend), as geth counts it.
  */
 import type { ExecutionOutcome } from '../execution.ts'
-import { gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { TraceTooLargeError, gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
 import { toHex, toQuantity } from '../../util/hex.ts'
 
 /** The struct logger's options (geth `logger.Config`, JSON names of debug_trace*). */
@@ -25,11 +25,6 @@ export interface StructLoggerConfig {
    * none. The devnet sets its `traceSizeLimit` option here.
    */
   sizeLimit?: number
-}
-
-/** A struct-log trace grew beyond its size limit; nothing else happened (the replay changes nothing). */
-export class TraceTooLargeError extends Error {
-  override name = 'TraceTooLargeError'
 }
 
 /** One struct log as geth encodes it (`structLogLegacy`). */
@@ -110,7 +105,8 @@ export class StructLogger implements Tracer {
     const onAfter = (result: MessageResultEvent): void => {
       const frame = this.#frames.pop()
       const error = result.execResult.exceptionError?.error
-      if (frame !== undefined && error !== undefined && PRE_STEP_ERRORS.has(error) && frame.last >= 0) {
+      // Past the size limit the logs are gone, and no frame's `last` points into them.
+      if (!this.#overflow && frame !== undefined && error !== undefined && PRE_STEP_ERRORS.has(error) && frame.last >= 0) {
         this.#logs[frame.last]!.error = gethErrorText(error)
       }
       const parent = this.#frames[this.#frames.length - 1]
@@ -167,6 +163,8 @@ export class StructLogger implements Tracer {
       if (this.#size > this.#config.sizeLimit) {
         this.#overflow = true
         this.#logs.length = 0
+        this.#storage.clear()
+        for (const open of this.#frames) open.last = -1
         return
       }
     }
