@@ -16,7 +16,7 @@
 export const CHECK_STEPS = 256
 
 /** EVM work one turn of the event loop may do before the running execution yields, in ms. */
-export const SLICE_MS = 5
+export const SLICE_MS = 2
 
 /** Start of the current slice (performance.now()), process-wide. */
 let sliceStart = performance.now()
