@@ -9,7 +9,7 @@
  * and timestamp (go-ethereum's `traceTx` after `stateAtTransaction`).
  */
 import type { CallRequest, EvmWorld, ExecutionContext } from '../evm/executor.ts'
-import type { Tracer } from '../evm/tracing/tracer.ts'
+import { TraceTooLargeError, type Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
 import type { Chain } from './chain.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
@@ -142,7 +142,8 @@ export async function traceCall(chain: Chain, call: CallRequest, height: number,
   try {
     outcome = await engine.simulate(call, ctx, false, budgetOf(chain, limits))
   } catch (err) {
-    if (err instanceof ExecutionTimeoutError || err instanceof ExecutionAbortedError) throw err
+    // The budget's stops and a tracer's size limit are the trace's errors, not the call's.
+    if (err instanceof ExecutionTimeoutError || err instanceof ExecutionAbortedError || err instanceof TraceTooLargeError) throw err
     throw new TransactionRejectedError(simulationFailure(err), { cause: err })
   } finally {
     detach()

@@ -85,17 +85,27 @@ export class CallTracer implements Tracer {
   }
 
   attach(events: EvmEvents): () => void {
+    // Past the size limit the replay stops: thrown from a listener, the error ends the execution (replay.ts passes it on).
     return listen(events, {
       step: (step) => {
-        if (!this.#overflow) this.#step(step)
+        if (this.#overflow) throw this.#tooLarge()
+        this.#step(step)
       },
       beforeMessage: (message) => {
-        if (!this.#overflow) this.#enter(message)
+        if (this.#overflow) throw this.#tooLarge()
+        this.#enter(message)
       },
       afterMessage: (result) => {
-        if (!this.#overflow) this.#exit(result)
+        if (this.#overflow) throw this.#tooLarge()
+        this.#exit(result)
       },
     })
+  }
+
+  #tooLarge(): TraceTooLargeError {
+    return new TraceTooLargeError(
+      `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with the callTracer's onlyTopCall, or without withLog`,
+    )
   }
 
   /** Counts `bytes` more of JSON against the size limit; false (and recording stops) past it. */
@@ -182,11 +192,7 @@ export class CallTracer implements Tracer {
   }
 
   result(outcome: ExecutionOutcome, gasLimit: bigint): CallFrameJson {
-    if (this.#overflow) {
-      throw new TraceTooLargeError(
-        `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with the callTracer's onlyTopCall, or without withLog`,
-      )
-    }
+    if (this.#overflow) throw this.#tooLarge()
     const root = this.#root
     if (root === undefined) throw new Error('callTracer: the execution started no call frame')
     root.gas = gasLimit

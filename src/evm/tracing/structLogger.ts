@@ -91,6 +91,8 @@ export class StructLogger implements Tracer {
 
   attach(events: EvmEvents): () => void {
     const onStep = (step: StepEvent, resolve?: () => void): void => {
+      // Past the size limit the replay stops: thrown here, the error ends the execution (replay.ts passes it on).
+      if (this.#overflow) throw this.#tooLarge()
       this.#step(step).then(() => resolve?.(), () => resolve?.())
     }
     const onBefore = (message: MessageEvent): void => {
@@ -119,7 +121,6 @@ export class StructLogger implements Tracer {
   }
 
   async #step(step: StepEvent): Promise<void> {
-    // Past the size limit nothing more is kept: the replay runs to its end (bounded by gas) holding no more memory.
     if (this.#overflow) return
     const op = step.opcode.code
     // A call that never started a frame (depth limit, funds) must not take the next frame's gas.
@@ -172,12 +173,14 @@ export class StructLogger implements Tracer {
     this.#logs.push(log)
   }
 
+  #tooLarge(): TraceTooLargeError {
+    return new TraceTooLargeError(
+      `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with disableStack, without enableMemory, or with the callTracer`,
+    )
+  }
+
   result(outcome: ExecutionOutcome): StructLoggerResult {
-    if (this.#overflow) {
-      throw new TraceTooLargeError(
-        `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with disableStack, without enableMemory, or with the callTracer`,
-      )
-    }
+    if (this.#overflow) throw this.#tooLarge()
     const failed = outcome.status === 0
     const reverted = outcome.error?.kind === 'revert'
     return {
@@ -189,8 +192,8 @@ export class StructLogger implements Tracer {
   }
 }
 
-/** About the bytes `log` takes in JSON: fixed fields, then every stack item, memory word and storage entry. */
-function estimatedSize(log: StructLogJson): number {
+/** About the bytes `log` takes in JSON (what {@link StructLoggerConfig.sizeLimit} counts): fixed fields, then every stack item, memory word and storage entry. */
+export function estimatedSize(log: StructLogJson): number {
   let size = 100 + log.op.length
   if (log.stack !== undefined) for (const item of log.stack) size += item.length + 3
   if (log.memory !== undefined) size += log.memory.length * 67
