@@ -116,9 +116,9 @@ function accountEntry(record: AccountRecord, world: WorldState, address: string,
 export function parseStateDocument(input: unknown): ParsedState {
   const doc = object(input, 'the state document')
   if (doc.format === undefined && doc.version === undefined && typeof doc.accounts === 'object') return parseAnvil(doc)
-  if (doc.format !== STATE_DOCUMENT_FORMAT) throw new PersistenceError(`not a state document: format ${JSON.stringify(doc.format)} (expected "${STATE_DOCUMENT_FORMAT}")`)
+  if (doc.format !== STATE_DOCUMENT_FORMAT) throw new PersistenceError(`not a state document: format ${shown(doc.format)} (expected "${STATE_DOCUMENT_FORMAT}")`)
   if (doc.version !== STATE_DOCUMENT_VERSION) {
-    throw new UnsupportedVersionError(`state document version ${JSON.stringify(doc.version)} is not supported; this dualnet reads version ${STATE_DOCUMENT_VERSION}`)
+    throw new UnsupportedVersionError(`state document version ${shown(doc.version)} is not supported; this dualnet reads version ${STATE_DOCUMENT_VERSION}`)
   }
   const head = object(doc.head, 'head')
   const timestamp = head.timestamp
@@ -310,6 +310,11 @@ export function applyState(world: WorldState, state: ParsedState, height: number
     if (a.unboundOffset !== undefined) world.setUnboundOffset(a.address, a.unboundOffset, height)
   }
   for (const a of state.allowances) world.setAllowance(a.token, a.owner, a.spender, a.amount, height)
+}
+
+/** A field's value in a message: its JSON, or `missing`. */
+function shown(value: unknown): string {
+  return value === undefined ? 'missing' : JSON.stringify(value)
 }
 
 function object(value: unknown, what: string): Record<string, unknown> {
