@@ -198,7 +198,7 @@ export function stateFromBytes(bytes: Uint8Array, limits: StateReadLimits = UNLI
   const max = maxBytes(limits)
   let json: Uint8Array
   try {
-    json = isGzip(bytes) ? gunzipSync(bytes, { maxOutputLength: max + 1 }) : bytes
+    json = isGzip(bytes) ? gunzipSync(bytes, { maxOutputLength: max + 1, chunkSize: INFLATE_CHUNK }) : bytes
   } catch (err) {
     throw inflateError(err, limits)
   }
@@ -217,7 +217,7 @@ export async function readStateBytes(bytes: Uint8Array, limits: StateReadLimits)
   let json: Uint8Array
   if (isGzip(bytes)) {
     json = await new Promise<Buffer>((resolve, reject) => {
-      gunzip(bytes, { maxOutputLength: max + 1 }, (err, out) => (err === null ? resolve(out) : reject(inflateError(err, limits))))
+      gunzip(bytes, { maxOutputLength: max + 1, chunkSize: INFLATE_CHUNK }, (err, out) => (err === null ? resolve(out) : reject(inflateError(err, limits))))
     })
   } else json = bytes
   checkSize(json, limits)
@@ -228,6 +228,9 @@ export async function readStateBytes(bytes: Uint8Array, limits: StateReadLimits)
   }
   return parseJson(json)
 }
+
+/** Inflated bytes per zlib step: 1 MiB, so that a large document costs few turns of the event loop (zlib's default is 16 KiB). */
+const INFLATE_CHUNK = 1 << 20
 
 /** Bytes of the depth scan between two yields (about a millisecond). */
 const SCAN_CHUNK = 1 << 20
@@ -298,11 +301,17 @@ function deepestAt(json: Uint8Array, from: number, to: number, state: { depth: n
  * entries not listed are left as they are (Anvil's anvil_loadState merges the same way).
  */
 export function applyState(world: WorldState, state: ParsedState, height: number): void {
+  // Documents often repeat one code (proxies, clones): each distinct code is hashed once.
+  const hashes = new Map<string, string>()
   for (const a of state.accounts) {
     let codeHash: string | undefined
     if (a.code.length > 0) {
-      codeHash = toHexRaw(keccak256(a.code))
-      world.putCode(codeHash, a.code)
+      const code = toHexRaw(a.code)
+      codeHash = hashes.get(code)
+      if (codeHash === undefined) {
+        hashes.set(code, (codeHash = toHexRaw(keccak256(a.code))))
+        world.putCode(codeHash, a.code)
+      }
     }
     const main = a.main ?? world.getAccount(a.address, height).main
     world.setAccount(a.address, { nonce: a.nonce, main, gas: a.gas, codeHash }, height)
