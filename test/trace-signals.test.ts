@@ -5,34 +5,25 @@
  * to receive the signal because EVM runs yield to it.
  */
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 async function stopMidTrace(signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--rpcport', String(port), '--accounts', '1', '--quiet'], { stdio: 'pipe' })
+  // An ephemeral port, read from the banner.
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--rpcport', '0', '--accounts', '1', '--quiet'], { stdio: 'pipe' })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const url = `http://127.0.0.1:${port}`
+  let banner = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      banner += chunk.toString()
+      const found = /JSON-RPC\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)
+      if (found !== null) resolve(found[1]!)
+    })
+    void exited.then(() => reject(new Error(`the CLI exited before serving: ${banner}`)))
+  })
   const post = (body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json())
-  for (let i = 0; ; i++) {
-    const up = await post({ jsonrpc: '2.0', id: 0, method: 'eth_blockNumber' }).then(() => true, () => false)
-    if (up) break
-    if (i > 600) throw new Error('the CLI did not start')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
   const from = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
   // Warm (the tracers load on the first trace), then the long one, with a minute of time limit.
   await post({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [{ from, to: from }, 'latest'] })
