@@ -43,8 +43,6 @@ export interface Manifest {
   /** Logs numbered from here up (and {@link prevLogNumber}) hold writes not yet in a table. */
   logNumber: number
   prevLogNumber: number
-  /** The number the next new file gets. */
-  nextFileNumber: number
 }
 
 const BLOCK_SIZE = 32768
@@ -101,7 +99,7 @@ export function logRecords(bytes: Uint8Array): Uint8Array[] {
 /** Reads the MANIFEST at `path` (VersionEdit records, db/version_edit.cc). Throws `Error` naming what does not decode. */
 export async function readManifest(path: string): Promise<Manifest> {
   const live = new Map<string, LiveTable>()
-  const manifest: Manifest = { tables: [], logNumber: 0, prevLogNumber: 0, nextFileNumber: 0 }
+  const manifest: Manifest = { tables: [], logNumber: 0, prevLogNumber: 0 }
   for (const record of logRecords(await readFile(path))) {
     let at = 0
     const varint = (): number => {
@@ -124,7 +122,7 @@ export async function readManifest(path: string): Promise<Manifest> {
       const tag = varint()
       if (tag === 1) skipBytes() // comparator name
       else if (tag === 2) manifest.logNumber = varint()
-      else if (tag === 3) manifest.nextFileNumber = varint()
+      else if (tag === 3) varint() // next file number
       else if (tag === 4) varint() // last sequence
       else if (tag === 5) (varint(), skipBytes()) // compaction pointer: level, key
       else if (tag === 6) live.delete(`${varint()}:${varint()}`) // deleted file: level, number
