@@ -6,6 +6,7 @@
  * Each damage is built on a real multi-table database, and every file's bytes are
  * compared before and after the refusal, LevelDB's LOG included.
  */
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -160,6 +161,20 @@ describe('an accepted database', () => {
     const again = await start(dir)
     expect(again.chain.height).toBe(3001)
     await again.close()
+  })
+
+  it('a stand-in left by a process killed while it read its chain is removed at the next start; a running one\'s is kept', async () => {
+    const dir = copy()
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!
+    const stale = join(dir, '..', `.db.check-${dead}-AbC123`)
+    const live = join(dir, '..', `.db.check-${process.ppid}-XyZ789`)
+    for (const standIn of [stale, live]) {
+      mkdirSync(standIn)
+      writeFileSync(join(standIn, 'CURRENT'), 'MANIFEST-000002\n')
+    }
+    const devnet = await start(dir)
+    expect(readdirSync(join(dir, '..')).sort()).toEqual([`.db.check-${process.ppid}-XyZ789`, 'db'])
+    await devnet.close()
   })
 
   it('a record cut off at the end of the log (a writer killed mid-write) is not damage: the batches before it resume', async () => {

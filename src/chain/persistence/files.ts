@@ -130,18 +130,22 @@ async function checkFiles(dir: string, names: string[]): Promise<DatabaseFiles> 
 }
 
 /**
- * A new directory beside `dir` (in the system's temporary directory when that fails)
- * holding the database's files: its tables hard-linked (LevelDB never writes to a
- * table it has written, and the stand-in's new files get numbers above every listed
- * one), CURRENT, the MANIFEST and the logs copied (LevelDB replaces them on opening).
+ * A new directory beside `dir`, `.<name>.check-<pid>-XXXXXX` (in the system's temporary
+ * directory when that fails), holding the database's files: its tables hard-linked
+ * (LevelDB never writes to a table it has written, and the stand-in's new files get
+ * numbers above every listed one), CURRENT, the MANIFEST and the logs copied (LevelDB
+ * replaces them on opening). Stand-ins beside `dir` of processes no longer running (one
+ * killed while it read its chain) are removed first.
  */
 async function makeStandIn(dir: string, files: DatabaseFiles): Promise<string> {
   const absolute = resolve(dir)
+  const prefix = `.${basename(absolute)}.check-`
+  await removeStaleStandIns(dirname(absolute), prefix)
   let standIn: string
   try {
-    standIn = await mkdtemp(join(dirname(absolute), `.${basename(absolute)}.check-`))
+    standIn = await mkdtemp(join(dirname(absolute), `${prefix}${process.pid}-`))
   } catch {
-    standIn = await mkdtemp(join(tmpdir(), 'dualnet-check-'))
+    standIn = await mkdtemp(join(tmpdir(), `dualnet-check-${process.pid}-`))
   }
   try {
     for (const name of files.tables) {
@@ -153,6 +157,27 @@ async function makeStandIn(dir: string, files: DatabaseFiles): Promise<string> {
     throw new PersistenceError(`a stand-in to check it could not be made in ${standIn}: ${(err as Error).message}`)
   }
   return standIn
+}
+
+/** Removes the directories `<parent>/<prefix><pid>-…` whose process is gone (signal 0 finds none). */
+async function removeStaleStandIns(parent: string, prefix: string): Promise<void> {
+  const names = await readdir(parent).catch(() => [] as string[])
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue
+    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1])
+    if (!Number.isSafeInteger(pid) || pid === process.pid || processRuns(pid)) continue
+    await rm(join(parent, name), { recursive: true, force: true })
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 /**
