@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevnet } from '../src/index.ts'
 import { ChainMismatchError, CorruptDatabaseError } from '../src/chain/persistence/errors.ts'
 import { openLevelDirectory } from '../src/chain/persistence/files.ts'
+import { readManifest } from '../src/chain/persistence/levelFiles.ts'
 
 const OPTIONS = { accounts: 1, console: false, clock: 'frozen', genesisTimestamp: 1_700_000_000 } as const
 const root = mkdtempSync(join(tmpdir(), 'dualnet-damage-'))
@@ -48,7 +49,12 @@ function fingerprint(dir: string) {
 }
 
 const start = async (dir: string, options: Parameters<typeof createDevnet>[0] = {}) => createDevnet({ ...OPTIONS, ...options, db: await openLevelDirectory(dir) })
-const tables = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ldb')).sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)
+/** The tables the MANIFEST lists, largest first (a table it does not list is garbage LevelDB deletes: damaging it changes nothing). */
+const tables = async (dir: string) => {
+  const manifest = readFileSync(join(dir, 'CURRENT'), 'latin1').trim()
+  const live = (await readManifest(join(dir, manifest))).tables.sort((a, b) => b.size - a.size)
+  return live.map((t) => `${String(t.number).padStart(6, '0')}.ldb`)
+}
 const newestLog = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.log')).sort().at(-1)!
 const WAY_OUT = `LevelDB's repair may salvage it: copy the directory, run node -e "require('classic-level').ClassicLevel.repair(process.argv[1])" <copy> and start with --db <copy>; or start a new chain with a new --db directory`
 
@@ -89,24 +95,41 @@ describe('a damaged LevelDB directory is refused before LevelDB touches it', () 
 
   it('a truncated table', async () => {
     const dir = copy()
-    const [table] = tables(dir)
+    const [table] = await tables(dir)
     const size = statSync(join(dir, table!)).size
     truncateSync(join(dir, table!), 1000)
-    await refusedUntouched(dir, `the table ${table} has 1000 bytes where its MANIFEST-000002 records ${size}: it was cut short or written over. ${WAY_OUT}`)
+    await refusedUntouched(dir, `the table ${table} has 1000 bytes where its ${readFileSync(join(dir, 'CURRENT'), 'latin1').trim()} records ${size}: it was cut short or written over. ${WAY_OUT}`)
   })
 
   it('a zeroed table (its size intact)', async () => {
     const dir = copy()
-    const [table] = tables(dir)
+    const [table] = await tables(dir)
     writeFileSync(join(dir, table!), Buffer.alloc(statSync(join(dir, table!)).size))
     await refusedUntouched(dir, `the table ${table} does not end with a LevelDB table footer: it was zeroed or written over. ${WAY_OUT}`)
   })
 
   it('a table gone', async () => {
     const dir = copy()
-    const [table] = tables(dir)
+    const [table] = await tables(dir)
     unlinkSync(join(dir, table!))
-    await refusedUntouched(dir, `the table ${table}, listed in its MANIFEST-000002, is missing. ${WAY_OUT}`)
+    await refusedUntouched(dir, `the table ${table}, listed in its ${readFileSync(join(dir, 'CURRENT'), 'latin1').trim()}, is missing. ${WAY_OUT}`)
+  })
+
+  it('bytes flipped inside a table (its size and footer intact): refused as it is read, from the stand-in', async () => {
+    const dir = copy()
+    const [table] = await tables(dir)
+    const bytes = readFileSync(join(dir, table!))
+    // Without block checksums LevelDB may hand back garbage instead of an error: then a record does not decode or check.
+    for (let k = 0; k < 16; k++) bytes[Math.floor(bytes.length * 0.7) + k]! ^= 0x5a
+    writeFileSync(join(dir, table!), bytes)
+    const before = fingerprint(dir)
+    const refusal = await start(dir).then(
+      () => new Error('accepted'),
+      (err: Error) => err,
+    )
+    expect(refusal).toBeInstanceOf(CorruptDatabaseError)
+    expect(refusal.message).toMatch(/^(the database in .* is refused, and left as it was: LevelDB cannot read it: Corruption: .*\. LevelDB's repair may salvage it|block \d+ in the database is corrupt: )/)
+    expect(fingerprint(dir)).toEqual(before)
   })
 
   it('garbage at the end of the log: a record whose checksum fails (LevelDB would drop it silently)', async () => {
@@ -124,7 +147,7 @@ describe('a refused database of another kind is not touched either', () => {
     const other = new ClassicLevel<string, string>(dir, { writeBufferSize: 16 * 1024 })
     for (let i = 0; i < 2000; i++) await other.put(`users:${String(i).padStart(5, '0')}`, 'x'.repeat(40))
     await other.close()
-    expect(tables(dir).length).toBeGreaterThan(0)
+    expect((await tables(dir)).length).toBeGreaterThan(0)
     const before = fingerprint(dir)
     await expect(start(dir)).rejects.toThrow(
       new CorruptDatabaseError('the database is not empty but holds no dualnet chain (no m:schema entry; first key "users:00000"); give the devnet a new or empty database'),

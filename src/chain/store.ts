@@ -64,6 +64,8 @@ export interface StandIn {
   accept(): Promise<LevelDatabase>
   /** Closes and removes the stand-in, leaving the real database untouched. */
   discard(): Promise<void>
+  /** The refusal of a database LevelDB could not read (`detail`: its message), naming the database and the way out. */
+  unreadable(detail: string): PersistenceError
 }
 
 type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key: string }
@@ -175,7 +177,7 @@ export class LedgerStore {
       if (err instanceof PersistenceError) throw err
       // LevelDB's own errors (a damaged table): abstract-level wraps them, the cause says what.
       const detail = (err as { cause?: Error }).cause?.message ?? (err as Error).message
-      throw new CorruptDatabaseError(`the database could not be read: ${detail}`, { cause: err })
+      throw this.#standIn?.unreadable(detail) ?? new CorruptDatabaseError(`the database could not be read: ${detail}`, { cause: err })
     }
   }
 

@@ -73,7 +73,8 @@ export async function openLevelDirectory(dir: string): Promise<LevelDatabase> {
     }
     return real as unknown as LevelDatabase
   }
-  return Object.assign(db as unknown as LevelDatabase, { [STAND_IN]: { accept, discard } satisfies StandIn })
+  const unreadable = (detail: string) => refusal(dir, `LevelDB cannot read it: ${detail}`, 'repair')
+  return Object.assign(db as unknown as LevelDatabase, { [STAND_IN]: { accept, discard, unreadable } satisfies StandIn })
 }
 
 /** The names in `dir`; none when it does not exist. Throws {@link CorruptDatabaseError} for a file or an unreadable directory. */
