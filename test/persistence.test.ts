@@ -314,6 +314,7 @@ describe('refusals', () => {
     expect(await entries(corrupt)).toEqual(before)
   })
 
+  // Four CLI processes start at once (each loads tsx): on a busy machine that alone can take half a minute.
   it('the CLI: another chain id, a corrupted database, a state document of an unknown version and classic-level missing each exit 1 with one line, overwriting nothing', async () => {
     const [mismatch, corrupt] = [tempDir(), tempDir()]
     for (const dir of [mismatch, corrupt]) {
@@ -349,7 +350,7 @@ describe('refusals', () => {
     expect(fingerprint(mismatch)).toEqual(kept)
     expect(fingerprint(corrupt)).toEqual(print)
     expect(readFileSync(stateFile, 'utf8')).toBe(future)
-  })
+  }, 90_000)
 })
 
 describe('durability', () => {
