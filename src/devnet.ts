@@ -463,16 +463,18 @@ class DevnetInstance implements Devnet {
   /** Loads fastify and the server plugins (first use only), and starts both servers. */
   async #startServers(options: ListenOptions): Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> {
     const host = options.host ?? '127.0.0.1'
-    const [{ default: Fastify }, { rpcRoutes }, { restRoutes }] = await Promise.all([
+    const [{ default: Fastify }, { rpcRoutes }, { restRoutes, restClientError }, { virtualHosts }] = await Promise.all([
       import('fastify'),
       import('./server/rpcServer.ts'),
       import('./server/restServer.ts'),
+      import('./server/guards.ts'),
     ])
     if (this.#closed) throw closedError()
+    const vhosts = virtualHosts(options.vhosts)
     const rpc = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
-    await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit, cors: options.cors })
-    const rest = options.rest === false ? undefined : Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
-    await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit, jsonDepthLimit: this.#context.limits.jsonDepthLimit })
+    await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit, cors: options.cors, vhosts })
+    const rest = options.rest === false ? undefined : Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true, clientErrorHandler: restClientError })
+    await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit, jsonDepthLimit: this.#context.limits.jsonDepthLimit, vhosts })
     const apps = rest === undefined ? [rpc] : [rpc, rest]
     if (options.log !== undefined) {
       logRequests(rpc, 'rpc', options.log)

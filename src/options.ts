@@ -124,6 +124,19 @@ export interface ListenOptions {
    * Origins the JSON-RPC server allows (CORS): `'*'` (default, as go-ethereum's
    * `--http.corsdomain "*"`, Hardhat and Anvil), one origin or a list, or `false` for
    * no CORS headers. The REST server always sends the node's own headers (reference §1.1).
+   * WebSocket upgrades that carry an Origin header (browsers always send one) must
+   * carry one of these origins (`false`: none), as go-ethereum's `--ws.origins`;
+   * refused with HTTP 403 and the reason.
    */
   cors?: string | readonly string[] | false
+  /**
+   * Host names both servers answer, as go-ethereum's `--http.vhosts`: default
+   * `['localhost']`; `'*'` for any. IP addresses (`127.0.0.1`, `[::1]`, any other) and
+   * requests without a Host header are always answered; the port is ignored. Another
+   * name (a DNS-rebinding page's) gets HTTP 403: JSON-RPC and WebSocket upgrades in
+   * plain text (`invalid host specified: …`), REST in the envelope (41003). A server
+   * bound to a non-loopback interface and reached by a name needs that name here.
+   * A `TypeError` for anything but `'*'`, a name or a non-empty list of names.
+   */
+  vhosts?: string | readonly string[]
 }
