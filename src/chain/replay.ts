@@ -11,7 +11,7 @@
 import type { CallRequest, EvmWorld, ExecutionContext } from '../evm/executor.ts'
 import type { Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
-import type { Chain } from './chain.ts'
+import type { Chain, SimulationBlock } from './chain.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
 import { simulationFailure } from './executionErrors.ts'
 
@@ -113,14 +113,16 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
 }
 
 /**
- * Traces `call` on the state of block `height` as eth_call runs it (NUMBER the
- * height, TIMESTAMP its timestamp + 1) and resolves to the tracer's result. Throws
+ * Traces `call` at `block` as eth_call runs it (the environment of
+ * `chain.simulationContext(block, 'call')`: the chain's block context, or the next
+ * block for `'pending'`) and resolves to the tracer's result. Throws
  * {@link TransactionRejectedError} when the call cannot run at all (funds for `value`:
- * `insufficient funds for transfer`, geth's text).
+ * `insufficient funds for transfer`, geth's text), UnknownBlockError for a height
+ * above the tip.
  */
-export async function traceCall(chain: Chain, call: CallRequest, height: number, tracer: Tracer): Promise<unknown> {
-  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height))
-  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: chain.timestampAt(height) + 1 }
+export async function traceCall(chain: Chain, call: CallRequest, block: SimulationBlock, tracer: Tracer): Promise<unknown> {
+  const ctx = chain.simulationContext(block, 'call')
+  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, ctx.readHeight))
   const detach = tracer.attach(engine.events)
   let outcome
   try {
