@@ -1,0 +1,8 @@
+// The Hardhat 2 project of test/network-helpers.test.ts, loaded through HARDHAT_CONFIG:
+// one HTTP network, the devnet the test starts (its URL in DUALNET_RPC_URL), selected
+// with HARDHAT_NETWORK=dualnet. Nothing is compiled.
+module.exports = {
+  networks: {
+    dualnet: { url: process.env.DUALNET_RPC_URL ?? 'http://127.0.0.1:20339', chainId: 12345 },
+  },
+}
