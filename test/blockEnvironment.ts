@@ -13,7 +13,10 @@ export const T0 = 1_700_000_000
 
 const abi = BlockGate.abi as Abi
 
-/** A JSON-RPC error as either surface reports it. */
+/** A JSON-RPC answer: a result or an error. */
+type Answer = { result?: unknown; error?: { code: number; message: string } }
+
+/** A JSON-RPC error as every surface reports it. */
 export class SurfaceError extends Error {
   constructor(readonly code: number, message: string) {
     super(message)
@@ -50,7 +53,7 @@ export async function surface(devnet: Devnet, name: (typeof SURFACES)[number] | 
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       })
-      const answer = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
+      const answer = (await response.json()) as Answer
       if (answer.error !== undefined) throw new SurfaceError(answer.error.code, answer.error.message)
       return answer.result
     },
@@ -61,9 +64,9 @@ export async function surface(devnet: Devnet, name: (typeof SURFACES)[number] | 
 async function webSocketSurface(url: string): Promise<Surface> {
   const ws = new WebSocket(url)
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
-  const waiting = new Map<number, (answer: { result?: unknown; error?: { code: number; message: string } }) => void>()
+  const waiting = new Map<number, (answer: Answer) => void>()
   ws.on('message', (data) => {
-    const answer = JSON.parse(String(data)) as { id: number }
+    const answer = JSON.parse(String(data)) as Answer & { id: number }
     waiting.get(answer.id)?.(answer)
     waiting.delete(answer.id)
   })
@@ -71,7 +74,7 @@ async function webSocketSurface(url: string): Promise<Surface> {
   return {
     name: 'WebSocket',
     async rpc(method, params = []) {
-      const answer = await new Promise<{ result?: unknown; error?: { code: number; message: string } }>((resolve) => {
+      const answer = await new Promise<Answer>((resolve) => {
         waiting.set(++id, resolve)
         ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
       })

@@ -10,12 +10,15 @@
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Contract, type InterfaceAbi } from 'ethers'
 import { createDevnet, VERSION, type Devnet } from '../src/index.ts'
+import { BlockGate } from '../fixtures/index.ts'
 
 const require = createRequire(import.meta.url)
 type Helpers = typeof import('@nomicfoundation/hardhat-network-helpers')
 interface Hre {
   network: { name: string; provider: { request(args: { method: string; params?: unknown[] }): Promise<unknown> } }
+  ethers: typeof import('ethers') & { getSigner(address: string): Promise<import('ethers').Signer> }
 }
 
 /** The devnet the Hardhat project's `dualnet` network points at, started before Hardhat loads its config. */
@@ -164,6 +167,35 @@ describe.each(['HTTP', 'in process'] as const)('hardhat-network-helpers 1.x %s',
     await helpers.mine(2)
     await helpers.reset()
     expect(await height()).toBe(0)
+  })
+})
+
+describe('a Hardhat suite over HTTP: helpers, then hardhat-ethers, which estimates every transaction', () => {
+  /** BlockGate(opensAt, opensAtBlock) deployed with hardhat-ethers by dev account 0. */
+  async function deployGate(opensAt: number, opensAtBlock: number) {
+    const signer = await hre.ethers.getSigner(httpDevnet.accounts[0]!.address)
+    const factory = new hre.ethers.ContractFactory(BlockGate.abi as InterfaceAbi, BlockGate.bytecode, signer)
+    const gate = await factory.deploy(opensAt, opensAtBlock)
+    await gate.waitForDeployment()
+    return gate as Contract
+  }
+
+  it('sends right after time.increaseTo(t, false): estimated in the block it lands in', async () => {
+    const opensAt = (await helpers.time.latest()) + 3600
+    const gate = await deployGate(opensAt, 0)
+    await helpers.time.setNextBlockTimestamp(opensAt) // time.increaseTo without mining
+    const receipt = await (await gate.getFunction('enter')()).wait()
+    expect(receipt?.status).toBe(1)
+    expect(await helpers.time.latest()).toBe(opensAt)
+  })
+
+  it('sends right after mineUpTo the block before a start block (a Governor vote at its snapshot)', async () => {
+    const opensAtBlock = (await helpers.time.latestBlock()) + 5
+    const gate = await deployGate(0, opensAtBlock)
+    await helpers.mineUpTo(opensAtBlock - 1)
+    const receipt = await (await gate.getFunction('enter')()).wait()
+    expect(receipt?.status).toBe(1)
+    expect(receipt?.blockNumber).toBe(opensAtBlock)
   })
 })
 

@@ -5,9 +5,9 @@ import { parseCallRequest } from '../callRequest.ts'
 import { toHex } from '../../util/hex.ts'
 
 /**
- * eth_call: executes on the state of the block given and writes nothing (reference
- * §6.2: the block argument is required). The block environment follows the chain's
- * block context; `pending` is the next block's (Chain.simulationContext).
+ * eth_call: executes on the state of the block given, in the environment the block
+ * context gives it (`pending`: the next block's), and writes nothing (reference §6.2:
+ * the block argument is required). See Chain.simulationContext.
  */
 export const eth_call: RpcMethod = async (ctx, params) => {
   const [call, block] = expectParams(params, 2, 3)

@@ -5,10 +5,10 @@ import { parseCallRequest } from '../callRequest.ts'
 import { toQuantity } from '../../util/hex.ts'
 
 /**
- * eth_estimateGas: a gas limit that suffices, at most 6,000,000 (reference §6.2). With
- * no block, or `pending`, it runs in the block the transaction would land in (number
- * height + 1, the timestamp the clock will give it), as go-ethereum, Hardhat and
- * Anvil estimate; a block given follows the chain's block context.
+ * eth_estimateGas: a gas limit that suffices, at most 6,000,000 (reference §6.2), found
+ * in the block the transaction would land in (number height + 1, the timestamp it will
+ * get) when no block or `pending` is given, as go-ethereum, Hardhat and Anvil estimate.
+ * A block given follows the chain's block context (Chain.simulationContext).
  */
 export const eth_estimateGas: RpcMethod = async (ctx, params) => {
   const [call, block] = expectParams(params, 1, 2)
