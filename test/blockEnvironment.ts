@@ -89,7 +89,7 @@ export interface Gate {
   readonly address: Hex
   readonly from: Hex
   /** The call object of `fn` (no arguments unless given). */
-  request(fn: 'env' | 'enter' | 'checkpoint' | 'isPast', args?: readonly bigint[]): { from: Hex; to: Hex; data: Hex }
+  request(fn: 'env' | 'enter' | 'checkpoint' | 'checkpoints' | 'isPast', args?: readonly bigint[]): { from: Hex; to: Hex; data: Hex }
   /** NUMBER and TIMESTAMP an eth_call at `block` sees. */
   env(block: string): Promise<[number, number]>
   /** eth_estimateGas of `fn`, with `block` as the second parameter when given. */

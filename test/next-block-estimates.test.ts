@@ -10,6 +10,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { BrowserProvider, Contract, JsonRpcProvider, type InterfaceAbi } from 'ethers'
+import { encodeDeployData, encodeFunctionData, getContractAddress, type Abi } from 'viem'
 import { createDevnet, type Devnet, type DevnetOptions } from '../src/index.ts'
 import { BlockGate } from '../fixtures/index.ts'
 import { T0, deployGate, head, surface, type Surface } from './blockEnvironment.ts'
@@ -94,6 +95,44 @@ describe.each(CONTEXTS)('blockContext %s', (blockContext) => {
     const block = (await rpc.rpc('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])) as { timestamp: string }
     expect(Number(block.timestamp)).toBe(timestamp)
   }, 30_000)
+})
+
+describe.each(PATHS.slice(0, 2))('with transactions waiting for the next block (automine off), by %s', (path) => {
+  it.each(CONTEXTS)('blockContext %s: estimates, calls and traces at pending run after them, as in the mined block', async (blockContext) => {
+    const rpc = await start(path, { blockContext })
+    const gate = await deployGate(rpc, devnet!, T0, 0)
+    const alone = await gate.estimate('checkpoint') // a new slot: checkpoints[2]
+    await rpc.rpc('evm_setAutomine', [false])
+    const other = devnet!.accounts[1]!.address
+    await rpc.rpc('eth_sendTransaction', [{ ...gate.request('checkpoint'), from: other, gas: '0x30000' }])
+    // The waiting transaction writes checkpoints[2] first: 5,000 gas for the write instead of 20,000.
+    const after = await gate.estimate('checkpoint')
+    expect(alone - after).toBe(15_000n)
+    const slot2 = gate.request('checkpoints', [2n])
+    expect(BigInt((await rpc.rpc('eth_call', [slot2, 'pending'])) as string)).toBe(1n)
+    expect(BigInt((await rpc.rpc('eth_call', [slot2, 'latest'])) as string)).toBe(0n)
+    const trace = (await rpc.rpc('debug_traceCall', [slot2, 'pending', { tracer: 'callTracer' }])) as { output: string }
+    expect(BigInt(trace.output)).toBe(1n)
+    // Nothing of the simulations stayed: the pool and the state are as they were.
+    expect(await rpc.rpc('txpool_status')).toEqual({ pending: '0x1', queued: '0x0' })
+    await rpc.rpc('evm_mine')
+    expect(BigInt((await rpc.rpc('eth_call', [slot2, 'latest'])) as string)).toBe(1n)
+  })
+
+  it('eth_sendTransaction estimates a call to a contract whose deployment waits in the same block', async () => {
+    const rpc = await start(path, {})
+    await rpc.rpc('evm_setAutomine', [false])
+    const from = devnet!.accounts[0]!.address
+    const nonce = Number(await rpc.rpc('eth_getTransactionCount', [from, 'latest']))
+    const deployment = (await rpc.rpc('eth_sendTransaction', [{ from, data: encodeDeployData({ abi: BlockGate.abi as Abi, bytecode: BlockGate.bytecode, args: [0n, 0n] }), gas: '0x100000' }])) as string
+    const gateAddress = getContractAddress({ from, nonce: BigInt(nonce) })
+    const enter = { from, to: gateAddress, data: encodeFunctionData({ abi: BlockGate.abi as Abi, functionName: 'enter' }) }
+    const gas = BigInt((await rpc.rpc('eth_estimateGas', [enter])) as string)
+    expect(gas).toBeGreaterThan(40_000n) // the gate's code ran (a call to an empty account costs 21,064)
+    const sent = (await rpc.rpc('eth_sendTransaction', [enter])) as string // gas from the node's own estimate
+    await rpc.rpc('evm_mine')
+    for (const hash of [deployment, sent]) expect(((await rpc.rpc('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x1')
+  })
 })
 
 describe('ethers over HTTP and in process, as hardhat-ethers sends (every transaction estimated first)', () => {

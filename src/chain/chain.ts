@@ -55,7 +55,8 @@ export interface IncludedTransaction {
  *   N runs in N's own environment (its number and timestamp).
  *
  * In both, `'pending'` (and an estimate given no block) is the next block: the
- * latest state, NUMBER height + 1, TIMESTAMP what the clock will stamp it with.
+ * latest state after the EVM transactions waiting for it, NUMBER height + 1,
+ * TIMESTAMP what the clock will stamp it with.
  */
 export type BlockContext = 'node' | 'ethereum'
 
@@ -348,7 +349,7 @@ export class Chain {
    * for `value`), {@link UnknownBlockError} for a height above the tip.
    */
   async call(call: CallRequest, block: SimulationBlock = this.height): Promise<Uint8Array> {
-    const outcome = await this.#simulate(call, this.simulationContext(block, 'call'))
+    const outcome = await this.#simulator(this.simulationContext(block, 'call'))(call)
     await this.#printConsole(outcome)
     if (outcome.status === 0) throw executionError(outcome)
     return outcome.returnValue
@@ -362,7 +363,7 @@ export class Chain {
   preExecute(call: CallRequest): Promise<ExecutionOutcome> {
     // The node's pre-execution: the latest state, NUMBER the height, TIMESTAMP + 1 (reference §6.2).
     const height = this.height
-    return this.#simulate(call, { readHeight: height, number: height, timestamp: this.timestampAt(height) + 1 })
+    return this.#simulator({ readHeight: height, number: height, timestamp: this.timestampAt(height) + 1 })(call)
   }
 
   /**
@@ -405,6 +406,7 @@ export class Chain {
     // One environment for the whole search, fixed when the estimate is asked.
     const env = this.simulationContext(block, 'estimate')
     const height = env.readHeight
+    const simulate = this.#simulator(env)
     let cap = call.gasLimit > 0n && call.gasLimit < EVM_TX_GAS_CAP ? call.gasLimit : EVM_TX_GAS_CAP
     if (call.gasPrice > 0n) {
       const balance = this.account(call.from, height).gas - call.value
@@ -412,7 +414,7 @@ export class Chain {
       const affordable = balance / call.gasPrice
       if (affordable < cap) cap = affordable
     }
-    const atCap = await this.#simulate({ ...call, gasLimit: cap }, env)
+    const atCap = await simulate({ ...call, gasLimit: cap })
     if (atCap.status === 0) {
       // As Hardhat, an estimate prints its console.log lines only when it fails: a
       // successful one is followed by the transaction, which prints them.
@@ -423,13 +425,13 @@ export class Chain {
       throw executionError(atCap)
     }
     // The gas used is often enough; if not (refunds, the 63/64 rule), bisect.
-    const first = await this.#simulate({ ...call, gasLimit: atCap.gasUsed }, env)
+    const first = await simulate({ ...call, gasLimit: atCap.gasUsed })
     if (first.status === 1) return atCap.gasUsed
     let lo = atCap.gasUsed
     let hi = cap
     while (hi - lo > hi / 64n + 1n) {
       const mid = (lo + hi) / 2n
-      const outcome = await this.#simulate({ ...call, gasLimit: mid }, env)
+      const outcome = await simulate({ ...call, gasLimit: mid })
       if (outcome.status === 1) hi = mid
       else lo = mid
     }
@@ -612,14 +614,36 @@ export class Chain {
     await this.#store.close()
   }
 
-  #simulate(call: CallRequest, env: ExecutionContext): Promise<ExecutionOutcome> {
-    return this.#serial(async () => {
-      try {
-        return await this.executor.simulate(call, env)
-      } catch (err) {
-        throw new TransactionRejectedError(simulationFailure(err), { cause: err })
-      }
-    })
+  /**
+   * What runs the simulations of one request in `env`, each in the chain's queue: the
+   * devnet's EVM; in the next block while EVM transactions wait for it (automine off),
+   * an engine of its own on which they ran first (replay.ts `pendingEngine`, built by
+   * the first simulation), as go-ethereum's, Hardhat's and Anvil's pending block holds
+   * them. Native transactions in the pool are not applied. A call that cannot run at
+   * all rejects with {@link TransactionRejectedError}.
+   */
+  #simulator(env: ExecutionContext): (call: CallRequest) => Promise<ExecutionOutcome> {
+    const txs = env.readHeight === this.height && env.number === this.height + 1 ? this.pendingBlockTransactions() : []
+    let pending: Promise<{ simulate: EvmExecutor['simulate'] }> | undefined
+    return (call) =>
+      this.#serial(async () => {
+        const runner = txs.length === 0 ? this.executor : await (pending ??= import('./replay.ts').then(({ pendingEngine }) => pendingEngine(this, env, txs)))
+        try {
+          return await runner.simulate(call, env)
+        } catch (err) {
+          throw new TransactionRejectedError(simulationFailure(err), { cause: err })
+        }
+      })
+  }
+
+  /**
+   * The EVM transactions the next block would take first: with transactions waiting
+   * in the pool, the executable ones in mining order (per sender in nonce order,
+   * senders by gas price); none otherwise.
+   */
+  pendingBlockTransactions(): LegacyTransaction[] {
+    if (this.mempool.size === 0) return []
+    return this.mempool.executable((sender) => this.world.getAccount(sender, this.height).nonce).map((pooled) => pooled.tx)
   }
 
   async #printConsole(outcome: ExecutionOutcome): Promise<void> {

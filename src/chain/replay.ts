@@ -9,9 +9,11 @@
  * and timestamp (go-ethereum's `traceTx` after `stateAtTransaction`).
  */
 import type { CallRequest, EvmWorld, ExecutionContext } from '../evm/executor.ts'
+import type { EvmEngine } from '../evm/engine.ts'
 import type { Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
 import type { Chain, SimulationBlock } from './chain.ts'
+import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
 import { simulationFailure } from './executionErrors.ts'
 
@@ -113,16 +115,28 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
 }
 
 /**
+ * An engine of its own over the state of `ctx.readHeight`, with `txs` (the EVM
+ * transactions the pending block takes first) executed in `ctx` into its overlay, so
+ * that simulations on it run after them, as in the block being mined. A transaction
+ * that cannot run at all is left out, as it could not be mined.
+ */
+export async function pendingEngine(chain: Chain, ctx: ExecutionContext, txs: readonly LegacyTransaction[]): Promise<EvmEngine> {
+  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, ctx.readHeight))
+  for (const tx of txs) await engine.executeTransaction(tx, ctx).catch(() => undefined)
+  return engine
+}
+
+/**
  * Traces `call` at `block` as eth_call runs it (the environment of
  * `chain.simulationContext(block, 'call')`: the chain's block context, or the next
- * block for `'pending'`) and resolves to the tracer's result. Throws
+ * block, after the transactions waiting for it, for `'pending'`) and resolves to the tracer's result. Throws
  * {@link TransactionRejectedError} when the call cannot run at all (funds for `value`:
  * `insufficient funds for transfer`, geth's text), UnknownBlockError for a height
  * above the tip.
  */
 export async function traceCall(chain: Chain, call: CallRequest, block: SimulationBlock, tracer: Tracer): Promise<unknown> {
   const ctx = chain.simulationContext(block, 'call')
-  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, ctx.readHeight))
+  const engine = await pendingEngine(chain, ctx, block === 'pending' ? chain.pendingBlockTransactions() : [])
   const detach = tracer.attach(engine.events)
   let outcome
   try {
