@@ -128,11 +128,11 @@ export async function pendingEngine(chain: Chain, ctx: ExecutionContext, txs: re
 
 /**
  * Traces `call` at `block` as eth_call runs it (the environment of
- * `chain.simulationContext(block, 'call')`: the chain's block context, or the next
- * block, after the transactions waiting for it, for `'pending'`) and resolves to the tracer's result. Throws
- * {@link TransactionRejectedError} when the call cannot run at all (funds for `value`:
- * `insufficient funds for transfer`, geth's text), UnknownBlockError for a height
- * above the tip.
+ * `chain.simulationContext(block, 'call')`: the chain's block context, or for
+ * `'pending'` the next block, after the transactions waiting for it) and resolves to
+ * the tracer's result. Throws {@link TransactionRejectedError} when the call cannot
+ * run at all (funds for `value`: `insufficient funds for transfer`, geth's text),
+ * UnknownBlockError for a height above the tip.
  */
 export async function traceCall(chain: Chain, call: CallRequest, block: SimulationBlock, tracer: Tracer): Promise<unknown> {
   const ctx = chain.simulationContext(block, 'call')
