@@ -2,7 +2,7 @@ import type { RpcMethod } from '../context.ts'
 import { expectParams } from '../params.ts'
 import { NODE_VERSION, VERSION } from '../../version.ts'
 
-/** web3_clientVersion: `HardhatNetwork/dualnet/v<version>`, or with `clientVersion: 'node'` the real node's `Ontology-v<version>-dualnet` ({@link clientVersionString} says why). */
+/** web3_clientVersion: `HardhatNetwork/dualnet/v<version>`, or with `clientVersion: 'node'` the real node's `Ontology-v<version>-dualnet`. */
 export const web3_clientVersion: RpcMethod = (ctx, params) => {
   expectParams(params, 0)
   return ctx.clientVersion
