@@ -9,9 +9,11 @@
  * and timestamp (go-ethereum's `traceTx` after `stateAtTransaction`).
  */
 import type { CallRequest, EvmWorld, ExecutionContext } from '../evm/executor.ts'
+import type { EvmEngine } from '../evm/engine.ts'
 import { TraceTooLargeError, type Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
-import type { Chain } from './chain.ts'
+import type { Chain, SimulationBlock } from './chain.ts'
+import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
 import { simulationFailure } from './executionErrors.ts'
 import { ExecutionAbortedError, ExecutionTimeoutError, type ExecutionBudget } from '../evm/pacer.ts'
@@ -128,15 +130,29 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
 }
 
 /**
- * Traces `call` on the state of block `height` as eth_call runs it (NUMBER the
- * height, TIMESTAMP its timestamp + 1) and resolves to the tracer's result. Throws
- * {@link TransactionRejectedError} when the call cannot run at all (funds for `value`:
- * `insufficient funds for transfer`, geth's text); the budget's error past its
+ * An engine of its own over the state of `ctx.readHeight`, with `txs` (the EVM
+ * transactions the pending block takes first) executed in `ctx` into its overlay, so
+ * that simulations on it run after them, as in the block being mined. A transaction
+ * that cannot run at all is left out, as it could not be mined.
+ */
+export async function pendingEngine(chain: Chain, ctx: ExecutionContext, txs: readonly LegacyTransaction[]): Promise<EvmEngine> {
+  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, ctx.readHeight))
+  for (const tx of txs) await engine.executeTransaction(tx, ctx).catch(() => undefined)
+  return engine
+}
+
+/**
+ * Traces `call` at `block` as eth_call runs it (the environment of
+ * `chain.simulationContext(block, 'call')`: the chain's block context, or for
+ * `'pending'` the next block, after the transactions waiting for it) and resolves to
+ * the tracer's result. Throws {@link TransactionRejectedError} when the call cannot
+ * run at all (funds for `value`: `insufficient funds for transfer`, geth's text),
+ * UnknownBlockError for a height above the tip; the budget's error past its
  * deadline, {@link ExecutionAbortedError} when the devnet closes.
  */
-export async function traceCall(chain: Chain, call: CallRequest, height: number, tracer: Tracer, limits?: ReplayBudget): Promise<unknown> {
-  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height))
-  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: chain.timestampAt(height) + 1 }
+export async function traceCall(chain: Chain, call: CallRequest, block: SimulationBlock, tracer: Tracer, limits?: ReplayBudget): Promise<unknown> {
+  const ctx = chain.simulationContext(block, 'call')
+  const engine = await pendingEngine(chain, ctx, block === 'pending' ? chain.pendingBlockTransactions() : [])
   const detach = tracer.attach(engine.events)
   let outcome
   try {

@@ -106,8 +106,12 @@ export class EvmEngine {
   /** Yields long runs to the event loop and enforces the budget of the running execution (pacer.ts). */
   readonly #pacer = new Pacer()
 
-  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined) {
+  /** Simulations stop when it aborts (EvmExecutorOptions.signal). */
+  readonly #signal: AbortSignal | undefined
+
+  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined, signal: AbortSignal | undefined) {
     this.#evm = evm
+    this.#signal = signal
     setPacer(evm, this.#pacer)
     this.#state = state
     this.#hardfork = hardfork
@@ -161,7 +165,7 @@ export class EvmEngine {
       installWordOpcodes(evm)
     }
     emitValueTransferLogs(evm)
-    return new EvmEngine(evm, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined)
+    return new EvmEngine(evm, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal)
   }
 
   /** The EVM's event emitter ('step', 'beforeMessage', 'afterMessage'), for tracers on an engine of their own. */
@@ -190,14 +194,14 @@ export class EvmEngine {
 
   /**
    * See {@link EvmExecutor.simulate}; `explain: false` skips the re-run that names an
-   * invalid opcode (tracers watch one run). Under `budget` the run stops at its
-   * deadline or abort with the budget's error (pacer.ts).
+   * invalid opcode (tracers watch one run). Under `budget` (default: the engine's
+   * signal) the run stops at its deadline or abort with the budget's error (pacer.ts).
    */
   async simulate(call: CallRequest, ctx: ExecutionContext, explain = true, budget?: ExecutionBudget): Promise<ExecutionOutcome> {
     this.#state.reset(ctx.readHeight)
     this.#console?.take()
     try {
-      return await this.#pacer.run(budget, async () => {
+      return await this.#pacer.run(budget ?? (this.#signal === undefined ? undefined : { signal: this.#signal }), async () => {
         let outcome = await this.#runCall(call, ctx)
         if (this.#console !== undefined) outcome.consoleCalls = this.#console.take()
         if (explain && outcome.error?.kind === 'invalid opcode') {

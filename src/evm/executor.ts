@@ -61,7 +61,7 @@ export class EvmExecutor {
    * sender cannot pay `value`.
    */
   async simulate(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
-    return (this.#engine ?? (await this.#load())).simulate(call, ctx, true, { signal: this.#stop.signal })
+    return (this.#engine ?? (await this.#load())).simulate(call, ctx)
   }
 
   /** The signal {@link abort} fires; replays (debug_trace*) run under it too. */
@@ -85,12 +85,12 @@ export class EvmExecutor {
    */
   async replayEngine(world: EvmWorld): Promise<EvmEngine> {
     const { EvmEngine } = await import('./engine.ts')
-    return EvmEngine.create({ ...this.#options, world, console: false })
+    return EvmEngine.create({ ...this.#options, world, console: false, signal: this.#stop.signal })
   }
 
   #load(): Promise<EvmEngine> {
     this.#loading ??= import('./engine.ts').then(async ({ EvmEngine }) => {
-      this.#engine = await EvmEngine.create(this.#options)
+      this.#engine = await EvmEngine.create({ ...this.#options, signal: this.#stop.signal })
       return this.#engine
     })
     return this.#loading
