@@ -5,11 +5,15 @@
  * collected into this file; the CI recipe (examples/ci/github-actions.yml) runs in a
  * child process meanwhile, as `npm run example:ci` runs it: its shell steps start the
  * CLI built into dist/ by `npm ci` (`prepare`) and run a vitest suite against it.
+ * The Hardhat example projects (examples/hardhat2, examples/hardhat3) run in child
+ * processes too, installed once and cached (test/hardhatExamples.ts): on a warm cache
+ * they add about 30 s, mostly Hardhat's start-up and solc-js compiling.
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { format } from 'node:util'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { prepareExample, run as runIn, serveOnce, type Run, type Served } from './hardhatExamples.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -39,8 +43,23 @@ async function runScript(path: string): Promise<{ output: string }> {
 
 // Started first: the slowest example runs in a child process while the others run here.
 let workflow: Promise<{ code: number | null; output: string }>
+/** What each Hardhat project printed: its suite (`npm test`), its script (`hardhat run`), its `dualnet` task. */
+let hardhat: Record<'hardhat2' | 'hardhat3', Promise<{ test: Run; script: Run; served: Served }>>
 beforeAll(() => {
   workflow = run(['--import', 'tsx', 'examples/ci/run-workflow.ts'])
+  const project = async (name: 'hardhat2' | 'hardhat3', script: string) => {
+    const dir = await prepareExample(name, { node22: name === 'hardhat3' })
+    // Hardhat 3 needs Node 22: the project's `node` devDependency, first on PATH in npm scripts.
+    const node = name === 'hardhat3' ? `${dir}/node_modules/.bin/node` : process.execPath
+    const test = await runIn('npm', ['test'], dir)
+    const ran = await runIn(node, ['node_modules/.bin/hardhat', 'run', script, '--network', 'dualnet'], dir)
+    return { test, script: ran, served: await serveOnce(dir, node) }
+  }
+  // One after the other: each compiles and starts Hardhat, and the machine has few cores.
+  const first = project('hardhat2', 'scripts/deploy.js')
+  hardhat = { hardhat2: first, hardhat3: first.catch(() => undefined).then(() => project('hardhat3', 'scripts/deploy.ts')) }
+  // Awaited by their tests; marked handled so that a failure is reported there, not as an unhandled rejection.
+  for (const outcome of Object.values(hardhat)) outcome.catch(() => {})
 })
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -106,6 +125,40 @@ describe('examples', () => {
     expect(output).toContain('workflow: every step passed\n')
     expect(code).toBe(0)
   })
+})
+
+describe('Hardhat projects: npx hardhat test --network dualnet', () => {
+  /** Mocha's summary: every test passed, none failed. */
+  const expectPassing = ({ code, output }: Run, passing: number, pending = 0) => {
+    expect(output).toMatch(new RegExp(`\\b${passing} passing\\b`))
+    expect(output).not.toMatch(/\bfailing\b/)
+    if (pending > 0) expect(output).toMatch(new RegExp(`\\b${pending} pending\\b`))
+    expect(code).toBe(0)
+  }
+  /** `hardhat run scripts/deploy` and `hardhat dualnet` of either project print the same facts. */
+  const expectScriptAndServer = (script: Run, served: Served) => {
+    expect(script.output).toContain('Token deployed at 0x5FbDB2315678afecb367f032d93F642f64180aa3 in block 1 on dualnet\n')
+    expect(script.output).toContain('REST block height: 1\n')
+    expect(script.code).toBe(0)
+    expect(served.output).toContain("dualnet (chain id 12345) for network 'dualnet'\n")
+    expect(served.output).toContain('  (0) 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266 0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80\n')
+    expect(served.chainId).toBe('0x3039')
+    expect(served.restHeight).toBe(0)
+    expect(served.code).toBe(0)
+  }
+
+  it('Hardhat 2 (examples/hardhat2): the suite, hardhat run, the dualnet task', async () => {
+    const { test, script, served } = await hardhat.hardhat2
+    expect(test.output).toContain('Compiled 2 Solidity files successfully (evm target: istanbul).')
+    expectPassing(test, 10)
+    expectScriptAndServer(script, served)
+  }, 900_000)
+
+  it('Hardhat 3 on Node 22 (examples/hardhat3): the suite, hardhat run, the dualnet task', async () => {
+    const { test, script, served } = await hardhat.hardhat3
+    expectPassing(test, 11)
+    expectScriptAndServer(script, served)
+  }, 900_000)
 })
 
 // The example suite's own tests, with its useDevnet() hooks scoped to this block

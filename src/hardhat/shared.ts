@@ -33,17 +33,18 @@ export interface DualnetHardhatConfig {
  * Checks the `dualnet` key of a user config and resolves it. `blockContext` defaults
  * to `'ethereum'` here (Hardhat suites are written against Ethereum's block fields);
  * every other option keeps createDevnet's default. Throws `TypeError` naming
- * `dualnet` or `dualnet.network` when they are not what they must be; the other
- * options are checked by createDevnet when the devnet starts.
+ * `dualnet` or `dualnet.network` when they are not what they must be (`reserved`:
+ * the network names Hardhat keeps for itself); the other options are checked by
+ * createDevnet when the devnet starts.
  */
-export function resolveDualnetConfig(user: unknown): DualnetHardhatConfig {
+export function resolveDualnetConfig(user: unknown, reserved: readonly string[]): DualnetHardhatConfig {
   if (user === undefined) return { network: DEFAULT_NETWORK_NAME, options: withHardhatDefaults({}) }
   if (typeof user !== 'object' || user === null || Array.isArray(user)) {
     throw new TypeError(`Invalid Hardhat config: 'dualnet' must be an object of createDevnet options, got ${describe(user)}`)
   }
   const { network = DEFAULT_NETWORK_NAME, ...options } = user as DualnetHardhatUserConfig
-  if (typeof network !== 'string' || network === '' || network === 'hardhat' || network === 'localhost') {
-    throw new TypeError(`Invalid Hardhat config: 'dualnet.network' must be a network name other than 'hardhat' and 'localhost', got ${describe(network)}`)
+  if (typeof network !== 'string' || network === '' || reserved.includes(network)) {
+    throw new TypeError(`Invalid Hardhat config: 'dualnet.network' must be a network name other than ${reserved.map((n) => `'${n}'`).join(', ')}, got ${describe(network)}`)
   }
   return { network, options: withHardhatDefaults(options) }
 }

@@ -102,7 +102,7 @@ export class DevnetProvider extends EventEmitter {
 }
 
 extendConfig((config, userConfig) => {
-  const dualnet = resolveDualnetConfig(userConfig.dualnet)
+  const dualnet = resolveDualnetConfig(userConfig.dualnet, ['hardhat', 'localhost'])
   if (userConfig.networks?.[dualnet.network] !== undefined) throw new TypeError(networkTakenMessage(dualnet.network))
   config.dualnet = dualnet
   // Shaped as a resolved HTTP network, which is what plugins expect of a network that is not 'hardhat'.
