@@ -55,8 +55,8 @@ beforeAll(() => {
     const ran = await runIn(node, ['node_modules/.bin/hardhat', 'run', script, '--network', 'dualnet'], dir)
     return { test, script: ran, served: await serveOnce(dir, node) }
   }
-  // One after the other: each compiles and starts Hardhat, and the machine has few cores.
-  const first = project('hardhat2', 'scripts/deploy.js')
+  // One after the other, after the CI recipe: each installs, compiles and starts Hardhat, and the machine has few cores.
+  const first = workflow.then(() => project('hardhat2', 'scripts/deploy.js'))
   hardhat = { hardhat2: first, hardhat3: first.catch(() => undefined).then(() => project('hardhat3', 'scripts/deploy.ts')) }
   // Awaited by their tests; marked handled so that a failure is reported there, not as an unhandled rejection.
   for (const outcome of Object.values(hardhat)) outcome.catch(() => {})
@@ -149,7 +149,6 @@ describe('Hardhat projects: npx hardhat test --network dualnet', () => {
 
   it('Hardhat 2 (examples/hardhat2): the suite, hardhat run, the dualnet task', async () => {
     const { test, script, served } = await hardhat.hardhat2
-    expect(test.output).toContain('Compiled 2 Solidity files successfully (evm target: istanbul).')
     expectPassing(test, 10)
     expectScriptAndServer(script, served)
   }, 900_000)

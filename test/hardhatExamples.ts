@@ -4,7 +4,7 @@
  * project's own dependencies and this checkout's build of dualnet. Not a test file
  * itself: test/examples.test.ts uses it.
  *
- * Installs are cached: `npm ci` runs in a project only when its package.json or
+ * Installs are cached: npm installs a project only when its package.json or
  * lockfile changed since the last install (a hash in node_modules/). dualnet itself
  * is then replaced by this checkout's dist/ (rebuilt first when a file of src/ is
  * newer), so a run always tests the current code without reinstalling.
@@ -68,7 +68,7 @@ export function ensureBuild(): Promise<void> {
 }
 
 /**
- * Makes examples/`name` ready to run: `npm ci` when its manifest or lockfile changed
+ * Makes examples/`name` ready to run: installed when its manifest or lockfile changed
  * since the last install, then this checkout's dist/ and package.json as its
  * node_modules/dualnet. Resolves to the project's directory.
  */
@@ -81,10 +81,13 @@ export async function prepareExample(name: string, options: { node22?: boolean }
   if ((await readFile(stamp, 'utf8').catch(() => '')) !== key) {
     // npm skips optional dependencies whose engines do not match the Node running npm, and
     // Hardhat 3's EDR binary requires Node 22: on an older Node, npm itself runs on Node 22.
-    const ci = ['ci', '--no-audit', '--no-fund']
-    const node22 = options.node22 === true && Number(process.versions.node.split('.')[0]) < 22
-    const { code, output } = node22 ? await run('npx', ['-y', NODE_22, npmCli(), ...ci], dir) : await run('npm', ci, dir)
-    if (code !== 0) throw new Error(`npm ci in examples/${name} failed:\n${output}`)
+    // Hardhat 3's lockfile lists EDR's binary for linux-x64 only (the registry this
+    // repository is built with has no other platform's of that version), which `npm ci`
+    // calls out of sync: `npm install --no-save` installs the same versions from it.
+    const node22 = options.node22 === true
+    const install = node22 ? ['install', '--no-save', '--no-audit', '--no-fund'] : ['ci', '--no-audit', '--no-fund']
+    const { code, output } = node22 && Number(process.versions.node.split('.')[0]) < 22 ? await run('npx', ['-y', NODE_22, npmCli(), ...install], dir) : await run('npm', install, dir)
+    if (code !== 0) throw new Error(`npm ${install[0]} in examples/${name} failed:\n${output}`)
     await writeFile(stamp, key)
   }
   await ensureBuild()
@@ -104,13 +107,13 @@ export interface Served {
 }
 
 /**
- * Starts `hardhat dualnet --port 0` in `dir` with `node`, waits for both URLs, asks
+ * Starts `hardhat dualnet --port 0 --rest-port 0` in `dir` with `node`, waits for both URLs, asks
  * each server one question (eth_chainId, REST block height), then stops it with
  * SIGINT as a user's Ctrl-C does.
  */
 export function serveOnce(dir: string, node: string): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, ['node_modules/.bin/hardhat', 'dualnet', '--port', '0'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(node, ['node_modules/.bin/hardhat', 'dualnet', '--port', '0', '--rest-port', '0'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     let asked = false
     const answers: Partial<Served> = {}

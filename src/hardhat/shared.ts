@@ -70,6 +70,15 @@ export function networkTakenMessage(name: string): string {
   return `Invalid Hardhat config: networks.${name} is provided by dualnet/hardhat; put its options under the 'dualnet' key, or name the plugin's network otherwise with dualnet.network`
 }
 
+/**
+ * The message for a Hardhat that cannot be loaded from where dualnet is installed:
+ * the plugin must load the project's own Hardhat, which a link to a clone of dualnet
+ * (npm install /path/to/dualnet) cannot see.
+ */
+export function hardhatNotFoundMessage(err: unknown): string {
+  return `dualnet/hardhat could not load Hardhat (${(err as Error).message.split('\n')[0]}): install hardhat in the project, and dualnet as a package (a tarball, or npm install --install-links /path/to/dualnet), not as a link`
+}
+
 /** Devnets behind providers (a Hardhat 2 network provider, a Hardhat 3 connection's provider). */
 const devnets = new WeakMap<object, () => Promise<Devnet>>()
 
@@ -97,7 +106,7 @@ export interface ServeOptions {
   hostname?: string
   /** JSON-RPC port; default 8545, Hardhat's. 0: an ephemeral port. */
   port?: number
-  /** REST port; default 0, an ephemeral port. */
+  /** REST port; default 20334, the node's. 0: an ephemeral port. */
   restPort?: number
 }
 
@@ -111,7 +120,7 @@ export async function serve(config: DualnetHardhatConfig, serveOptions: ServeOpt
   const urls = await devnet.listen({
     host: serveOptions.hostname ?? '127.0.0.1',
     rpcPort: serveOptions.port ?? 8545,
-    restPort: serveOptions.restPort ?? 0,
+    restPort: serveOptions.restPort ?? 20334,
   })
   print(`dualnet (chain id ${devnet.chainId}) for network '${config.network}'`)
   print(`JSON-RPC  ${urls.rpcUrl}`)

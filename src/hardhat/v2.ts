@@ -19,7 +19,7 @@ import { createRequire } from 'node:module'
 import { callbackify } from 'node:util'
 import type { Devnet, RequestArguments } from '../devnet.ts'
 import { SOLO_CHAIN_ID } from '../core/constants.ts'
-import { networkTakenMessage, registerDevnet, resolveDualnetConfig, serve, startDevnet, type DualnetHardhatConfig } from './shared.ts'
+import { hardhatNotFoundMessage, networkTakenMessage, registerDevnet, resolveDualnetConfig, serve, startDevnet, type DualnetHardhatConfig } from './shared.ts'
 
 export { devnetOf, type DualnetHardhatUserConfig } from './shared.ts'
 
@@ -36,11 +36,20 @@ interface Hardhat2Task {
 }
 
 const require = createRequire(import.meta.url)
-const hardhatVersion: string = require('hardhat/package.json').version
+const hardhatVersion = loadHardhat<{ version: string }>('hardhat/package.json').version
 if (!/^2\.(2[2-9]|[3-9]\d)\./.test(hardhatVersion)) {
   throw new Error(`dualnet/hardhat was loaded with require() under Hardhat ${hardhatVersion}: Hardhat 2 needs 2.22 or later; Hardhat 3 loads plugins with import (plugins: [dualnet])`)
 }
-const { extendConfig, extendEnvironment, task, types } = require('hardhat/config') as Hardhat2Config
+const { extendConfig, extendEnvironment, task, types } = loadHardhat<Hardhat2Config>('hardhat/config')
+
+/** A module of Hardhat, as installed beside dualnet; throws the install advice when there is none. */
+function loadHardhat<T>(id: string): T {
+  try {
+    return require(id) as T
+  } catch (err) {
+    throw new Error(hardhatNotFoundMessage(err), { cause: err })
+  }
+}
 
 /**
  * An EIP-1193 provider over a devnet started on the first request, with the legacy
@@ -127,5 +136,5 @@ extendEnvironment((hre) => {
 task('dualnet', 'Starts the devnet of the dualnet network as JSON-RPC and REST servers, for a front end or a script in another process')
   .addOptionalParam('hostname', 'The interface both servers bind', '127.0.0.1', types.string)
   .addOptionalParam('port', 'The JSON-RPC port (0: an ephemeral port)', 8545, types.int)
-  .addOptionalParam('restPort', 'The REST port (0: an ephemeral port)', 0, types.int)
+  .addOptionalParam('restPort', 'The REST port (0: an ephemeral port)', 20334, types.int)
   .setAction(async (args, hre) => serve(hre.config.dualnet as DualnetHardhatConfig, args))

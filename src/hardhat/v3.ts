@@ -13,7 +13,7 @@
  * (hardhat-ethers, hardhat-viem, the chai matchers, the network helpers) already
  * knows. Package exports send `import` here and `require` to the Hardhat 2 plugin.
  */
-import { DEFAULT_NETWORK_NAME } from './shared.ts'
+import { DEFAULT_NETWORK_NAME, hardhatNotFoundMessage } from './shared.ts'
 
 export { devnetOf, type DualnetHardhatUserConfig } from './shared.ts'
 
@@ -27,7 +27,9 @@ interface TaskBuilder {
 // Hardhat is an optional peer dependency that this package does not install: a
 // specifier held in a string keeps the compiler from resolving it here.
 const HARDHAT_CONFIG: string = 'hardhat/config'
-const { task } = (await import(HARDHAT_CONFIG)) as { task: (id: string, description: string) => TaskBuilder }
+const { task } = (await import(HARDHAT_CONFIG).catch((err: unknown) => {
+  throw new Error(hardhatNotFoundMessage(err), { cause: err })
+})) as { task: (id: string, description: string) => TaskBuilder }
 
 /** The Hardhat 3 plugin of dualnet. */
 const dualnetPlugin = {
@@ -41,7 +43,7 @@ const dualnetPlugin = {
     task(DEFAULT_NETWORK_NAME, 'Starts the devnet of the dualnet network as JSON-RPC and REST servers, for a front end or a script in another process')
       .addOption({ name: 'hostname', description: 'The interface both servers bind', type: 'STRING', defaultValue: '127.0.0.1' })
       .addOption({ name: 'port', description: 'The JSON-RPC port (0: an ephemeral port)', type: 'INT', defaultValue: 8545 })
-      .addOption({ name: 'restPort', description: 'The REST port (0: an ephemeral port)', type: 'INT', defaultValue: 0 })
+      .addOption({ name: 'restPort', description: 'The REST port (0: an ephemeral port)', type: 'INT', defaultValue: 20334 })
       .setAction(() => import('./v3Task.ts'))
       .build(),
   ],
