@@ -43,8 +43,8 @@ async function runScript(path: string): Promise<{ output: string }> {
 
 // Started first: the slowest example runs in a child process while the others run here.
 let workflow: Promise<{ code: number | null; output: string }>
-/** What each Hardhat project printed: its suite (`npm test`), its script (`hardhat run`), its `dualnet` task. */
-let hardhat: Record<'hardhat2' | 'hardhat3', Promise<{ test: Run; script: Run; served: Served }>>
+/** What each Hardhat project printed: its suite (`npm test`), its script (`hardhat run`), its `dualnet` task, its type check (Hardhat 3's, against dualnet/hardhat's types). */
+let hardhat: Record<'hardhat2' | 'hardhat3', Promise<{ test: Run; script: Run; served: Served; typecheck?: Run }>>
 beforeAll(() => {
   workflow = run(['--import', 'tsx', 'examples/ci/run-workflow.ts'])
   const project = async (name: 'hardhat2' | 'hardhat3', script: string) => {
@@ -53,7 +53,8 @@ beforeAll(() => {
     const node = name === 'hardhat3' ? `${dir}/node_modules/.bin/node` : process.execPath
     const test = await runIn('npm', ['test'], dir)
     const ran = await runIn(node, ['node_modules/.bin/hardhat', 'run', script, '--network', 'dualnet'], dir)
-    return { test, script: ran, served: await serveOnce(dir, node) }
+    const served = await serveOnce(dir, node)
+    return name === 'hardhat3' ? { test, script: ran, served, typecheck: await runIn('npm', ['run', 'typecheck'], dir) } : { test, script: ran, served }
   }
   // One after the other, after the CI recipe: each installs, compiles and starts Hardhat, and the machine has few cores.
   const first = workflow.then(() => project('hardhat2', 'scripts/deploy.js'))
@@ -153,10 +154,12 @@ describe('Hardhat projects: npx hardhat test --network dualnet', () => {
     expectScriptAndServer(script, served)
   }, 900_000)
 
-  it('Hardhat 3 on Node 22 (examples/hardhat3): the suite, hardhat run, the dualnet task', async () => {
-    const { test, script, served } = await hardhat.hardhat3
+  it('Hardhat 3 on Node 22 (examples/hardhat3): the suite, hardhat run, the dualnet task, its types', async () => {
+    const { test, script, served, typecheck } = await hardhat.hardhat3
     expectPassing(test, 11)
     expectScriptAndServer(script, served)
+    // The config's `dualnet` key and `connection.dualnet` type-check (hardhat3.d.ts's extensions).
+    expect(typecheck).toMatchObject({ code: 0 })
   }, 900_000)
 })
 

@@ -25,7 +25,7 @@ describe('Lock', function () {
   it('lets the owner withdraw after time travel', async function () {
     const { lock, unlockTime, owner, other } = await loadFixture(deployLock)
     await time.increaseTo(unlockTime)
-    await expect(lock.connect(other).withdraw()).to.be.revertedWith("You aren't the owner")
+    await expect((lock.connect(other) as typeof lock).withdraw()).to.be.revertedWith("You aren't the owner")
     // changeEtherBalances counts the fee: the owner gains the locked value less the gas paid.
     await expect(lock.withdraw()).to.changeEtherBalances(ethers, [owner, lock], [LOCKED, -LOCKED])
   })

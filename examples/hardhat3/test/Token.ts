@@ -31,10 +31,10 @@ describe('Token', function () {
 
   it('reverts with custom errors and reasons', async function () {
     const { token, alice, bob } = await networkHelpers.loadFixture(deployToken)
-    await expect(token.connect(alice).transfer(bob.address, 1n))
+    await expect((token.connect(alice) as typeof token).transfer(bob.address, 1n))
       .to.be.revertedWithCustomError(token, 'InsufficientBalance')
       .withArgs(alice.address, 0n, 1n)
-    await expect(token.connect(alice).mint(alice.address, 1n)).to.be.revertedWithCustomError(token, 'NotOwner')
-    await expect(token.connect(bob).transferFrom(alice.address, bob.address, 1n)).to.be.revertedWith('allowance exceeded')
+    await expect((token.connect(alice) as typeof token).mint(alice.address, 1n)).to.be.revertedWithCustomError(token, 'NotOwner')
+    await expect((token.connect(bob) as typeof token).transferFrom(alice.address, bob.address, 1n)).to.be.revertedWith('allowance exceeded')
   })
 })
