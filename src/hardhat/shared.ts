@@ -57,7 +57,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
 
 /** createDevnet options with the plugin's defaults under the user's. */
 function withHardhatDefaults(options: DevnetOptions): DevnetOptions {
-  return { blockContext: 'ethereum', ...options } as DevnetOptions
+  return { blockContext: 'ethereum', ...options }
 }
 
 /** `value` as an error message shows it. */

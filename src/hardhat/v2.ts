@@ -79,8 +79,6 @@ export class DevnetProvider extends EventEmitter {
   }
 
   request(args: RequestArguments): Promise<unknown> {
-    // TEMPORARY until createDevnet takes `clientVersion`: the network helpers accept only Hardhat's, Anvil's or zkSync's names.
-    if (args.method === 'web3_clientVersion') return Promise.resolve(`HardhatNetwork/2.22.0/dualnet/v0.1.0`)
     const devnet = this.#devnet
     if (devnet !== undefined) return devnet.request(args)
     return this.devnet().then((started) => started.request(args))

@@ -42,8 +42,6 @@ export default async () => ({
   async onRequest(context: Context, connection: Connection, request: JsonRpcRequest, next: (...args: any[]) => Promise<unknown>): Promise<unknown> {
     const devnet = devnets.get(connection)
     if (devnet === undefined) return next(context, connection, request)
-    // TEMPORARY until createDevnet takes `clientVersion`: the network helpers accept only Hardhat's, Anvil's or zkSync's names.
-    if (request.method === 'web3_clientVersion') return { jsonrpc: '2.0', id: request.id, result: 'HardhatNetwork/3/dualnet/v0.1.0' }
     try {
       return { jsonrpc: '2.0', id: request.id, result: await devnet.request(request) }
     } catch (err) {
