@@ -6,28 +6,14 @@
  * child process meanwhile, as `npm run example:ci` runs it: its shell steps start the
  * CLI built into dist/ by `npm ci` (`prepare`) and run a vitest suite against it.
  * The Hardhat example projects (examples/hardhat2, examples/hardhat3) run in child
- * processes too, installed once and cached (test/hardhatExamples.ts): on a warm cache
- * they add about 30 s, mostly Hardhat's start-up and solc-js compiling.
+ * processes after it, installed once and cached (test/hardhatExamples.ts). With warm
+ * installs they took 3 min on the shared 2-core machine (load ~18; Hardhat 2: 1.9 min
+ * with a rebuild of dist/, Hardhat 3: 1.2 min), mostly Hardhat's start-ups, solc-js
+ * compiling and Hardhat 3's type check; a first run installs each (about 3 min each).
  */
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { format } from 'node:util'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { prepareExample, run as runIn, serveOnce, type Run, type Served } from './hardhatExamples.ts'
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-
-/** Runs `node <args>` in the repository root; resolves to the exit code and everything printed. */
-function run(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.once('error', reject)
-    child.once('close', (code) => resolve({ code, output }))
-  })
-}
+import { prepareExample, ROOT, run, serveOnce, type Run, type Served } from './hardhatExamples.ts'
 
 /** Imports an example script (its top level is the example); resolves to what it logged, a line each. */
 async function runScript(path: string): Promise<{ output: string }> {
@@ -42,19 +28,19 @@ async function runScript(path: string): Promise<{ output: string }> {
 }
 
 // Started first: the slowest example runs in a child process while the others run here.
-let workflow: Promise<{ code: number | null; output: string }>
+let workflow: Promise<Run>
 /** What each Hardhat project printed: its suite (`npm test`), its script (`hardhat run`), its `dualnet` task, its type check (Hardhat 3's, against dualnet/hardhat's types). */
 let hardhat: Record<'hardhat2' | 'hardhat3', Promise<{ test: Run; script: Run; served: Served; typecheck?: Run }>>
 beforeAll(() => {
-  workflow = run(['--import', 'tsx', 'examples/ci/run-workflow.ts'])
+  workflow = run(process.execPath, ['--import', 'tsx', 'examples/ci/run-workflow.ts'], ROOT)
   const project = async (name: 'hardhat2' | 'hardhat3', script: string) => {
     const dir = await prepareExample(name, { node22: name === 'hardhat3' })
     // Hardhat 3 needs Node 22: the project's `node` devDependency, first on PATH in npm scripts.
     const node = name === 'hardhat3' ? `${dir}/node_modules/.bin/node` : process.execPath
-    const test = await runIn('npm', ['test'], dir)
-    const ran = await runIn(node, ['node_modules/.bin/hardhat', 'run', script, '--network', 'dualnet'], dir)
+    const test = await run('npm', ['test'], dir)
+    const ran = await run(node, ['node_modules/.bin/hardhat', 'run', script, '--network', 'dualnet'], dir)
     const served = await serveOnce(dir, node)
-    return name === 'hardhat3' ? { test, script: ran, served, typecheck: await runIn('npm', ['run', 'typecheck'], dir) } : { test, script: ran, served }
+    return name === 'hardhat3' ? { test, script: ran, served, typecheck: await run('npm', ['run', 'typecheck'], dir) } : { test, script: ran, served }
   }
   // One after the other, after the CI recipe: each installs, compiles and starts Hardhat, and the machine has few cores.
   const first = workflow.then(() => project('hardhat2', 'scripts/deploy.js'))

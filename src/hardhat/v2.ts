@@ -5,13 +5,14 @@
  *
  * How: Hardhat 2 validates every entry of `networks` as an HTTP network (a `url` is
  * required) before any plugin runs, and builds a network's provider only from that
- * config (`extendProvider` wraps it, but the HTTP provider and Hardhat's HTTP
- * wrappers, which query gas prices and estimates per transaction, stay around it).
+ * config (`extendProvider` wraps that provider, but Hardhat then puts
+ * its HTTP wrappers around the result, which ask for a gas price and an estimate per
+ * transaction: see createProvider in hardhat/internal/core/providers/construction.js).
  * So the plugin reads its options from a `dualnet` key, adds the network in
- * `extendConfig` (after validation), and in `extendEnvironment` gives
- * `hre.network.provider` an in-process provider when that network is the selected one:
- * the way plugins that replace the provider do (hardhat-tracer, hardhat-ledger's
- * predecessors). hardhat-ethers, the chai matchers and the network helpers read
+ * `extendConfig` (after validation), and in `extendEnvironment` sets
+ * `hre.network.provider` to an in-process provider when that network is the selected
+ * one, as plugins that wrap the provider in extendEnvironment do (hardhat-tracer).
+ * hardhat-ethers, the chai matchers and the network helpers read
  * `hre.network.provider` lazily, so they all reach the devnet.
  */
 import { EventEmitter } from 'node:events'
