@@ -4,7 +4,8 @@
  * repository root, with `CI`, `RUNNER_TEMP` and `GITHUB_ENV` (lines `NAME=value` a step
  * appends there are in the environment of the later steps). `uses:` steps are the
  * runner's own (checkout, Node) and are skipped, and so is `npm ci`, which the
- * repository has already run. After a failed step only `if: always()` steps run.
+ * repository has already run. npm's cache is a new one in RUNNER_TEMP, as a fresh
+ * runner's is. After a failed step only `if: always()` steps run.
  * Exit code 0 when every step passed. Run with `npm run example:ci`
  * (test/examples.test.ts does).
  *
@@ -91,7 +92,10 @@ export function runWorkflow(workflowPath: string, cwd: string, log: (line: strin
       log(`-- run: ${title}`)
       const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
         cwd,
-        env: { ...process.env, CI: 'true', GITHUB_ACTIONS: 'true', RUNNER_TEMP: runnerTemp, GITHUB_ENV: githubEnv, ...readEnvFile(githubEnv) },
+        // npm's cache in the runner's temp, as on a fresh runner: in the dualnet repository
+        // `npx dualnet` installs the repository itself into the cache's _npx folder, and an
+        // entry left half-written by an earlier run that was killed breaks every later one.
+        env: { ...process.env, CI: 'true', GITHUB_ACTIONS: 'true', RUNNER_TEMP: runnerTemp, GITHUB_ENV: githubEnv, npm_config_cache: join(runnerTemp, 'npm-cache'), ...readEnvFile(githubEnv) },
         stdio: ['ignore', 'inherit', 'inherit'],
         timeout: 120_000,
       })
