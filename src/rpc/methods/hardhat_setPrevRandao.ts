@@ -2,9 +2,8 @@ import type { RpcMethod } from '../context.ts'
 import { expectParams, parseFixedData } from '../params.ts'
 
 /**
- * hardhat_setPrevRandao: the next block's PREVRANDAO, 32 bytes of DATA (the helper
- * pads its number to 32 bytes), on a post-merge hardfork only
- * (`DevnetControls.setPrevRandao`); true. Anvil has no such method.
+ * hardhat_setPrevRandao: the next block's PREVRANDAO, 32 bytes of DATA, on a post-merge hardfork only (later blocks: 0 again); true.
+ * The helper pads its number to 32 bytes; Anvil has no such method (`DevnetControls.setPrevRandao`).
  */
 export const hardhat_setPrevRandao: RpcMethod = async (ctx, params) => {
   const [prevRandao] = expectParams(params, 1)
