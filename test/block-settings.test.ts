@@ -70,6 +70,25 @@ describe('on a Shanghai devnet', () => {
     expect(await devnet.revert(id)).toBe(true)
   })
 
+  it('debug_traceTransaction replays a transaction in the environment its block was mined in; the function-call API sets the same', async () => {
+    const id = await devnet.snapshot()
+    await devnet.setCoinbase(ALICE)
+    await devnet.setBlockGasLimit(5_000_000)
+    await devnet.setNextBlockBaseFeePerGas(GWEI)
+    await devnet.setPrevRandao(RANDAO)
+    const hash = (await rpc('eth_sendTransaction', [{ from, to: address, data: env.encodeFunctionData('record'), gasPrice: quantity(GWEI), gas: quantity(200_000) }])) as string
+    // Settings changed after the block was mined do not reach its replay.
+    await devnet.setCoinbase('0x0000000000000000000000000000000000000b0b')
+    const trace = (await rpc('debug_traceTransaction', [hash])) as { structLogs: { op: string; stack: string[] }[] }
+    /** The word an opcode pushed: the top of the next step's stack. */
+    const pushed = (op: string) => {
+      const at = trace.structLogs.findIndex((step) => step.op === op)
+      return BigInt(trace.structLogs[at + 1]!.stack.at(-1)!)
+    }
+    expect([pushed('COINBASE'), pushed('GASLIMIT'), pushed('BASEFEE'), pushed('PREVRANDAO')]).toEqual([BigInt(ALICE), 5_000_000n, GWEI, BigInt(RANDAO)])
+    expect(await devnet.revert(id)).toBe(true)
+  })
+
   it('the pool refuses a gas price below the next block’s base fee and a gas limit above the block gas limit (Hardhat’s texts)', async () => {
     const id = await devnet.snapshot()
     await rpc('hardhat_setNextBlockBaseFeePerGas', [quantity(3n * GWEI)])
