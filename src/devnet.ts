@@ -141,6 +141,14 @@ export interface Devnet {
   setCode(address: string, code: string): Promise<void>
   /** Sets a storage slot (0x-hex, up to 32 bytes) of an address to a 32-byte value (0x-hex). */
   setStorageAt(address: string, slot: string, value: string): Promise<void>
+  /** COINBASE of later blocks and eth_coinbase (hardhat_setCoinbase). */
+  setCoinbase(address: string): Promise<void>
+  /** What GASLIMIT reads in later blocks, 1 to 2^64 - 1 (evm_setBlockGasLimit); the 6,000,000 per-transaction cap stays. */
+  setBlockGasLimit(gasLimit: bigint | number): Promise<void>
+  /** The next block's base fee in wei (hardhat_setNextBlockBaseFeePerGas); `hardfork` london or later only. */
+  setNextBlockBaseFeePerGas(baseFee: bigint | number): Promise<void>
+  /** The next block's PREVRANDAO, 32 bytes as 0x-hex (hardhat_setPrevRandao); `hardfork` paris or later only. */
+  setPrevRandao(prevRandao: string): Promise<void>
   /** Lets eth_sendTransaction send as `address` without its key. */
   impersonateAccount(address: string): Promise<void>
   /** Ends an impersonation. */
@@ -550,6 +558,22 @@ class DevnetInstance implements Devnet {
 
   setStorageAt(address: string, slot: string, value: string): Promise<void> {
     return this.#control((c) => c.setStorageAt(address, fromHex(slot.slice(2).padStart(64, '0')), fromHex(value)))
+  }
+
+  setCoinbase(address: string): Promise<void> {
+    return this.#control((c) => c.setCoinbase(address))
+  }
+
+  setBlockGasLimit(gasLimit: bigint | number): Promise<void> {
+    return this.#control((c) => c.setBlockGasLimit(BigInt(gasLimit)))
+  }
+
+  setNextBlockBaseFeePerGas(baseFee: bigint | number): Promise<void> {
+    return this.#control((c) => c.setNextBlockBaseFeePerGas(BigInt(baseFee)))
+  }
+
+  setPrevRandao(prevRandao: string): Promise<void> {
+    return this.#control((c) => c.setPrevRandao(fromHex(prevRandao)))
   }
 
   impersonateAccount(address: string): Promise<void> {

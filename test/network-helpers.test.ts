@@ -10,9 +10,9 @@
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Contract, type InterfaceAbi } from 'ethers'
+import { Contract, getAddress, Interface, type InterfaceAbi } from 'ethers'
 import { createDevnet, VERSION, type Devnet } from '../src/index.ts'
-import { BlockGate } from '../fixtures/index.ts'
+import { BlockEnv, BlockGate } from '../fixtures/index.ts'
 
 const require = createRequire(import.meta.url)
 type Helpers = typeof import('@nomicfoundation/hardhat-network-helpers')
@@ -28,7 +28,8 @@ let helpers: Helpers
 let httpProvider: Hre['network']['provider']
 
 beforeAll(async () => {
-  httpDevnet = await createDevnet({ console: false })
+  // Shanghai: the hardfork on which every block-setting helper applies (BASEFEE from London, PREVRANDAO from the merge).
+  httpDevnet = await createDevnet({ console: false, hardfork: 'shanghai' })
   process.env.DUALNET_RPC_URL = (await httpDevnet.listen({ rest: false })).rpcUrl
   process.env.HARDHAT_CONFIG = fileURLToPath(new URL('./hardhat/hardhat.config.cjs', import.meta.url))
   process.env.HARDHAT_NETWORK = 'dualnet'
@@ -56,7 +57,7 @@ describe.each(['HTTP', 'in process'] as const)('hardhat-network-helpers 1.x %s',
       devnet = httpDevnet
       hre.network.provider = httpProvider
     } else {
-      devnet = await createDevnet({ console: false })
+      devnet = await createDevnet({ console: false, hardfork: 'shanghai' })
       hre.network.provider = devnet
     }
   })
@@ -152,15 +153,23 @@ describe.each(['HTTP', 'in process'] as const)('hardhat-network-helpers 1.x %s',
     await rpc('evm_setAutomine', [true])
   })
 
-  // Hardhat's block settings the chain has no counterpart for: the helper passes the
-  // identification check and reaches dualnet, which does not serve the method.
-  it.each([
-    ['setBlockGasLimit', 'evm_setBlockGasLimit', () => helpers.setBlockGasLimit(30_000_000)],
-    ['setCoinbase', 'hardhat_setCoinbase', () => helpers.setCoinbase(ALICE)],
-    ['setNextBlockBaseFeePerGas', 'hardhat_setNextBlockBaseFeePerGas', () => helpers.setNextBlockBaseFeePerGas(1)],
-    ['setPrevRandao', 'hardhat_setPrevRandao', () => helpers.setPrevRandao(1)],
-  ] as const)('%s reaches dualnet, which does not serve %s', async (_name, method, call) => {
-    await expect(call()).rejects.toMatchObject({ message: expect.stringContaining(`the method ${method} does not exist/is not available`) })
+  // Hardhat's block settings: what the EVM of the next block reads (BlockEnv.read() at
+  // `pending`), on a Shanghai devnet, where BASEFEE and PREVRANDAO exist.
+  it('setCoinbase, setBlockGasLimit, setNextBlockBaseFeePerGas, setPrevRandao: the next block reads them', async () => {
+    const from = devnet.accounts[0]!.address
+    const deploy = (await rpc('eth_sendTransaction', [{ from, data: BlockEnv.bytecode }])) as string
+    const address = ((await rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }).contractAddress
+    const envAbi = new Interface(BlockEnv.abi as InterfaceAbi)
+    const read = async () => envAbi.decodeFunctionResult('read', (await rpc('eth_call', [{ to: address, data: envAbi.encodeFunctionData('read') }, 'pending'])) as string)
+    await helpers.setCoinbase(ALICE)
+    await helpers.setBlockGasLimit(30_000_000)
+    await helpers.setNextBlockBaseFeePerGas(7)
+    await helpers.setPrevRandao(0x1234)
+    expect(await rpc('eth_coinbase')).toBe(ALICE)
+    expect([...(await read())]).toEqual([getAddress(ALICE), 30_000_000n, 7n, 0x1234n])
+    // The base fee and PREVRANDAO were the next block's only.
+    await helpers.mine()
+    expect([...(await read())]).toEqual([getAddress(ALICE), 30_000_000n, 0n, 0n])
   })
 
   it('reset (hardhat_reset): back to genesis', async () => {

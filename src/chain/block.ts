@@ -6,6 +6,7 @@ import { BinaryWriter } from '../native/binary.ts'
 import { sha256dKept } from './merkle.ts'
 import type { ChainTransaction } from './transaction.ts'
 import type { ExecutionRecord } from './record.ts'
+import type { BlockEnvironment } from '../evm/executor.ts'
 
 /** Header fields of the spec's Block (REST Header object). */
 export interface BlockHeader {
@@ -47,6 +48,12 @@ export interface ChainBlock {
   logsBloom(): Uint8Array
   /** Bookkeeper signatures (64-byte r‖s over SHA256(hash)); computed on first use (signing is off the hot path). */
   signatures(): Uint8Array[]
+  /**
+   * The EVM block environment the block was mined in (COINBASE, GASLIMIT, BASEFEE,
+   * PREVRANDAO), for calls at it and replays; absent on blocks built from a reserved
+   * empty run, genesis and blocks resumed from a database (see BlockSettings).
+   */
+  env?: BlockEnvironment | undefined
 }
 
 /** Unsigned header serialisation: what the block hash covers (§5.1). */

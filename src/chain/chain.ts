@@ -12,13 +12,14 @@
  */
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
-import type { CallRequest, EvmExecutor, ExecutionContext, ExecutionOutcome } from '../evm/executor.ts'
+import { CHAIN_BLOCK_ENVIRONMENT, type BlockEnvironment, type CallRequest, type EvmExecutor, type ExecutionContext, type ExecutionOutcome } from '../evm/executor.ts'
 import { decodeLegacyTransaction, impersonatedTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
 import type { ChainBlock } from './block.ts'
 import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
 import { Checkpoints, type ChainCheckpoint } from './checkpoints.ts'
 import type { Clock } from './clock.ts'
+import { BlockSettings } from './blockSettings.ts'
 import { EVM_TX_GAS_CAP, MIN_GAS_LIMIT } from '../core/constants.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../core/errors.ts'
 import { executionError, simulationFailure } from './executionErrors.ts'
@@ -107,6 +108,8 @@ export class Chain {
   readonly world: WorldState
   readonly executor: EvmExecutor
   readonly mempool = new Mempool()
+  /** COINBASE, GASLIMIT, BASEFEE and PREVRANDAO of blocks to come (the controls set them). */
+  readonly blockSettings = new BlockSettings()
   readonly clock: Clock
   readonly bookkeeper: Bookkeeper
   /** Whether each accepted transaction is mined at once in its own block. */
@@ -141,7 +144,7 @@ export class Chain {
     this.blockContext = parts.blockContext ?? 'node'
     this.unboundGas = parts.unboundGas
     this.console = parts.console
-    const shared = { world: this.world, mempool: this.mempool, clock: this.clock, blocks: this.#blocks, store: this.#store }
+    const shared = { world: this.world, mempool: this.mempool, clock: this.clock, blocks: this.#blocks, store: this.#store, settings: this.blockSettings }
     this.#checkpoints = new Checkpoints(shared)
     this.#miner = new Miner({ ...shared, executor: this.executor, bookkeeper: this.bookkeeper, checkpoints: this.#checkpoints, unboundGas: this.unboundGas, console: this.console })
     this.#blocks.append(parts.genesis)
@@ -308,7 +311,7 @@ export class Chain {
   #accept(tx: EvmTransaction): Promise<Uint8Array> {
     return this.#serial(async () => {
       if (this.#blocks.includes(toHexRaw(tx.hash))) return tx.hash
-      checkPool(tx, this.world, this.mempool, this.height, this.minGasPrice)
+      checkPool(tx, this.world, this.mempool, this.height, this.minGasPrice, this.blockSettings.next())
       this.mempool.add(tx)
       this.#noteAccepted(tx.hash)
       if (this.automine) {
@@ -363,7 +366,7 @@ export class Chain {
   preExecute(call: CallRequest): Promise<ExecutionOutcome> {
     // The node's pre-execution: the latest state, NUMBER the height, TIMESTAMP + 1 (reference §6.2).
     const height = this.height
-    return this.#simulator({ readHeight: height, number: height, timestamp: this.timestampAt(height) + 1 })(call)
+    return this.#simulator({ readHeight: height, number: height, timestamp: this.timestampAt(height) + 1, env: this.blockSettings.next() })(call)
   }
 
   /**
@@ -385,19 +388,33 @@ export class Chain {
   simulationContext(block: SimulationBlock, kind: 'call' | 'estimate'): ExecutionContext {
     const height = this.height
     if (block === 'pending' || (kind === 'estimate' && this.blockContext === 'node' && block === height)) {
-      return { readHeight: height, number: height + 1, timestamp: this.nextTimestamp() }
+      return { readHeight: height, number: height + 1, timestamp: this.nextTimestamp(), env: this.blockSettings.next() }
     }
     const at = this.#stateHeight(block)
-    if (this.blockContext === 'ethereum') return { readHeight: at, number: at, timestamp: this.timestampAt(at) }
-    if (kind === 'call') return { readHeight: at, number: at, timestamp: this.timestampAt(at) + 1 }
+    if (this.blockContext === 'ethereum') return { readHeight: at, number: at, timestamp: this.timestampAt(at), env: this.blockEnvironment(at) }
+    // The node runs a call at the latest block as the block to come (TIMESTAMP + 1): the next block's environment.
+    if (kind === 'call') return { readHeight: at, number: at, timestamp: this.timestampAt(at) + 1, env: at === height ? this.blockSettings.next() : this.blockEnvironment(at) }
     // An estimate on an older block's state: the block that followed it.
-    return { readHeight: at, number: at + 1, timestamp: this.timestampAt(at + 1) }
+    return { readHeight: at, number: at + 1, timestamp: this.timestampAt(at + 1), env: this.blockEnvironment(at + 1) }
+  }
+
+  /**
+   * The EVM block environment of block `height` (COINBASE, GASLIMIT, BASEFEE,
+   * PREVRANDAO): the one it was mined in; for a block that recorded none (genesis, a
+   * block of a reserved empty run, a block resumed from a database), the coinbase and
+   * gas limit set now with the chain's base fee (0) and PREVRANDAO (0).
+   */
+  blockEnvironment(height: number): BlockEnvironment {
+    const recorded = this.isPendingEmpty(height) ? undefined : this.#blocks.built(height)?.env
+    if (recorded !== undefined) return recorded
+    const { coinbase, gasLimit } = this.blockSettings
+    return { ...CHAIN_BLOCK_ENVIRONMENT, coinbase, gasLimit }
   }
 
   /**
    * Gas limit sufficient for `call` at `block` (eth_estimateGas; default `'pending'`,
    * the block the transaction would land in), in the environment
-   * {@link simulationContext} gives: runs at the cap (min(call gas, 6,000,000), and
+   * {@link simulationContext} gives: runs at the cap (min(call gas, 6,000,000, the block gas limit set), and
    * what the balance affords at a non-zero gas price), then searches down to the
    * least limit that succeeds within 1/64. Throws {@link ExecutionFailedError} when
    * the call fails at the cap, {@link UnknownBlockError} for a height above the tip.
@@ -407,7 +424,9 @@ export class Chain {
     const env = this.simulationContext(block, 'estimate')
     const height = env.readHeight
     const simulate = this.#simulator(env)
-    let cap = call.gasLimit > 0n && call.gasLimit < EVM_TX_GAS_CAP ? call.gasLimit : EVM_TX_GAS_CAP
+    // The 6,000,000 cap, or a lower block gas limit set by evm_setBlockGasLimit (a transaction above it is refused).
+    const blockCap = env.env !== undefined && env.env.gasLimit < EVM_TX_GAS_CAP ? env.env.gasLimit : EVM_TX_GAS_CAP
+    let cap = call.gasLimit > 0n && call.gasLimit < blockCap ? call.gasLimit : blockCap
     if (call.gasPrice > 0n) {
       const balance = this.account(call.from, height).gas - call.value
       if (balance < 0n) throw new TransactionRejectedError('insufficient funds for transfer')
@@ -450,7 +469,7 @@ export class Chain {
   /**
    * Returns the chain to `checkpoint`: undoes the state writes since (O(changes)),
    * drops the blocks above its height from both views (their transactions become
-   * unknown), restores the pool, the clock and the mining mode. The checkpoint stays
+   * unknown), restores the pool, the clock, the block settings and the mining mode. The checkpoint stays
    * valid (and pinned) for further restores.
    */
   restore(checkpoint: ChainCheckpoint): Promise<void> {
@@ -503,6 +522,14 @@ export class Chain {
       this.#store.persist()
       this.#checkpoints.trimJournal()
     })
+  }
+
+  /**
+   * Changes the block settings in the chain's queue, so that a block being mined
+   * keeps the environment it started with (see {@link BlockSettings}).
+   */
+  changeBlockSettings(change: (settings: BlockSettings) => void): Promise<void> {
+    return this.#serial(async () => change(this.blockSettings))
   }
 
   /** Switches automine; turning it on mines what the pool holds that is executable, one block per transaction. */

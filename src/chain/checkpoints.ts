@@ -4,6 +4,7 @@
  * journal position, so that the undo steps it needs are kept until it is released.
  */
 import type { BlockIndex } from './blockIndex.ts'
+import type { BlockSettings, BlockSettingsState } from './blockSettings.ts'
 import type { Clock, ClockState } from './clock.ts'
 import type { Mempool } from './mempool.ts'
 import type { EvmTransaction, NativeChainTransaction } from './transaction.ts'
@@ -17,6 +18,8 @@ export interface ChainCheckpoint {
   readonly pool: readonly EvmTransaction[]
   readonly nativePool: readonly NativeChainTransaction[]
   readonly clock: ClockState
+  /** Coinbase, block gas limit and the next block's base fee and PREVRANDAO. */
+  readonly settings: BlockSettingsState
   readonly automine: boolean
   readonly accepted: number
 }
@@ -28,6 +31,7 @@ export interface CheckpointParts {
   clock: Clock
   blocks: BlockIndex
   store: LedgerStore
+  settings: BlockSettings
 }
 
 /** Takes and restores checkpoints, and keeps the journal no longer than live ones need. */
@@ -37,6 +41,7 @@ export class Checkpoints {
   readonly #clock: Clock
   readonly #blocks: BlockIndex
   readonly #store: LedgerStore
+  readonly #settings: BlockSettings
   /** Journal positions that live snapshots hold; undo steps after the oldest must stay. */
   readonly #pins = new Map<number, number>()
 
@@ -46,6 +51,7 @@ export class Checkpoints {
     this.#clock = parts.clock
     this.#blocks = parts.blocks
     this.#store = parts.store
+    this.#settings = parts.settings
   }
 
   /** A pinned checkpoint of the parts, with the chain's own mining mode and count of accepted transactions. */
@@ -56,6 +62,7 @@ export class Checkpoints {
       pool: this.#mempool.all(),
       nativePool: this.#mempool.allNative(),
       clock: this.#clock.capture(),
+      settings: this.#settings.capture(),
       automine,
       accepted,
     }
@@ -64,7 +71,7 @@ export class Checkpoints {
   }
 
   /**
-   * Returns the parts to `checkpoint`: state, blocks, pool and clock, and persists the
+   * Returns the parts to `checkpoint`: state, blocks, pool, clock and block settings, and persists the
    * change. The chain restores its mining mode and accepted count itself.
    */
   restore(checkpoint: ChainCheckpoint): void {
@@ -73,6 +80,7 @@ export class Checkpoints {
     this.#blocks.truncateAbove(checkpoint.height)
     this.#mempool.replaceAll(checkpoint.pool, checkpoint.nativePool)
     this.#clock.restore(checkpoint.clock)
+    this.#settings.restore(checkpoint.settings)
     const builtTop = this.#blocks.builtCount - 1
     this.#store.persist({ height: checkpoint.height, from: builtTop + 1, to: top })
   }

@@ -3,7 +3,8 @@
  * lazily the bookkeeper signature), reserving runs of empty blocks and building them
  * on first use. Runs inside the chain's queue; the chain decides when to mine.
  */
-import type { EvmExecutor } from '../evm/executor.ts'
+import type { BlockEnvironment, EvmExecutor } from '../evm/executor.ts'
+import type { BlockSettings } from './blockSettings.ts'
 import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
 import { ZERO_ROOT, type BlockIndex } from './blockIndex.ts'
 import { logsBloom } from './bloom.ts'
@@ -32,6 +33,8 @@ export interface MinerParts {
   blocks: BlockIndex
   /** Trims the journal after each sealed block. */
   checkpoints: Checkpoints
+  /** The block environment of the blocks to mine (the one-shot settings are used up by each). */
+  settings: BlockSettings
   unboundGas?: UnboundGasRule | undefined
   /** Where console.log lines of mined transactions go; absent: the executor captures none. */
   console?: ConsoleSink | undefined
@@ -51,8 +54,10 @@ export class Miner {
   readonly #checkpoints: Checkpoints
   readonly #unboundGas: UnboundGasRule | undefined
   readonly #console: ConsoleSink | undefined
+  readonly #settings: BlockSettings
 
   constructor(parts: MinerParts) {
+    this.#settings = parts.settings
     this.#world = parts.world
     this.#executor = parts.executor
     this.#mempool = parts.mempool
@@ -119,7 +124,8 @@ export class Miner {
     const parent = this.latest()
     const height = parent.header.height + 1
     const time = timestamp ?? this.#clock.timestampAfter(parent.header.timestamp)
-    if (txs.length === 0) return this.#seal(parent, time, EMPTY_TXS, EMPTY_RECORDS, 0n)
+    const env = this.#settings.next()
+    if (txs.length === 0) return this.#sealIn(env, parent, time, EMPTY_TXS, EMPTY_RECORDS, 0n)
     const journalPosition = this.#world.journal.position
     try {
       const records: ExecutionRecord[] = []
@@ -141,7 +147,7 @@ export class Miner {
           })
           continue
         }
-        const outcome = await this.#executor.executeTransaction(tx.tx, { readHeight: height, number: height, timestamp: time })
+        const outcome = await this.#executor.executeTransaction(tx.tx, { readHeight: height, number: height, timestamp: time, env })
         if (outcome.consoleCalls !== undefined && this.#console !== undefined) await printConsoleCalls(this.#console, outcome.consoleCalls)
         gasUsed += outcome.gasUsed
         records.push({
@@ -161,7 +167,7 @@ export class Miner {
         if (tx.kind === 'evm') this.#mempool.remove(tx)
         else this.#mempool.removeNative(tx)
       }
-      return this.#seal(parent, time, [...txs], records, gasUsed)
+      return this.#sealIn(env, parent, time, [...txs], records, gasUsed)
     } catch (err) {
       this.#world.journal.revertTo(journalPosition)
       throw err
@@ -180,9 +186,18 @@ export class Miner {
     const first = continuing && interval !== undefined ? top + interval : this.#clock.timestampAfter(top)
     const spacing = interval ?? this.#clock.spacing ?? 1
     this.#blocks.empty.add({ start: this.#blocks.height + 1, count, first, interval: spacing })
+    this.#settings.blockMined()
     const last = first + (count - 1) * spacing
     if (last > this.#clock.now()) this.#clock.setTime(last)
     this.#store.persist()
+  }
+
+  /** {@link #seal} for a block mined in `env`, which it records; the one-shot settings are used up. */
+  #sealIn(env: BlockEnvironment, parent: ChainBlock, timestamp: number, txs: ChainTransaction[], records: ExecutionRecord[], gasUsed: bigint): ChainBlock {
+    const block = this.#seal(parent, timestamp, txs, records, gasUsed)
+    block.env = env
+    this.#settings.blockMined()
+    return block
   }
 
   /** Builds the header and hash of a block on `parent` and appends it (no execution, no I/O). */
@@ -227,6 +242,7 @@ class MinedBlock implements ChainBlock {
   readonly records: ExecutionRecord[]
   readonly peaks: Uint8Array[]
   readonly gasUsed: bigint
+  env: BlockEnvironment | undefined
   readonly #bookkeeper: Bookkeeper | undefined
   #signatures: Uint8Array[] | undefined
 
@@ -237,6 +253,7 @@ class MinedBlock implements ChainBlock {
     this.records = records
     this.peaks = peaks
     this.gasUsed = gasUsed
+    this.env = undefined
     this.#bookkeeper = bookkeeper
   }
 

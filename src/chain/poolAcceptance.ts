@@ -29,14 +29,26 @@ export const GethPhrase = {
   AlreadyKnown: 'already known',
 } as const
 
+/** The next block's gas limit and base fee (wei), as the devnet's controls set them. */
+export interface NextBlockLimits {
+  gasLimit: bigint
+  baseFeePerGas: bigint
+}
+
 /**
  * The pool's stateful checks of an EIP-155 transaction (reference §6.5 step 3), against
  * block `height`. Messages: the node's text, then go-ethereum's phrase for the same
  * refusal in parentheses, e.g. `SendRawTransaction verified <REST hash> error:
  * handleTransaction lower nonce:0 ,current nonce:1 (nonce too low)` (README: "Errors
  * clients recognise").
+ *
+ * `next` is what the devnet's controls set for the next block (evm_setBlockGasLimit,
+ * hardhat_setNextBlockBaseFeePerGas): a gas limit above its gas limit, or a gas price
+ * below its base fee, is refused with Hardhat's text (EDR), whether or not automine
+ * is on (Hardhat keeps such a transaction waiting with automine off; here the pool
+ * decides once, when it takes the transaction). Neither lifts the 6,000,000 cap.
  */
-export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempool, height: number, minGasPrice: bigint): void {
+export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempool, height: number, minGasPrice: bigint, next: NextBlockLimits): void {
   const { gasLimit, gasPrice, nonce, value } = tx.tx
   const restHash = toReversedHex(tx.hash)
   const refuse = (desc: string, phrase: string) =>
@@ -48,6 +60,12 @@ export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempoo
     )
   }
   if (gasLimit > EVM_TX_GAS_CAP) throw refuse('EIP155 tx gaslimit exceed ', GethPhrase.GasLimit)
+  if (gasLimit > next.gasLimit) {
+    throw refuse(`Transaction gas limit is ${gasLimit} and exceeds block gas limit of ${next.gasLimit}`, GethPhrase.GasLimit)
+  }
+  if (gasPrice < next.baseFeePerGas) {
+    throw refuse(`Transaction gasPrice (${gasPrice}) is too low for the next block, which has a baseFeePerGas of ${next.baseFeePerGas}`, GethPhrase.Underpriced)
+  }
   const account = world.getAccount(toHexRaw(tx.from), height)
   if (nonce < account.nonce) {
     throw refuse(`handleTransaction lower nonce:${nonce} ,current nonce:${account.nonce}`, GethPhrase.NonceTooLow)

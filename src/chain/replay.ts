@@ -111,7 +111,7 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
   const block = found.block
   const height = block.header.height
   const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height - 1))
-  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp }
+  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
   const budget = budgetOf(chain, limits)
   for (const earlier of block.transactions.slice(0, found.index)) {
     if (earlier.kind !== 'evm') {

@@ -154,6 +154,57 @@ export class DevnetControls {
     this.#intervalMs = 0
   }
 
+  /**
+   * COINBASE of later blocks (and eth_coinbase), as hardhat_setCoinbase: until changed
+   * again, a snapshot is reverted or the devnet is reset. The fees still go to
+   * governance (reference §6.4): the coinbase earns nothing.
+   */
+  async setCoinbase(address: string): Promise<void> {
+    const coinbase = parseAnyAddress(address)
+    await this.#chain.changeBlockSettings((settings) => settings.setCoinbase(coinbase))
+  }
+
+  /**
+   * What the GASLIMIT opcode reads in later blocks (default 2^64 - 1, the real node's,
+   * reference §6.3), as evm_setBlockGasLimit: from 1 to 2^64 - 1 (EDR's u64; 0 fails
+   * with Hardhat's text). A transaction with a higher gas limit is then refused and
+   * estimates stop at it; the chain's per-transaction cap of 6,000,000 stays in force
+   * whatever the setting. The block objects keep gasLimit 6,000,000 (README).
+   */
+  async setBlockGasLimit(gasLimit: bigint): Promise<void> {
+    if (gasLimit <= 0n) throw new InvalidControlError('Block gas limit must be greater than 0')
+    if (gasLimit >= 2n ** 64n) throw new InvalidControlError(`block gas limit ${gasLimit} does not fit in 64 bits`)
+    await this.#chain.changeBlockSettings((settings) => settings.setGasLimit(gasLimit))
+  }
+
+  /**
+   * Base fee (wei) of the next block only, as hardhat_setNextBlockBaseFeePerGas: what
+   * BASEFEE reads in it, and the least gas price the pool takes for it (Hardhat's
+   * rule). The blocks after it have the chain's none again (BASEFEE 0): the chain has
+   * no fee market to carry it on. Only where EIP-1559 is active (option `hardfork`
+   * london or later); otherwise Hardhat's error.
+   */
+  async setNextBlockBaseFeePerGas(baseFee: bigint): Promise<void> {
+    if (!this.#chain.executor.hasBaseFee) {
+      throw new InvalidControlError('hardhat_setNextBlockBaseFeePerGas is disabled because EIP-1559 is not active')
+    }
+    if (baseFee < 0n || baseFee >= 2n ** 256n) throw new InvalidControlError(`invalid base fee ${baseFee}`)
+    await this.#chain.changeBlockSettings((settings) => settings.setNextBaseFee(baseFee))
+  }
+
+  /**
+   * PREVRANDAO (32 bytes) of the next block only, as hardhat_setPrevRandao; later
+   * blocks read the chain's 0 again (it has no beacon chain). Only on a post-merge
+   * hardfork (option `hardfork` paris or later); otherwise Hardhat's error naming it.
+   */
+  async setPrevRandao(prevRandao: Uint8Array): Promise<void> {
+    if (!this.#chain.executor.hasPrevRandao) {
+      throw new InvalidControlError(`hardhat_setPrevRandao is only available in post-merge hardforks, the current hardfork is ${this.#chain.executor.hardfork}`)
+    }
+    if (prevRandao.length !== 32) throw new InvalidControlError(`PREVRANDAO must be 32 bytes, got ${prevRandao.length}`)
+    await this.#chain.changeBlockSettings((settings) => settings.setNextPrevRandao(prevRandao))
+  }
+
   /** Sets the balances of either token of an address in either rendering. */
   async setBalance(address: string, change: BalanceChange): Promise<void> {
     if ((change.main ?? 0n) < 0n || (change.gas ?? 0n) < 0n) throw new InvalidControlError('balances cannot be negative')

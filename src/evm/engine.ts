@@ -8,9 +8,9 @@
 import { Hardfork, Mainnet, createCustomCommon, type Common } from '@ethereumjs/common'
 import type { EVM } from '@ethereumjs/evm'
 import { Account, Address } from '@ethereumjs/util'
-import { EVM_BLOCK_GAS_LIMIT, GOVERNANCE_ADDRESS, ZERO_ADDRESS } from '../core/constants.ts'
-import { fromHex, toHexRaw } from '../util/hex.ts'
-import type { CallRequest, EvmExecutorOptions, ExecutionContext, ExecutionOutcome } from './execution.ts'
+import { GOVERNANCE_ADDRESS } from '../core/constants.ts'
+import { bytesEqual, fromHex, toHexRaw } from '../util/hex.ts'
+import { CHAIN_BLOCK_ENVIRONMENT, type CallRequest, type EvmExecutorOptions, type ExecutionContext, type ExecutionOutcome } from './execution.ts'
 import { loadEvmModules } from './ethereumjsModules.ts'
 import { installFrameResultPatch } from './frameResult.ts'
 import { installInterpreterLoop } from './interpreterLoop.ts'
@@ -24,7 +24,7 @@ import { emitValueTransferLogs, gasTransferLog } from './transferLogs.ts'
 import { captureConsoleCalls, type ConsoleCapture } from './console/capture.ts'
 import { unsupportedOpcodeMessage } from './unsupportedOpcodes.ts'
 
-/** The block fields the EVM reads (reference §6.3: COINBASE 0, DIFFICULTY 0, GASLIMIT 2^64-1). */
+/** The block fields the EVM reads (by default reference §6.3's: COINBASE 0, DIFFICULTY 0, GASLIMIT 2^64-1; see BlockEnvironment). */
 interface BlockContext {
   header: {
     number: bigint
@@ -33,7 +33,7 @@ interface BlockContext {
     difficulty: bigint
     prevRandao: Uint8Array
     gasLimit: bigint
-    /** 0 where EIP-1559 is active (BASEFEE reads it), else absent. */
+    /** Where EIP-1559 is active (BASEFEE reads it; 0 unless set), else absent. */
     baseFeePerGas: bigint | undefined
     /** 1 wei where EIP-4844 is active (BLOBBASEFEE reads it), else absent. */
     getBlobGasPrice(): bigint | undefined
@@ -118,19 +118,19 @@ export class EvmEngine {
     this.#console = console
     this.#rules = transactionRules(evm.common)
     this.#alwaysWarm = this.#rules.warmAccess ? [...evm.precompiles.keys()] : []
-    if (this.#rules.warmCoinbase) this.#alwaysWarm.push(toHexRaw(ZERO_ADDRESS))
     this.#block = {
       header: {
         number: 0n,
         timestamp: 0n,
-        coinbase: new Address(ZERO_ADDRESS),
+        coinbase: new Address(CHAIN_BLOCK_ENVIRONMENT.coinbase),
         difficulty: 0n,
-        prevRandao: new Uint8Array(32),
-        gasLimit: EVM_BLOCK_GAS_LIMIT,
+        prevRandao: CHAIN_BLOCK_ENVIRONMENT.prevRandao,
+        gasLimit: CHAIN_BLOCK_ENVIRONMENT.gasLimit,
         // The chain has no base fee (blocks carry none; every fee goes to governance in
         // full). On a hardfork with BASEFEE it reads 0, as go-ethereum reads a nil base
-        // fee; BLOBBASEFEE reads EIP-4844's minimum, 1 wei (no blob gas ever used).
-        baseFeePerGas: evm.common.isActivatedEIP(1559) ? 0n : undefined,
+        // fee, unless hardhat_setNextBlockBaseFeePerGas set one for the block;
+        // BLOBBASEFEE reads EIP-4844's minimum, 1 wei (no blob gas ever used).
+        baseFeePerGas: evm.common.isActivatedEIP(1559) ? CHAIN_BLOCK_ENVIRONMENT.baseFeePerGas : undefined,
         getBlobGasPrice: evm.common.isActivatedEIP(4844) ? () => 1n : () => undefined,
       },
     }
@@ -241,7 +241,7 @@ export class EvmEngine {
     await journal.cleanup()
     const intrinsic = intrinsicGas(tx.to, tx.data, this.#rules)
     if (tx.gasLimit < intrinsic) throw new Error(`intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}`)
-    this.#warm(tx.from, tx.to)
+    this.#warm(tx.from, tx.to, ctx)
     const caller = new Address(tx.from)
     const sender = (await this.#state.getAccount(caller)) ?? new Account()
     const upfront = tx.gasLimit * tx.gasPrice
@@ -307,7 +307,7 @@ export class EvmEngine {
     }
     const evm = this.#evm
     await evm.journal.cleanup()
-    this.#warm(call.from, call.to)
+    this.#warm(call.from, call.to, ctx)
     const caller = new Address(call.from)
     const result = await evm.runCall({
       block: this.#stamp(ctx) as never,
@@ -370,17 +370,26 @@ export class EvmEngine {
   }
 
   /** Under EIP-2929, the addresses a transaction starts with warm (as runTx: precompiles, sender, recipient, EIP-3651 coinbase). */
-  #warm(from: Uint8Array, to: Uint8Array | undefined): void {
+  #warm(from: Uint8Array, to: Uint8Array | undefined, ctx: ExecutionContext): void {
     if (!this.#rules.warmAccess) return
     const journal = this.#evm.journal
     for (const address of this.#alwaysWarm) journal.addAlwaysWarmAddress(address)
+    if (this.#rules.warmCoinbase) journal.addAlwaysWarmAddress(toHexRaw((ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase))
     journal.addAlwaysWarmAddress(toHexRaw(from))
     if (to !== undefined) journal.addAlwaysWarmAddress(toHexRaw(to))
   }
 
+  /** The block context for `ctx`: NUMBER, TIMESTAMP and the settable fields (COINBASE, GASLIMIT, BASEFEE, PREVRANDAO). */
   #stamp(ctx: ExecutionContext): BlockContext {
-    this.#block.header.number = BigInt(ctx.number)
-    this.#block.header.timestamp = BigInt(ctx.timestamp)
+    const header = this.#block.header
+    header.number = BigInt(ctx.number)
+    header.timestamp = BigInt(ctx.timestamp)
+    const env = ctx.env ?? CHAIN_BLOCK_ENVIRONMENT
+    if (!bytesEqual(header.coinbase.bytes, env.coinbase)) header.coinbase = new Address(env.coinbase)
+    header.gasLimit = env.gasLimit
+    if (header.baseFeePerGas !== undefined) header.baseFeePerGas = env.baseFeePerGas
+    header.prevRandao = env.prevRandao
     return this.#block
   }
 }
+

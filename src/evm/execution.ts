@@ -2,6 +2,7 @@
  * The vocabulary of EVM execution shared by the executor, the engine and the chain:
  * what an execution is given and what it gives back.
  */
+import { EVM_BLOCK_GAS_LIMIT, ZERO_ADDRESS } from '../core/constants.ts'
 import type { WorldState } from '../state/worldState.ts'
 
 /**
@@ -11,6 +12,34 @@ import type { WorldState } from '../state/worldState.ts'
 export type EvmWorld = Pick<WorldState, 'getAccount' | 'setAccount' | 'getStorage' | 'setStorage' | 'clearStorage' | 'getCodeByHash' | 'putCode'>
 import type { RawLog } from './transferLogs.ts'
 
+/**
+ * The block fields the devnet's controls can change (hardhat_setCoinbase,
+ * evm_setBlockGasLimit, hardhat_setNextBlockBaseFeePerGas, hardhat_setPrevRandao);
+ * {@link CHAIN_BLOCK_ENVIRONMENT} holds the chain's own values.
+ */
+export interface BlockEnvironment {
+  /** COINBASE opcode, 20 bytes (warm from the start under EIP-3651). */
+  readonly coinbase: Uint8Array
+  /** GASLIMIT opcode. */
+  readonly gasLimit: bigint
+  /** BASEFEE opcode in wei, where EIP-1559 is active (the opcode does not exist before London). */
+  readonly baseFeePerGas: bigint
+  /** PREVRANDAO (0x44) from the merge (Paris) on, 32 bytes; before it 0x44 is DIFFICULTY, always 0. */
+  readonly prevRandao: Uint8Array
+}
+
+/**
+ * The real node's EVM block environment (reference §6.3, evm.go): COINBASE 0,
+ * GASLIMIT 2^64-1, DIFFICULTY 0; it has no base fee (go-ethereum reads a nil one as
+ * 0 on a hardfork with BASEFEE) and no PREVRANDAO (zero, as DIFFICULTY).
+ */
+export const CHAIN_BLOCK_ENVIRONMENT: BlockEnvironment = Object.freeze({
+  coinbase: ZERO_ADDRESS,
+  gasLimit: EVM_BLOCK_GAS_LIMIT,
+  baseFeePerGas: 0n,
+  prevRandao: new Uint8Array(32),
+})
+
 /** Block fields the EVM sees (reference §6.3: COINBASE 0, DIFFICULTY 0, GASLIMIT 2^64-1). */
 export interface ExecutionContext {
   /** Height the state is read at (the block being built, or the block a call targets). */
@@ -19,6 +48,8 @@ export interface ExecutionContext {
   number: number
   /** TIMESTAMP opcode, Unix seconds. */
   timestamp: number
+  /** COINBASE, GASLIMIT, BASEFEE, PREVRANDAO; absent: {@link CHAIN_BLOCK_ENVIRONMENT}. */
+  env?: BlockEnvironment | undefined
 }
 
 /** How an execution failed, in the terms clients expect. */

@@ -10,7 +10,8 @@ import type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, Execu
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import { ExecutionAbortedError } from './pacer.ts'
 
-export type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
+export type { BlockEnvironment, CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
+export { CHAIN_BLOCK_ENVIRONMENT } from './execution.ts'
 
 /** The chain's EVM hardfork (reference §6.3). */
 const CHAIN_HARDFORK = 'istanbul'
@@ -25,24 +26,35 @@ export class EvmExecutor {
   #engine: EvmEngine | undefined
   #loading: Promise<EvmEngine> | undefined
 
-  private constructor(options: EvmExecutorOptions) {
+  /** The hardfork's name as @ethereumjs/common spells it (the chain's: `istanbul`). */
+  readonly hardfork: string
+  /** EIP-1559 is active: BASEFEE exists (London and later). */
+  readonly hasBaseFee: boolean
+  /** The hardfork is post-merge (Paris and later): opcode 0x44 is PREVRANDAO, not DIFFICULTY. */
+  readonly hasPrevRandao: boolean
+
+  private constructor(options: EvmExecutorOptions, features: { hasBaseFee: boolean; hasPrevRandao: boolean }) {
     this.chainId = BigInt(options.chainId)
     this.#options = options
+    this.hardfork = options.hardfork
+    this.hasBaseFee = features.hasBaseFee
+    this.hasPrevRandao = features.hasPrevRandao
   }
 
   /**
    * The executor for `options`. Loads nothing for the chain's own hardfork; another
    * hardfork name is checked against @ethereumjs/common now (throws `Error` for an
-   * unknown one), so that a typo fails at creation, not at the first transaction.
+   * unknown one), so that a typo fails at creation, not at the first transaction, and
+   * its features (BASEFEE, PREVRANDAO) are read from it.
    */
   static async create(options: EvmExecutorOptions): Promise<EvmExecutor> {
-    if (options.hardfork !== CHAIN_HARDFORK) {
-      const { Hardfork } = await import('@ethereumjs/common')
-      if (!Object.values(Hardfork).includes(options.hardfork as never)) {
-        throw new Error(`unknown hardfork "${options.hardfork}"; expected one of ${Object.values(Hardfork).join(', ')}`)
-      }
+    if (options.hardfork === CHAIN_HARDFORK) return new EvmExecutor(options, { hasBaseFee: false, hasPrevRandao: false })
+    const { Common, Hardfork, Mainnet } = await import('@ethereumjs/common')
+    if (!Object.values(Hardfork).includes(options.hardfork as never)) {
+      throw new Error(`unknown hardfork "${options.hardfork}"; expected one of ${Object.values(Hardfork).join(', ')}`)
     }
-    return new EvmExecutor(options)
+    const common = new Common({ chain: Mainnet, hardfork: options.hardfork })
+    return new EvmExecutor(options, { hasBaseFee: common.isActivatedEIP(1559), hasPrevRandao: common.isActivatedEIP(4399) })
   }
 
   /**

@@ -10,6 +10,10 @@ import { evm_increaseTime } from './evm_increaseTime.ts'
 import { evm_setNextBlockTimestamp } from './evm_setNextBlockTimestamp.ts'
 import { evm_setAutomine } from './evm_setAutomine.ts'
 import { evm_setIntervalMining } from './evm_setIntervalMining.ts'
+import { evm_setBlockGasLimit } from './evm_setBlockGasLimit.ts'
+import { hardhat_setCoinbase } from './hardhat_setCoinbase.ts'
+import { hardhat_setNextBlockBaseFeePerGas } from './hardhat_setNextBlockBaseFeePerGas.ts'
+import { hardhat_setPrevRandao } from './hardhat_setPrevRandao.ts'
 import { hardhat_mine } from './hardhat_mine.ts'
 import { hardhat_setBalance } from './hardhat_setBalance.ts'
 import { hardhat_setCode } from './hardhat_setCode.ts'
@@ -164,6 +168,13 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   anvil_setStorageAt: hardhat_setStorageAt,
   hardhat_setNonce,
   anvil_setNonce: hardhat_setNonce,
+  evm_setBlockGasLimit,
+  anvil_setBlockGasLimit: evm_setBlockGasLimit,
+  hardhat_setCoinbase,
+  anvil_setCoinbase: hardhat_setCoinbase,
+  hardhat_setNextBlockBaseFeePerGas,
+  anvil_setNextBlockBaseFeePerGas: hardhat_setNextBlockBaseFeePerGas,
+  hardhat_setPrevRandao,
   hardhat_impersonateAccount,
   anvil_impersonateAccount: hardhat_impersonateAccount,
   hardhat_stopImpersonatingAccount,
