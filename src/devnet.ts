@@ -11,7 +11,7 @@ import './util/compileCache.ts'
 import { EventEmitter } from 'node:events'
 import type { FastifyInstance } from 'fastify'
 import { createBookkeeper } from './chain/bookkeeper.ts'
-import { Chain } from './chain/chain.ts'
+import { Chain, type BlockContext } from './chain/chain.ts'
 import { Clock } from './chain/clock.ts'
 import { GAS_UNIT, MAIN_TOKEN_ADDRESS, MAIN_UNIT, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from './core/constants.ts'
 import { UNBOUND_SCHEDULE_END } from './chain/unboundGas.ts'
@@ -35,7 +35,8 @@ import { DevnetControls, type BalanceChange } from './controls/controls.ts'
 import type { RestContext } from './rest/context.ts'
 import type { RestEnvelope } from './rest/router.ts'
 import { fromHex, toHex, toHexRaw, type Hex } from './util/hex.ts'
-import { VERSION } from './version.ts'
+import { NODE_VERSION } from './version.ts'
+import { clientVersionString } from './rpc/methods/web3_clientVersion.ts'
 
 /** State documents (the `state` option, dumpState, loadState) load on first use, off the start-up path. */
 const stateDocuments = () => import('./chain/persistence/stateDocument.ts')
@@ -177,8 +178,10 @@ export interface Devnet {
   removeListener(event: 'message' | 'disconnect', listener: (...args: any[]) => void): this
   /**
    * Stops the servers (WebSockets get a normal close frame, 1000) and closes the
-   * store; in-process subscriptions end. Afterwards every call rejects with RpcError
-   * 4900 (EIP-1193 disconnected).
+   * store; in-process subscriptions end. Running traces and eth_call /
+   * eth_estimateGas simulations are stopped within a few ms, not awaited (a mined
+   * transaction finishes). Afterwards every call rejects with RpcError 4900 (EIP-1193
+   * disconnected).
    */
   close(): Promise<void>
 }
@@ -196,6 +199,9 @@ const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024
  */
 export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const chainId = options.chainId ?? SOLO_CHAIN_ID
+  // Option errors first, before any database is opened.
+  const clientVersion = clientVersionString(options.clientVersion)
+  checkBlockContext(options.blockContext)
   const keys = Array.isArray(options.accounts)
     ? options.accounts.map((a) => ({
         privateKey: a.privateKey,
@@ -226,7 +232,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     signers,
     accountOrder: keys.map((k) => k.address),
     chainId,
-    clientVersion: `dualnet/v${VERSION}`,
+    clientVersion,
     limits,
     filters: new FilterRegistry(limits),
     controls: new DevnetControls(chain, limits),
@@ -235,7 +241,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
-  const restContext: Mutable<RestContext> = { chain, nodeVersion: `v${VERSION}-dualnet`, networkId: SOLO_NETWORK_ID }
+  const restContext: Mutable<RestContext> = { chain, nodeVersion: NODE_VERSION, networkId: SOLO_NETWORK_ID }
   const nativeAccounts = nativeKeys.map((k) =>
     Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }),
   )
@@ -243,6 +249,13 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
   const fresh = () => buildChain(options, keys, nativeKeys, store)
   instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.blockTime)
   return instance
+}
+
+/** Throws RangeError naming the option unless `value` is a {@link BlockContext} or absent. */
+function checkBlockContext(value: unknown): void {
+  if (value !== undefined && value !== 'node' && value !== 'ethereum') {
+    throw new RangeError(`option blockContext must be 'node' or 'ethereum', got ${JSON.stringify(value)}`)
+  }
 }
 
 /** Properties of `T` made writable: the contexts whose chain a reset replaces. */
@@ -309,6 +322,7 @@ async function buildChain(
     clock,
     automine: options.automine ?? true,
     minGasPrice: options.minGasPrice ?? 0n,
+    blockContext: options.blockContext ?? 'node',
     unboundGas,
     console: consoleSink,
     history: resumed,
@@ -464,16 +478,18 @@ class DevnetInstance implements Devnet {
   /** Loads fastify and the server plugins (first use only), and starts both servers. */
   async #startServers(options: ListenOptions): Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> {
     const host = options.host ?? '127.0.0.1'
-    const [{ default: Fastify }, { rpcRoutes }, { restRoutes }] = await Promise.all([
+    const [{ default: Fastify }, { rpcRoutes }, { restRoutes, restClientError }, { virtualHosts }] = await Promise.all([
       import('fastify'),
       import('./server/rpcServer.ts'),
       import('./server/restServer.ts'),
+      import('./server/guards.ts'),
     ])
     if (this.#closed) throw closedError()
+    const vhosts = virtualHosts(options.vhosts)
     const rpc = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
-    await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit, cors: options.cors })
-    const rest = options.rest === false ? undefined : Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
-    await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit, jsonDepthLimit: this.#context.limits.jsonDepthLimit })
+    await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit, cors: options.cors, vhosts })
+    const rest = options.rest === false ? undefined : Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true, clientErrorHandler: restClientError })
+    await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit, jsonDepthLimit: this.#context.limits.jsonDepthLimit, vhosts })
     const apps = rest === undefined ? [rpc] : [rpc, rest]
     if (options.log !== undefined) {
       logRequests(rpc, 'rpc', options.log)
@@ -553,6 +569,8 @@ class DevnetInstance implements Devnet {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    // Running traces and simulations stop within one pacing check (a few ms); close waits for none of them.
+    this.chain.executor.abort()
     this.#context.controls.stopIntervalMining()
     const server = await this.#server?.catch(() => undefined)
     this.#server = undefined

@@ -5,6 +5,8 @@
 import type { Hex } from './util/hex.ts'
 import type { LevelDatabase } from './chain/store.ts'
 import type { ClockMode } from './chain/clock.ts'
+import type { BlockContext } from './chain/chain.ts'
+import type { ClientVersionOption } from './rpc/methods/web3_clientVersion.ts'
 
 /** A dev account given explicitly. Balances: `main` in whole tokens, `gas` in whole tokens (default 10,000 each). */
 export interface AccountSpec {
@@ -72,6 +74,27 @@ export interface DevnetOptions {
   unboundGas?: { deadline?: number }
   /** Pool minimum gas price in gwei; default 0, as on a solo node (reference §0). */
   minGasPrice?: bigint
+  /**
+   * What web3_clientVersion answers. `'hardhat'` (default):
+   * `HardhatNetwork/dualnet/v<version>`, the identification that
+   * @nomicfoundation/hardhat-network-helpers (1.x and 3.x) and OpenZeppelin's upgrades
+   * plugins require of a development network. `'node'`: the real node's
+   * `Ontology-v<version>-dualnet`; those tools then refuse the devnet (every
+   * network helper throws "can only be used with Hardhat Network"). Other values:
+   * RangeError naming the option.
+   */
+  clientVersion?: ClientVersionOption
+  /**
+   * The block environment (NUMBER, TIMESTAMP) of eth_call, eth_estimateGas and
+   * debug_traceCall at a block. `'node'` (default), the real node's: a call at block N
+   * runs with NUMBER N and TIMESTAMP N's timestamp + 1; an estimate on the latest
+   * state runs in the next block. `'ethereum'`, go-ethereum's, Hardhat's and Anvil's:
+   * a call or estimate at block N runs with N's own number and timestamp. In both,
+   * `pending` and an estimate without a block run in the next block: number
+   * height + 1 and the timestamp evm_setNextBlockTimestamp, evm_increaseTime, a
+   * block-timestamp interval or the clock will give it. Other values: RangeError.
+   */
+  blockContext?: BlockContext
   /** P-256 private key of the block-signing bookkeeper; default a fixed devnet key. */
   bookkeeperKey?: Hex
   /**
@@ -95,8 +118,20 @@ export interface DevnetOptions {
   filterLimit?: number
   /** Most live eth_subscribe subscriptions, all connections together; default 10,000. Above it: -32000 `too many subscriptions`. */
   subscriptionLimit?: number
-  /** Largest struct-log trace (debug_traceTransaction, debug_traceCall), in bytes of JSON; default 128 MiB. Above it: -32000 `trace larger than N bytes`. */
+  /** Largest trace (debug_traceTransaction, debug_traceCall, either tracer), in bytes of JSON; default 128 MiB. Above it: -32000 `trace larger than N bytes`. */
   traceSizeLimit?: number
+  /**
+   * Longest one trace runs, in ms, unless its tracer option `timeout` (a Go duration,
+   * "10s") says otherwise; default 5,000 (go-ethereum's). Past it: -32000 `execution timeout: …`.
+   */
+  traceTimeout?: number
+  /** Milliseconds the trace calls of one JSON-RPC batch may run in all; default 10,000. Past it: -32000 `execution timeout: …`, and later traces of the batch do not run. */
+  batchTraceTimeout?: number
+  /**
+   * Largest state document anvil_loadState reads, in bytes of JSON after inflating a
+   * gzipped one; default 64 MiB. Above it: -32602 `… larger than N bytes (option stateLimit)`.
+   */
+  stateLimit?: number
   /** Most blocks one mine call (hardhat_mine, anvil_mine, `devnet.mine`) may add; default 1,000,000. Above it: -32000 `cannot mine N blocks in one call`. */
   mineLimit?: number
   /**
@@ -124,6 +159,19 @@ export interface ListenOptions {
    * Origins the JSON-RPC server allows (CORS): `'*'` (default, as go-ethereum's
    * `--http.corsdomain "*"`, Hardhat and Anvil), one origin or a list, or `false` for
    * no CORS headers. The REST server always sends the node's own headers (reference §1.1).
+   * WebSocket upgrades that carry an Origin header (browsers always send one) must
+   * carry one of these origins (`false`: none), as go-ethereum's `--ws.origins`;
+   * refused with HTTP 403 and the reason.
    */
   cors?: string | readonly string[] | false
+  /**
+   * Host names both servers answer, as go-ethereum's `--http.vhosts`: default
+   * `['localhost']`; `'*'` for any. IP addresses (`127.0.0.1`, `[::1]`, any other) and
+   * requests without a Host header are always answered; the port is ignored. Another
+   * name (a DNS-rebinding page's) gets HTTP 403: JSON-RPC and WebSocket upgrades in
+   * plain text (`invalid host specified: …`), REST in the envelope (41003). A server
+   * bound to a non-loopback interface and reached by a name needs that name here.
+   * A `TypeError` for anything but `'*'`, a name or a non-empty list of names.
+   */
+  vhosts?: string | readonly string[]
 }

@@ -6,7 +6,7 @@ import { BrowserProvider, Contract, JsonRpcProvider, Wallet, type Eip1193Provide
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDevnet, RpcError, type Devnet } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
-import { TRANSFER_TOPIC } from './support.ts'
+import { EVENTUALLY, TRANSFER_TOPIC } from './support.ts'
 
 let devnet: Devnet
 let store: string
@@ -110,19 +110,36 @@ describe('filter expiry: 5 minutes from the first change a filter has not collec
   })
 
   it('ethers BrowserProvider: contract.on survives a quiet devnet longer than 5 minutes (hardhat#2053)', async () => {
-    const provider = new BrowserProvider(devnet as unknown as Eip1193Provider, undefined, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 20 })
+    // The devnet as ethers' EIP-1193 provider, noting when ethers has installed its filter
+    // and whether it has read the block number since it last collected the filter: after
+    // each collection ethers starts a new block poller, whose first answer is only its
+    // starting point, so a block mined before that answer is never announced to the filter.
+    let filterInstalled = false
+    let pollerStarted = false
+    const eip1193: Eip1193Provider = {
+      request: async (args) => {
+        const result = await devnet.request(args as Parameters<typeof devnet.request>[0])
+        if (args.method === 'eth_newFilter') filterInstalled = true
+        if (args.method === 'eth_getFilterChanges') pollerStarted = false
+        if (args.method === 'eth_blockNumber') pollerStarted = true
+        return result
+      },
+    }
+    const provider = new BrowserProvider(eip1193, undefined, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 20 })
     const contract = new Contract(store, ['event Deposited(address indexed from, uint256 amount)'], provider)
     const amounts: bigint[] = []
     await contract.on('Deposited', (_from: string, amount: bigint) => amounts.push(amount))
-    // The first poll only takes the current block as its start.
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    // The filter starts at the block current when it is installed: send only after that
+    // (a fixed sleep is not enough on a busy machine).
+    await vi.waitFor(() => expect(filterInstalled).toBe(true), EVENTUALLY)
     await send(store, deposit, 5n)
-    await vi.waitFor(() => expect(amounts).toEqual([5n]))
+    await vi.waitFor(() => expect(amounts).toEqual([5n]), EVENTUALLY)
+    await vi.waitFor(() => expect(pollerStarted).toBe(true), EVENTUALLY)
     // Ten quiet minutes on the filters' clock (only Date is faked: ethers keeps polling).
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + 10 * 60 * 1000)
     await send(store, deposit, 6n)
-    await vi.waitFor(() => expect(amounts).toEqual([5n, 6n]))
+    await vi.waitFor(() => expect(amounts).toEqual([5n, 6n]), EVENTUALLY)
     await contract.removeAllListeners()
     provider.destroy()
   })

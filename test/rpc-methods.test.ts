@@ -144,8 +144,8 @@ describe('constant methods (fresh devnet)', () => {
   it('eth_hashrate is 0x0', async () => {
     expect(await devnet.rpc('eth_hashrate')).toBe('0x0')
   })
-  it('web3_clientVersion names the devnet and its version', async () => {
-    expect(await devnet.rpc('web3_clientVersion')).toBe(`dualnet/v${VERSION}`)
+  it('web3_clientVersion names Hardhat Network (which the test tools require), then the devnet and its version', async () => {
+    expect(await devnet.rpc('web3_clientVersion')).toBe(`HardhatNetwork/dualnet/v${VERSION}`)
   })
   it('web3_sha3 is keccak-256', async () => {
     expect(await devnet.rpc('web3_sha3', ['0x68656c6c6f20776f726c64'])).toBe(

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Web3 } from 'web3'
 import { Token } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { CHAIN_ID, INITIAL_BALANCE, SUPPLY } from './support.ts'
+import { CHAIN_ID, EVENTUALLY, INITIAL_BALANCE, SUPPLY } from './support.ts'
 
 let devnet: Devnet
 
@@ -50,7 +50,7 @@ describe('EIP-1193 message events', () => {
     const seen = messages(devnet)
     const id = (await devnet.request({ method: 'eth_subscribe', params: ['newHeads'] })) as string
     await devnet.mine(2)
-    await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1', '0x2']))
+    await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1', '0x2']), EVENTUALLY)
     expect(seen.every((m) => m.subscription === id)).toBe(true)
     expect(seen[1]!.result).toEqual({ ...((await devnet.rpc('eth_getBlockByNumber', ['0x2', false])) as object), transactions: undefined })
     expect(await devnet.request({ method: 'eth_unsubscribe', params: [id] })).toBe(true)
@@ -74,9 +74,9 @@ describe('EIP-1193 message events', () => {
     })
     await transfer(token, devnet.accounts[1]!.address, 3n)
     await devnet.mine(1)
-    await vi.waitFor(() => expect(heads).toEqual([2n, 3n]))
+    await vi.waitFor(() => expect(heads).toEqual([2n, 3n]), EVENTUALLY)
     const receiptHash = ((await devnet.rpc('eth_getBlockByNumber', ['0x2', false])) as { transactions: string[] }).transactions[0]
-    await vi.waitFor(() => expect(logs).toEqual([receiptHash]))
+    await vi.waitFor(() => expect(logs).toEqual([receiptHash]), EVENTUALLY)
     await headSub.unsubscribe()
     await logSub.unsubscribe()
     await transfer(token, devnet.accounts[1]!.address, 3n)
@@ -92,7 +92,7 @@ describe('EIP-1193 message events', () => {
     vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000)
     await devnet.increaseTime(24 * 60 * 60)
     await devnet.mine(1)
-    await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1']))
+    await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1']), EVENTUALLY)
   })
 
   it('eth_subscribe over HTTP is refused; over the in-process provider eth_subscribe of an unknown kind is -32601', async () => {
@@ -113,9 +113,9 @@ describe('ethers BrowserProvider and viem custom transport (polling clients)', (
     // The first poll only takes the current block as its start.
     await new Promise((resolve) => setTimeout(resolve, 60))
     await transfer(String(token.target), devnet.accounts[1]!.address, 4n)
-    await vi.waitFor(() => expect(blocks).toEqual([2]))
+    await vi.waitFor(() => expect(blocks).toEqual([2]), EVENTUALLY)
     await transfer(String(token.target), devnet.accounts[2]!.address, 5n)
-    await vi.waitFor(() => expect(transfers).toEqual([4n, 5n]))
+    await vi.waitFor(() => expect(transfers).toEqual([4n, 5n]), EVENTUALLY)
     await provider.removeAllListeners()
     await token.removeAllListeners()
     await transfer(String(token.target), devnet.accounts[2]!.address, 6n)
@@ -139,11 +139,11 @@ describe('ethers BrowserProvider and viem custom transport (polling clients)', (
       eventName: 'Transfer',
       onLogs: (logs) => values.push(...logs.map((l) => (l as unknown as { args: { value: bigint } }).args.value)),
     })
-    await vi.waitFor(() => expect(numbers).toEqual([1n]))
+    await vi.waitFor(() => expect(numbers).toEqual([1n]), EVENTUALLY)
     await new Promise((resolve) => setTimeout(resolve, 50))
     await wallet.writeContract({ address: token, abi: Token.abi as Abi, functionName: 'transfer', args: [devnet.accounts[1]!.address, 8n] })
-    await vi.waitFor(() => expect(values).toEqual([8n]))
-    await vi.waitFor(() => expect(numbers).toEqual([1n, 2n]))
+    await vi.waitFor(() => expect(values).toEqual([8n]), EVENTUALLY)
+    await vi.waitFor(() => expect(numbers).toEqual([1n, 2n]), EVENTUALLY)
     unwatchBlocks()
     unwatchLogs()
     await wallet.writeContract({ address: token, abi: Token.abi as Abi, functionName: 'transfer', args: [devnet.accounts[1]!.address, 9n] })
@@ -181,7 +181,7 @@ describe('reset', () => {
     expect(await devnet.rpc('anvil_reset', [])).toBeNull()
     await devnet.request({ method: 'eth_sendTransaction', params: [{ from: a, to: b, value: '0x1' }] })
     const genesis = (await devnet.rpc('eth_getBlockByNumber', ['earliest', false])) as { hash: string }
-    await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1', '0x2', '0x3', '0x0', '0x0', '0x1']))
+    await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1', '0x2', '0x3', '0x0', '0x0', '0x1']), EVENTUALLY)
     expect(seen[4]!.result.hash).toBe(genesis.hash)
     expect(seen[5]!.result.parentHash).toBe(genesis.hash)
     await expect(devnet.rpc('hardhat_reset', [{ forking: { jsonRpcUrl: 'http://x' } }])).rejects.toMatchObject({ code: -32602 })

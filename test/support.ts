@@ -64,3 +64,10 @@ export async function sendNativeTransfer(devnet: Devnet): Promise<string> {
   if (answer.Error !== 0) throw new Error(`native transfer refused: ${JSON.stringify(answer)}`)
   return answer.Result as string
 }
+
+/**
+ * Options of `vi.waitFor` for something that happens soon after an event (a
+ * notification, a poll): its default of 1 s is too short on a busy CI machine, and a
+ * wait that succeeds returns as soon as the condition holds.
+ */
+export const EVENTUALLY = { timeout: 15_000, interval: 20 }

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { Token } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { CHAIN_ID, SUPPLY, TRANSFER_TOPIC, addressTopic, sendNativeTransfer } from './support.ts'
+import { CHAIN_ID, EVENTUALLY, SUPPLY, TRANSFER_TOPIC, addressTopic, sendNativeTransfer } from './support.ts'
 
 type Json = Record<string, any>
 
@@ -114,8 +114,8 @@ describe('ethers WebSocketProvider', () => {
       await (await token.getFunction('transfer')(a, 5n)).wait()
       await (await token.getFunction('transfer')(b, 7n)).wait()
       await devnet.mine(2)
-      await vi.waitFor(() => expect(blocks).toEqual([2, 3, 4, 5]))
-      await vi.waitFor(() => expect(transfers).toHaveLength(2))
+      await vi.waitFor(() => expect(blocks).toEqual([2, 3, 4, 5]), EVENTUALLY)
+      await vi.waitFor(() => expect(transfers).toHaveLength(2), EVENTUALLY)
       await settle()
       expect(transfers).toEqual([
         [wallet.address, getAddress(a), 5n],
@@ -170,8 +170,8 @@ describe('viem webSocket transport', () => {
       const to = devnet.accounts[1]!.address as Address
       await wallet.writeContract({ address: contractAddress!, abi: Token.abi as Abi, functionName: 'transfer', args: [to, 9n], chain })
       await devnet.mine(1)
-      await vi.waitFor(() => expect(numbers).toEqual([2n, 3n]))
-      await vi.waitFor(() => expect(logs).toHaveLength(1))
+      await vi.waitFor(() => expect(numbers).toEqual([2n, 3n]), EVENTUALLY)
+      await vi.waitFor(() => expect(logs).toHaveLength(1), EVENTUALLY)
       expect(logs[0]!.value).toBe(9n)
       expect(logs[0]!.to.toLowerCase()).toBe(to)
 

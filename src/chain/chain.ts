@@ -12,7 +12,7 @@
  */
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
-import type { CallRequest, EvmExecutor, ExecutionOutcome } from '../evm/executor.ts'
+import type { CallRequest, EvmExecutor, ExecutionContext, ExecutionOutcome } from '../evm/executor.ts'
 import { decodeLegacyTransaction, impersonatedTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
 import type { ChainBlock } from './block.ts'
 import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
@@ -45,6 +45,24 @@ export interface IncludedTransaction {
   record: ExecutionRecord
 }
 
+/**
+ * Which block environment calls, estimates and traced calls at a block run in (the
+ * `blockContext` option):
+ * - `'node'`: the real node's (reference §6.2): a call at block N reads N's state with
+ *   NUMBER N and TIMESTAMP N's timestamp + 1; an estimate on N's state runs in the
+ *   block a transaction sent then would land in, block N + 1.
+ * - `'ethereum'`: go-ethereum's, Hardhat's and Anvil's: a call or an estimate at block
+ *   N runs in N's own environment (its number and timestamp).
+ *
+ * In both, `'pending'` (and an estimate given no block) is the next block: the
+ * latest state after the EVM transactions waiting for it, NUMBER height + 1,
+ * TIMESTAMP what the clock will stamp it with.
+ */
+export type BlockContext = 'node' | 'ethereum'
+
+/** The block a simulation targets: a height, or `'pending'` (the block a transaction sent now would land in). */
+export type SimulationBlock = number | 'pending'
+
 /** What {@link Chain} is built from; see createDevnet for how options become these. */
 export interface ChainParts {
   world: WorldState
@@ -56,6 +74,8 @@ export interface ChainParts {
   automine: boolean
   /** Pool minimum gas price in gwei (solo: 0, reference §0). */
   minGasPrice: bigint
+  /** Environment of calls and estimates at a block; default `'node'` (see {@link BlockContext}). */
+  blockContext?: BlockContext
   /** Unbound-gas accrual; absent: none, as on a solo node (§4.2). */
   unboundGas?: UnboundGasRule
   /** Where console.log lines go (mined transactions, eth_call, failed eth_estimateGas); absent: silent. */
@@ -92,6 +112,8 @@ export class Chain {
   /** Whether each accepted transaction is mined at once in its own block. */
   automine: boolean
   readonly minGasPrice: bigint
+  /** Environment of calls and estimates at a block (see {@link BlockContext}). */
+  readonly blockContext: BlockContext
   /** Unbound-gas accrual rule, or `undefined` (none, as on a solo node). */
   readonly unboundGas: UnboundGasRule | undefined
   /** The console.log sink, or `undefined` (silent). */
@@ -116,6 +138,7 @@ export class Chain {
     this.clock = parts.clock
     this.automine = parts.automine
     this.minGasPrice = parts.minGasPrice
+    this.blockContext = parts.blockContext ?? 'node'
     this.unboundGas = parts.unboundGas
     this.console = parts.console
     const shared = { world: this.world, mempool: this.mempool, clock: this.clock, blocks: this.#blocks, store: this.#store }
@@ -319,13 +342,14 @@ export class Chain {
   }
 
   /**
-   * Simulates `call` on the state as of block `height` (eth_call): NUMBER is that
-   * height and TIMESTAMP its timestamp + 1 (reference §6.2). Resolves to the return
-   * data. Throws {@link ExecutionFailedError} on revert or another EVM error,
-   * {@link TransactionRejectedError} when it cannot run (e.g. funds for `value`).
+   * Simulates `call` at `block` (eth_call) in the environment {@link simulationContext}
+   * gives: by default the latest block's under the chain's {@link BlockContext}.
+   * Resolves to the return data. Throws {@link ExecutionFailedError} on revert or
+   * another EVM error, {@link TransactionRejectedError} when it cannot run (e.g. funds
+   * for `value`), {@link UnknownBlockError} for a height above the tip.
    */
-  async call(call: CallRequest, height: number = this.height): Promise<Uint8Array> {
-    const outcome = await this.#simulate(call, height)
+  async call(call: CallRequest, block: SimulationBlock = this.height): Promise<Uint8Array> {
+    const outcome = await this.#simulator(this.simulationContext(block, 'call'))(call)
     await this.#printConsole(outcome)
     if (outcome.status === 0) throw executionError(outcome)
     return outcome.returnValue
@@ -337,16 +361,52 @@ export class Chain {
    * cannot run at all.
    */
   preExecute(call: CallRequest): Promise<ExecutionOutcome> {
-    return this.#simulate(call, this.height)
+    // The node's pre-execution: the latest state, NUMBER the height, TIMESTAMP + 1 (reference §6.2).
+    const height = this.height
+    return this.#simulator({ readHeight: height, number: height, timestamp: this.timestampAt(height) + 1 })(call)
   }
 
   /**
-   * Gas limit sufficient for `call` on the state of block `height` (eth_estimateGas):
-   * runs at the cap (min(call gas, 6,000,000), and what the balance affords at a
-   * non-zero gas price), then searches down to the least limit that succeeds within
-   * 1/64. Throws {@link ExecutionFailedError} when the call fails at the cap.
+   * Timestamp the next block would get if it were mined now (Unix seconds): the one
+   * evm_setNextBlockTimestamp fixed, else the parent + the step or interval, else
+   * max(now, parent + 1). Reads the clock without moving it.
    */
-  async estimateGas(call: CallRequest, height: number = this.height): Promise<bigint> {
+  nextTimestamp(): number {
+    return this.clock.peekAfter(this.timestampAt(this.height))
+  }
+
+  /**
+   * The environment a simulation at `block` runs in (see {@link BlockContext}): the
+   * height whose state it reads, NUMBER and TIMESTAMP. `'pending'`, and under
+   * `'node'` an estimate on the latest state, is the next block ({@link nextTimestamp});
+   * a height under `'ethereum'` is that block's own environment. Throws
+   * {@link UnknownBlockError} for a height the chain does not have.
+   */
+  simulationContext(block: SimulationBlock, kind: 'call' | 'estimate'): ExecutionContext {
+    const height = this.height
+    if (block === 'pending' || (kind === 'estimate' && this.blockContext === 'node' && block === height)) {
+      return { readHeight: height, number: height + 1, timestamp: this.nextTimestamp() }
+    }
+    const at = this.#stateHeight(block)
+    if (this.blockContext === 'ethereum') return { readHeight: at, number: at, timestamp: this.timestampAt(at) }
+    if (kind === 'call') return { readHeight: at, number: at, timestamp: this.timestampAt(at) + 1 }
+    // An estimate on an older block's state: the block that followed it.
+    return { readHeight: at, number: at + 1, timestamp: this.timestampAt(at + 1) }
+  }
+
+  /**
+   * Gas limit sufficient for `call` at `block` (eth_estimateGas; default `'pending'`,
+   * the block the transaction would land in), in the environment
+   * {@link simulationContext} gives: runs at the cap (min(call gas, 6,000,000), and
+   * what the balance affords at a non-zero gas price), then searches down to the
+   * least limit that succeeds within 1/64. Throws {@link ExecutionFailedError} when
+   * the call fails at the cap, {@link UnknownBlockError} for a height above the tip.
+   */
+  async estimateGas(call: CallRequest, block: SimulationBlock = 'pending'): Promise<bigint> {
+    // One environment for the whole search, fixed when the estimate is asked.
+    const env = this.simulationContext(block, 'estimate')
+    const height = env.readHeight
+    const simulate = this.#simulator(env)
     let cap = call.gasLimit > 0n && call.gasLimit < EVM_TX_GAS_CAP ? call.gasLimit : EVM_TX_GAS_CAP
     if (call.gasPrice > 0n) {
       const balance = this.account(call.from, height).gas - call.value
@@ -354,7 +414,7 @@ export class Chain {
       const affordable = balance / call.gasPrice
       if (affordable < cap) cap = affordable
     }
-    const atCap = await this.#simulate({ ...call, gasLimit: cap }, height)
+    const atCap = await simulate({ ...call, gasLimit: cap })
     if (atCap.status === 0) {
       // As Hardhat, an estimate prints its console.log lines only when it fails: a
       // successful one is followed by the transaction, which prints them.
@@ -365,13 +425,13 @@ export class Chain {
       throw executionError(atCap)
     }
     // The gas used is often enough; if not (refunds, the 63/64 rule), bisect.
-    const first = await this.#simulate({ ...call, gasLimit: atCap.gasUsed }, height)
+    const first = await simulate({ ...call, gasLimit: atCap.gasUsed })
     if (first.status === 1) return atCap.gasUsed
     let lo = atCap.gasUsed
     let hi = cap
     while (hi - lo > hi / 64n + 1n) {
       const mid = (lo + hi) / 2n
-      const outcome = await this.#simulate({ ...call, gasLimit: mid }, height)
+      const outcome = await simulate({ ...call, gasLimit: mid })
       if (outcome.status === 1) hi = mid
       else lo = mid
     }
@@ -554,16 +614,36 @@ export class Chain {
     await this.#store.close()
   }
 
-  #simulate(call: CallRequest, height: number): Promise<ExecutionOutcome> {
-    const at = this.#stateHeight(height)
-    const timestamp = this.timestampAt(at) + 1
-    return this.#serial(async () => {
-      try {
-        return await this.executor.simulate(call, { readHeight: at, number: at, timestamp })
-      } catch (err) {
-        throw new TransactionRejectedError(simulationFailure(err), { cause: err })
-      }
-    })
+  /**
+   * What runs the simulations of one request in `env`, each in the chain's queue: the
+   * devnet's EVM; in the next block while EVM transactions wait for it (automine off),
+   * an engine of its own on which they ran first (replay.ts `pendingEngine`, built by
+   * the first simulation), as go-ethereum's, Hardhat's and Anvil's pending block holds
+   * them. Native transactions in the pool are not applied. A call that cannot run at
+   * all rejects with {@link TransactionRejectedError}.
+   */
+  #simulator(env: ExecutionContext): (call: CallRequest) => Promise<ExecutionOutcome> {
+    const txs = env.readHeight === this.height && env.number === this.height + 1 ? this.pendingBlockTransactions() : []
+    let pending: Promise<{ simulate: EvmExecutor['simulate'] }> | undefined
+    return (call) =>
+      this.#serial(async () => {
+        const runner = txs.length === 0 ? this.executor : await (pending ??= import('./replay.ts').then(({ pendingEngine }) => pendingEngine(this, env, txs)))
+        try {
+          return await runner.simulate(call, env)
+        } catch (err) {
+          throw new TransactionRejectedError(simulationFailure(err), { cause: err })
+        }
+      })
+  }
+
+  /**
+   * The EVM transactions the next block would take first: with transactions waiting
+   * in the pool, the executable ones in mining order (per sender in nonce order,
+   * senders by gas price); none otherwise.
+   */
+  pendingBlockTransactions(): LegacyTransaction[] {
+    if (this.mempool.size === 0) return []
+    return this.mempool.executable((sender) => this.world.getAccount(sender, this.height).nonce).map((pooled) => pooled.tx)
   }
 
   async #printConsole(outcome: ExecutionOutcome): Promise<void> {

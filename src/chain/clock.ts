@@ -78,18 +78,23 @@ export class Clock {
    * step mode, else max(now, parent + 1).
    */
   timestampAfter(parentTimestamp: number): number {
-    const next = this.#next
-    if (next !== undefined) {
+    const stamped = this.peekAfter(parentTimestamp)
+    if (this.#next !== undefined) {
       this.#next = undefined
-      this.setTime(next)
-      return next
-    }
-    const step = typeof this.#mode === 'object' ? this.#mode.step : this.#interval
-    if (step !== undefined) {
-      const stamped = parentTimestamp + step
-      if (stamped > this.now()) this.setTime(stamped)
-      return stamped
-    }
+      this.setTime(stamped)
+    } else if (this.spacing !== undefined && stamped > this.now()) this.setTime(stamped)
+    return stamped
+  }
+
+  /**
+   * The timestamp {@link timestampAfter} would give a block on `parentTimestamp` now,
+   * without using up a fixed next timestamp or moving the clock: the environment of
+   * the block a transaction would land in (estimates, calls at `pending`).
+   */
+  peekAfter(parentTimestamp: number): number {
+    if (this.#next !== undefined) return this.#next
+    const step = this.spacing
+    if (step !== undefined) return parentTimestamp + step
     return Math.max(this.now(), parentTimestamp + 1)
   }
 

@@ -9,11 +9,14 @@
  * and timestamp (go-ethereum's `traceTx` after `stateAtTransaction`).
  */
 import type { CallRequest, EvmWorld, ExecutionContext } from '../evm/executor.ts'
-import type { Tracer } from '../evm/tracing/tracer.ts'
+import type { EvmEngine } from '../evm/engine.ts'
+import { TraceTooLargeError, type Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
-import type { Chain } from './chain.ts'
+import type { Chain, SimulationBlock } from './chain.ts'
+import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
 import { simulationFailure } from './executionErrors.ts'
+import { ExecutionAbortedError, ExecutionTimeoutError, type ExecutionBudget } from '../evm/pacer.ts'
 
 const EMPTY = new Uint8Array(0)
 
@@ -81,12 +84,25 @@ export class TraceUnavailableError extends Error {
 }
 
 /**
+ * When a replay must stop: `deadline` (performance.now() time, ms) and the error
+ * thrown there (`timeout`, default {@link ExecutionTimeoutError} `execution timeout`).
+ * The replay also stops, with {@link ExecutionAbortedError}, when the chain's
+ * executor is aborted (`devnet.close()`).
+ */
+export type ReplayBudget = Pick<ExecutionBudget, 'deadline' | 'timeout'>
+
+function budgetOf(chain: Chain, budget: ReplayBudget | undefined): ExecutionBudget {
+  return { ...budget, signal: chain.executor.signal }
+}
+
+/**
  * Traces the included transaction with raw hash `hash` (64 hex, no 0x) with `tracer`
  * and resolves to the tracer's result. Throws {@link TraceUnavailableError} for a hash
  * not in a block, a native transaction (the EVM tracers have nothing to follow), or
- * one a native transaction precedes in its block.
+ * one a native transaction precedes in its block; the budget's error past its
+ * deadline, {@link ExecutionAbortedError} when the devnet closes.
  */
-export async function traceTransaction(chain: Chain, hash: string, tracer: Tracer): Promise<unknown> {
+export async function traceTransaction(chain: Chain, hash: string, tracer: Tracer, limits?: ReplayBudget): Promise<unknown> {
   const found = chain.transaction(hash)
   if (found === undefined) throw new TraceUnavailableError(`transaction 0x${hash} not found`)
   if (found.tx.kind !== 'evm') {
@@ -96,16 +112,17 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
   const height = block.header.height
   const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height - 1))
   const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp }
+  const budget = budgetOf(chain, limits)
   for (const earlier of block.transactions.slice(0, found.index)) {
     if (earlier.kind !== 'evm') {
       throw new TraceUnavailableError(`transaction 0x${hash} follows a native transaction in its block, which the EVM replay cannot run`)
     }
-    await engine.executeTransaction(earlier.tx, ctx)
+    await engine.executeTransaction(earlier.tx, ctx, budget)
   }
   const detach = tracer.attach(engine.events)
   let outcome
   try {
-    outcome = await engine.executeTransaction(found.tx.tx, ctx)
+    outcome = await engine.executeTransaction(found.tx.tx, ctx, budget)
   } finally {
     detach()
   }
@@ -113,19 +130,36 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
 }
 
 /**
- * Traces `call` on the state of block `height` as eth_call runs it (NUMBER the
- * height, TIMESTAMP its timestamp + 1) and resolves to the tracer's result. Throws
- * {@link TransactionRejectedError} when the call cannot run at all (funds for `value`:
- * `insufficient funds for transfer`, geth's text).
+ * An engine of its own over the state of `ctx.readHeight`, with `txs` (the EVM
+ * transactions the pending block takes first) executed in `ctx` into its overlay, so
+ * that simulations on it run after them, as in the block being mined. A transaction
+ * that cannot run at all is left out, as it could not be mined.
  */
-export async function traceCall(chain: Chain, call: CallRequest, height: number, tracer: Tracer): Promise<unknown> {
-  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height))
-  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: chain.timestampAt(height) + 1 }
+export async function pendingEngine(chain: Chain, ctx: ExecutionContext, txs: readonly LegacyTransaction[]): Promise<EvmEngine> {
+  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, ctx.readHeight))
+  for (const tx of txs) await engine.executeTransaction(tx, ctx).catch(() => undefined)
+  return engine
+}
+
+/**
+ * Traces `call` at `block` as eth_call runs it (the environment of
+ * `chain.simulationContext(block, 'call')`: the chain's block context, or for
+ * `'pending'` the next block, after the transactions waiting for it) and resolves to
+ * the tracer's result. Throws {@link TransactionRejectedError} when the call cannot
+ * run at all (funds for `value`: `insufficient funds for transfer`, geth's text),
+ * UnknownBlockError for a height above the tip; the budget's error past its
+ * deadline, {@link ExecutionAbortedError} when the devnet closes.
+ */
+export async function traceCall(chain: Chain, call: CallRequest, block: SimulationBlock, tracer: Tracer, limits?: ReplayBudget): Promise<unknown> {
+  const ctx = chain.simulationContext(block, 'call')
+  const engine = await pendingEngine(chain, ctx, block === 'pending' ? chain.pendingBlockTransactions() : [])
   const detach = tracer.attach(engine.events)
   let outcome
   try {
-    outcome = await engine.simulate(call, ctx, false)
+    outcome = await engine.simulate(call, ctx, false, budgetOf(chain, limits))
   } catch (err) {
+    // The budget's stops and a tracer's size limit are the trace's errors, not the call's.
+    if (err instanceof ExecutionTimeoutError || err instanceof ExecutionAbortedError || err instanceof TraceTooLargeError) throw err
     throw new TransactionRejectedError(simulationFailure(err), { cause: err })
   } finally {
     detach()

@@ -51,6 +51,23 @@ import { toHexRaw } from '../util/hex.ts'
 /** Any abstract-level database with string keys and values. */
 export type LevelDatabase = AbstractLevel<any, string, any>
 
+/**
+ * The key under which a database given to the store carries a {@link StandIn}: then it
+ * is a stand-in for the real database (persistence/files.ts, `--db`), which the store
+ * reads the chain from and which is swapped for the real one once the chain is accepted.
+ */
+export const STAND_IN = Symbol('dualnet.standIn')
+
+/** How a stand-in database hands over to the real one, or goes away. */
+export interface StandIn {
+  /** Closes and removes the stand-in and opens the real database, untouched until now. Throws {@link PersistenceError} when it cannot be opened. */
+  accept(): Promise<LevelDatabase>
+  /** Closes and removes the stand-in, leaving the real database untouched. */
+  discard(): Promise<void>
+  /** The refusal of a database LevelDB could not read (`detail`: its message), naming the database and the way out. */
+  unreadable(detail: string): PersistenceError
+}
+
 type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key: string }
 
 /** What the store persists from: the chain's parts, bound once the chain exists. */
@@ -86,7 +103,9 @@ const TOUCHED: Record<StateKind, keyof WorldState['touches']> = { account: 'acco
 
 /** Persists the ledger into `db`, or nowhere when there is none. */
 export class LedgerStore {
-  readonly #db: LevelDatabase | undefined
+  #db: LevelDatabase | undefined
+  /** Set while #db is a stand-in: reads only, until {@link accept}. */
+  #standIn: StandIn | undefined
   /** Whether the database outlives the process, so that answers wait for its writes. */
   readonly durable: boolean
   #source: StoreSource | undefined
@@ -112,7 +131,21 @@ export class LedgerStore {
   /** `db`: where to write; `undefined` makes every call a no-op. */
   constructor(db?: LevelDatabase) {
     this.#db = db
+    this.#standIn = (db as { [STAND_IN]?: StandIn } | undefined)?.[STAND_IN]
     this.durable = db?.supports.permanence === true
+  }
+
+  /**
+   * The chain read (or the database found empty) is accepted: from now on the store
+   * may write. With a stand-in, the real database is opened in its place; before this,
+   * nothing has touched it. Throws as {@link StandIn.accept}.
+   */
+  async accept(): Promise<void> {
+    const standIn = this.#standIn
+    if (standIn === undefined) return
+    this.#standIn = undefined
+    this.#db = undefined
+    this.#db = await standIn.accept()
   }
 
   /** Whether there is a database at all. */
@@ -135,15 +168,26 @@ export class LedgerStore {
    * Reads the chain the database holds, or `undefined` when it is empty. Throws
    * {@link UnsupportedVersionError} for another schema version, and
    * {@link CorruptDatabaseError} for a database that is not empty but holds no
-   * dualnet chain, or whose records do not parse.
+   * dualnet chain, or whose records do not parse or cannot be read.
    */
   async read(): Promise<StoredLedger | undefined> {
+    try {
+      return await this.#read()
+    } catch (err) {
+      if (err instanceof PersistenceError) throw err
+      // LevelDB's own errors (a damaged table): abstract-level wraps them, the cause says what.
+      const detail = (err as { cause?: Error }).cause?.message ?? (err as Error).message
+      throw this.#standIn?.unreadable(detail) ?? new CorruptDatabaseError(`the database could not be read: ${detail}`, { cause: err })
+    }
+  }
+
+  async #read(): Promise<StoredLedger | undefined> {
     const db = this.#db
     if (db === undefined) return undefined
     const schema = await db.get(SCHEMA_KEY)
     if (schema === undefined) {
       const [any] = await db.keys({ limit: 1 }).all()
-      if (any !== undefined) throw new CorruptDatabaseError(`the database is not empty but holds no dualnet chain (no ${SCHEMA_KEY} entry; first key ${JSON.stringify(any)})`)
+      if (any !== undefined) throw new CorruptDatabaseError(`the database is not empty but holds no dualnet chain (no ${SCHEMA_KEY} entry; first key ${JSON.stringify(any)}); give the devnet a new or empty database`)
       return undefined
     }
     if (!READABLE_SCHEMA_VERSIONS.includes(schema)) {
@@ -223,6 +267,7 @@ export class LedgerStore {
   persist(revert?: StoreRevert): void {
     const db = this.#db
     const source = this.#source
+    if (this.#standIn !== undefined) throw new Error('the store writes only after accept()')
     if (db === undefined || source === undefined) {
       source?.world.clearTouches()
       return
@@ -317,6 +362,7 @@ export class LedgerStore {
    * Throws the first write that failed.
    */
   async close(): Promise<void> {
+    if (this.#standIn !== undefined) return this.abandon()
     const db = this.#db
     if (db === undefined) return
     if (this.#source !== undefined && this.#failure === undefined && db.status === 'open') {
@@ -333,7 +379,8 @@ export class LedgerStore {
 
   /** Closes the database without writing anything (a devnet that refused it). */
   async abandon(): Promise<void> {
-    if (this.#db !== undefined && this.#db.status === 'open') await this.#db.close()
+    if (this.#standIn !== undefined) await this.#standIn.discard()
+    else if (this.#db !== undefined && this.#db.status === 'open') await this.#db.close()
   }
 
   #tipOp(): BatchOp {

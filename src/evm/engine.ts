@@ -19,6 +19,7 @@ import { installWordOpcodes } from './wordOpcodes.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import { nativeCrypto } from './nativeSecp256k1.ts'
 import { LedgerStateManager } from './stateManager.ts'
+import { Pacer, setPacer, type ExecutionBudget } from './pacer.ts'
 import { emitValueTransferLogs, gasTransferLog } from './transferLogs.ts'
 import { captureConsoleCalls, type ConsoleCapture } from './console/capture.ts'
 import { unsupportedOpcodeMessage } from './unsupportedOpcodes.ts'
@@ -102,9 +103,16 @@ export class EvmEngine {
   readonly #alwaysWarm: string[]
   /** Console.log capture, only with the `console` option (no listener otherwise). */
   readonly #console: ConsoleCapture | undefined
+  /** Yields long runs to the event loop and enforces the budget of the running execution (pacer.ts). */
+  readonly #pacer = new Pacer()
 
-  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined) {
+  /** Simulations stop when it aborts (EvmExecutorOptions.signal). */
+  readonly #signal: AbortSignal | undefined
+
+  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined, signal: AbortSignal | undefined) {
     this.#evm = evm
+    this.#signal = signal
+    setPacer(evm, this.#pacer)
     this.#state = state
     this.#hardfork = hardfork
     this.#console = console
@@ -157,7 +165,7 @@ export class EvmEngine {
       installWordOpcodes(evm)
     }
     emitValueTransferLogs(evm)
-    return new EvmEngine(evm, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined)
+    return new EvmEngine(evm, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal)
   }
 
   /** The EVM's event emitter ('step', 'beforeMessage', 'afterMessage'), for tracers on an engine of their own. */
@@ -165,37 +173,57 @@ export class EvmEngine {
     return this.#evm.events
   }
 
-  /** See {@link EvmExecutor.executeTransaction}. */
-  async executeTransaction(tx: LegacyTransaction, ctx: ExecutionContext): Promise<ExecutionOutcome> {
+  /**
+   * See {@link EvmExecutor.executeTransaction}. With `budget` (replays) the run stops
+   * at its deadline or abort with the budget's error (pacer.ts), committing nothing;
+   * without, it only yields to the event loop when long.
+   */
+  async executeTransaction(tx: LegacyTransaction, ctx: ExecutionContext, budget?: ExecutionBudget): Promise<ExecutionOutcome> {
     this.#state.reset(ctx.readHeight)
     this.#console?.take()
     try {
-      const outcome = await this.#runTransaction(tx, ctx)
+      const outcome = await this.#pacer.run(budget, () => this.#runTransaction(tx, ctx))
       this.#state.commitTo(ctx.readHeight)
       if (this.#console !== undefined) outcome.consoleCalls = this.#console.take()
       return outcome
     } catch (err) {
-      this.#evm.journal.cleanJournal()
-      this.#state.reset(ctx.readHeight)
+      this.#discard(ctx)
       throw err
     }
   }
 
-  /** See {@link EvmExecutor.simulate}; `explain: false` skips the re-run that names an invalid opcode (tracers watch one run). */
-  async simulate(call: CallRequest, ctx: ExecutionContext, explain = true): Promise<ExecutionOutcome> {
+  /**
+   * See {@link EvmExecutor.simulate}; `explain: false` skips the re-run that names an
+   * invalid opcode (tracers watch one run). Under `budget` (default: the engine's
+   * signal) the run stops at its deadline or abort with the budget's error (pacer.ts).
+   */
+  async simulate(call: CallRequest, ctx: ExecutionContext, explain = true, budget?: ExecutionBudget): Promise<ExecutionOutcome> {
     this.#state.reset(ctx.readHeight)
     this.#console?.take()
     try {
-      let outcome = await this.#runCall(call, ctx)
-      if (this.#console !== undefined) outcome.consoleCalls = this.#console.take()
-      if (explain && outcome.error?.kind === 'invalid opcode') {
-        this.#state.reset(ctx.readHeight)
-        outcome = await this.#explainInvalidOpcode(call, ctx, outcome)
-      }
-      return outcome
+      return await this.#pacer.run(budget ?? (this.#signal === undefined ? undefined : { signal: this.#signal }), async () => {
+        let outcome = await this.#runCall(call, ctx)
+        if (this.#console !== undefined) outcome.consoleCalls = this.#console.take()
+        if (explain && outcome.error?.kind === 'invalid opcode') {
+          this.#state.reset(ctx.readHeight)
+          outcome = await this.#explainInvalidOpcode(call, ctx, outcome)
+        }
+        return outcome
+      })
+    } catch (err) {
+      this.#discard(ctx)
+      throw err
     } finally {
       this.#state.reset(ctx.readHeight)
     }
+  }
+
+  /** After an execution that threw (a stop of its budget included): drops what its frames left open. */
+  #discard(ctx: ExecutionContext): void {
+    this.#evm.journal.cleanJournal()
+    ;(this.#evm as { transientStorage?: { clear(): void } }).transientStorage?.clear()
+    this.#console?.take()
+    this.#state.reset(ctx.readHeight)
   }
 
   /**

@@ -72,4 +72,6 @@ export interface EvmExecutorOptions {
   blockHash(height: number): Uint8Array | undefined
   /** Capture console.log calls into {@link ExecutionOutcome.consoleCalls}; default false (no listener, no cost). */
   console?: boolean
+  /** Simulations on the engine stop when it aborts (pacer.ts; the executor's, fired by `devnet.close()`). */
+  signal?: AbortSignal
 }

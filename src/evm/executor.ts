@@ -8,6 +8,7 @@
 import type { EvmEngine } from './engine.ts'
 import type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionOutcome } from './execution.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
+import { ExecutionAbortedError } from './pacer.ts'
 
 export type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
 
@@ -19,6 +20,8 @@ export class EvmExecutor {
   /** EIP-155 chain id. */
   readonly chainId: bigint
   readonly #options: EvmExecutorOptions
+  /** Aborted by {@link abort}: every simulation and replay stops at its next pacing check. */
+  readonly #stop = new AbortController()
   #engine: EvmEngine | undefined
   #loading: Promise<EvmEngine> | undefined
 
@@ -61,6 +64,20 @@ export class EvmExecutor {
     return (this.#engine ?? (await this.#load())).simulate(call, ctx)
   }
 
+  /** The signal {@link abort} fires; replays (debug_trace*) run under it too. */
+  get signal(): AbortSignal {
+    return this.#stop.signal
+  }
+
+  /**
+   * Stops every running and later simulation and replay within one pacing check
+   * (a few ms): they throw {@link ExecutionAbortedError}. Mined transactions are not
+   * stopped (they are bounded by their gas and finish). For `devnet.close()`.
+   */
+  abort(): void {
+    if (!this.#stop.signal.aborted) this.#stop.abort(new ExecutionAbortedError('the devnet is closing'))
+  }
+
   /**
    * A second engine, over `world` (an overlay for a replay), with the same chain id,
    * hardfork and BLOCKHASH source and no console capture: tracers attach their step
@@ -68,12 +85,12 @@ export class EvmExecutor {
    */
   async replayEngine(world: EvmWorld): Promise<EvmEngine> {
     const { EvmEngine } = await import('./engine.ts')
-    return EvmEngine.create({ ...this.#options, world, console: false })
+    return EvmEngine.create({ ...this.#options, world, console: false, signal: this.#stop.signal })
   }
 
   #load(): Promise<EvmEngine> {
     this.#loading ??= import('./engine.ts').then(async ({ EvmEngine }) => {
-      this.#engine = await EvmEngine.create(this.#options)
+      this.#engine = await EvmEngine.create({ ...this.#options, signal: this.#stop.signal })
       return this.#engine
     })
     return this.#loading

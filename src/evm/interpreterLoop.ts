@@ -15,9 +15,15 @@
  *
  * Verified against @ethereumjs/evm 10.1.3 (the pinned version), whose `run`/`runStep`
  * it mirrors; `installInterpreterLoop` refuses other shapes.
+ *
+ * Both paths are paced (pacer.ts): every `CHECK_STEPS` steps the run looks at the
+ * clock and yields to the event loop, or stops, as its EVM's {@link Pacer} says. The
+ * fast path counts in its loop; the original path through a wrapper of `runStep`
+ * that adds no promise of its own.
  */
 import type { EVMError } from '@ethereumjs/evm'
 import { loadEvmModules } from './ethereumjsModules.ts'
+import { pacerOf, type Pacer } from './pacer.ts'
 
 /** The parts of an opcode-table entry the loop reads. */
 interface OpcodeEntry {
@@ -40,7 +46,7 @@ interface RunState {
 /** The parts of ethereumjs' `Interpreter` the loop uses. */
 interface InterpreterLike {
   _runState: RunState
-  _evm: { DEBUG: boolean; events: { listenerCount(name: string): number } }
+  _evm: { DEBUG: boolean; events: { listenerCount(name: string): number } } & object
   common: { isActivatedEIP(eip: number): boolean }
   profilerOpts?: { enabled?: boolean }
   runStep(entry?: OpcodeEntry): Promise<void>
@@ -77,6 +83,16 @@ export async function installInterpreterLoop(): Promise<boolean> {
     return false
   }
   if (ORIGINAL in original) return true
+  const originalStep = proto.runStep
+  // The original path: one pacing check every CHECK_STEPS steps, the step's own promise otherwise.
+  proto.runStep = function (this: InterpreterLike, entry?: OpcodeEntry): Promise<void> {
+    const pacer = pacerOf(this._evm)
+    if (pacer !== undefined && --pacer.countdown <= 0) {
+      const wait = pacer.check()
+      if (wait !== undefined) return wait.then(() => originalStep.call(this, entry))
+    }
+    return originalStep.call(this, entry)
+  }
   const eligibleCommons = new WeakMap<object, boolean>()
   const run: Run = async function (this: InterpreterLike, code, opts = {}) {
     const evm = this._evm
@@ -95,7 +111,13 @@ export async function installInterpreterLoop(): Promise<boolean> {
     if (start !== 0 && (start < 0 || start >= code.length)) throw new Error('Internal error: program counter not in range')
     let exceptionError: EVMError | undefined
     let cached: OpcodeEntry[] | undefined
+    const pacer: Pacer | undefined = pacerOf(evm)
     while (runState.programCounter < code.length) {
+      // Outside the try below: a timeout or an abort ends the whole execution, not the frame.
+      if (pacer !== undefined && --pacer.countdown <= 0) {
+        const wait = pacer.check()
+        if (wait !== undefined) await wait
+      }
       const pc = runState.programCounter
       let entry: OpcodeEntry
       if (cached === undefined) {

@@ -3,7 +3,7 @@
  * which height or block a parsed {@link BlockReference} names on the chain. It needs
  * only the chain, so it depends on no method context and nothing imports it in a circle.
  */
-import type { Chain } from '../chain/chain.ts'
+import type { Chain, SimulationBlock } from '../chain/chain.ts'
 import type { ChainBlock } from '../chain/block.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
@@ -34,6 +34,19 @@ export function findBlock(ctx: ChainContext, ref: BlockReference): ChainBlock | 
  */
 export function stateHeight(ctx: ChainContext, value: unknown, index: number): number {
   const height = findHeight(ctx, parseBlockReference(value, index))
+  if (height === undefined) throw new RpcError(RpcErrorCode.ServerError, 'header not found')
+  return height
+}
+
+/**
+ * The block a simulation targets (eth_call, eth_estimateGas, debug_traceCall):
+ * `'pending'` for the `pending` tag (the next block's environment, whatever the block
+ * context), else the height as {@link stateHeight} resolves it.
+ */
+export function simulationBlock(ctx: ChainContext, value: unknown, index: number): SimulationBlock {
+  const ref = parseBlockReference(value, index)
+  if ('tag' in ref && ref.tag === 'pending') return 'pending'
+  const height = findHeight(ctx, ref)
   if (height === undefined) throw new RpcError(RpcErrorCode.ServerError, 'header not found')
   return height
 }

@@ -42,5 +42,14 @@ export interface RpcContext {
   readonly reset: () => Promise<void>
 }
 
-/** A method: parses its params and answers, or throws {@link RpcError}. */
-export type RpcMethod = (ctx: RpcContext, params: unknown) => unknown | Promise<unknown>
+/** What the calls of one JSON-RPC batch share (dispatch.ts makes one per batch). */
+export interface RpcCallScope {
+  /** Milliseconds of trace work the batch has left (option batchTraceTimeout); the trace methods spend it. */
+  traceBudget: number
+}
+
+/**
+ * A method: parses its params and answers, or throws {@link RpcError}. `scope` is
+ * given to the calls of a batch.
+ */
+export type RpcMethod = (ctx: RpcContext, params: unknown, scope?: RpcCallScope) => unknown | Promise<unknown>

@@ -7,7 +7,7 @@ import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } fro
 import { toHex } from '../util/hex.ts'
 import { InvalidControlError } from '../controls/controls.ts'
 import { InvalidAddressError } from '../native/address.ts'
-import type { RpcContext } from './context.ts'
+import type { RpcCallScope, RpcContext } from './context.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
 import { rpcMethods } from './methods/index.ts'
 import { checkParamLimits } from './limits.ts'
@@ -20,15 +20,16 @@ export type RpcResponse =
 /**
  * Calls `method` with `params` and resolves to its result. Throws {@link RpcError}
  * for every failure, with the code and message the HTTP surface would answer.
+ * `scope`: what the calls of one batch share (its trace budget).
  */
-export async function callRpc(ctx: RpcContext, method: string, params: unknown): Promise<unknown> {
+export async function callRpc(ctx: RpcContext, method: string, params: unknown, scope?: RpcCallScope): Promise<unknown> {
   const handler = Object.hasOwn(rpcMethods, method) ? rpcMethods[method] : undefined
   if (handler === undefined) {
     throw new RpcError(RpcErrorCode.MethodNotFound, `the method ${method} does not exist/is not available`)
   }
   checkParamLimits(params, ctx.limits)
   try {
-    const result = await handler(ctx, params)
+    const result = await handler(ctx, params, scope)
     // With a durable database nothing is answered before what it reports is on disk (chain/store.ts).
     const written = ctx.chain.flushed()
     if (written !== undefined) await written
@@ -52,12 +53,14 @@ export async function handleRpcBody(ctx: RpcContext, body: unknown): Promise<Rpc
     // heavy queries cannot hold more than about that much in memory.
     const answered: RpcResponse[] = []
     let size = 0
+    // The batch's trace calls spend one budget of time (option batchTraceTimeout).
+    const scope: RpcCallScope = { traceBudget: ctx.limits.batchTraceTimeout }
     for (const item of body) {
       if (size > ctx.limits.batchResponseLimit) {
         if (!isNotification(item)) answered.push(errorResponse(idOf(item), responseTooLarge(ctx.limits.batchResponseLimit)))
         continue
       }
-      const response = await handleRequest(ctx, item)
+      const response = await handleRequest(ctx, item, scope)
       if (response === undefined) continue
       answered.push(response)
       size += JSON.stringify('result' in response ? response.result : response.error).length
@@ -67,7 +70,7 @@ export async function handleRpcBody(ctx: RpcContext, body: unknown): Promise<Rpc
   return handleRequest(ctx, body)
 }
 
-async function handleRequest(ctx: RpcContext, request: unknown): Promise<RpcResponse | undefined> {
+async function handleRequest(ctx: RpcContext, request: unknown, scope?: RpcCallScope): Promise<RpcResponse | undefined> {
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
     return errorResponse(null, new RpcError(RpcErrorCode.InvalidRequest, 'invalid request'))
   }
@@ -79,7 +82,7 @@ async function handleRequest(ctx: RpcContext, request: unknown): Promise<RpcResp
   // A request without an id is a notification: it runs, and gets no answer.
   const notification = id === undefined
   try {
-    const result = await callRpc(ctx, method, params)
+    const result = await callRpc(ctx, method, params, scope)
     return notification ? undefined : { jsonrpc: '2.0', id: id as string | number | null, result: result ?? null }
   } catch (err) {
     return notification ? undefined : errorResponse(id as string | number | null, err as RpcError)

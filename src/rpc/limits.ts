@@ -27,6 +27,12 @@ export interface RpcLimits {
   readonly mineLimit: number
   /** Bytes of results after which a batch's remaining requests get `response too large` (go-ethereum's BatchResponseMaxSize, 25,000,000). */
   readonly batchResponseLimit: number
+  /** Longest one trace (debug_traceTransaction / debug_traceCall) runs, in ms, unless its tracer option `timeout` says otherwise (go-ethereum's default, 5,000). */
+  readonly traceTimeout: number
+  /** Milliseconds the trace calls of one JSON-RPC batch may run in all (default 10,000). */
+  readonly batchTraceTimeout: number
+  /** Largest state document anvil_loadState reads, in bytes of JSON after inflating (default 64 MiB). */
+  readonly stateLimit: number
 }
 
 /** The options {@link rpcLimits} reads: each limit, optional (the limit options of DevnetOptions). */
@@ -44,6 +50,9 @@ export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
   traceSizeLimit: 128 * 1024 * 1024,
   mineLimit: 1_000_000,
   batchResponseLimit: 25_000_000,
+  traceTimeout: 5_000,
+  batchTraceTimeout: 10_000,
+  stateLimit: 64 * 1024 * 1024,
 })
 
 /**

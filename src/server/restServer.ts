@@ -2,13 +2,17 @@
  * The REST interface on a socket: a fastify plugin that hands every request to the
  * same router as `devnet.rest`, with the node's transport (reference §1.1): HTTP 200
  * with the error in the envelope, 404 `404 page not found` for anything no route
- * matches, its CORS headers, and OPTIONS answered with an empty 200 on the POST route.
+ * matches, its CORS headers, and OPTIONS answered with an empty 200 on the POST route;
+ * every other answer in the envelope too: a Host name not in vhosts (403), a body too
+ * large (413), and what Node's HTTP parser refuses ({@link restClientError}).
  */
+import type { Duplex } from 'node:stream'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { RestContext } from '../rest/context.ts'
 import { stringifyRest } from '../rest/json.ts'
 import { handleRest, type RestEnvelope } from '../rest/router.ts'
 import { describe, RestErrorCode } from '../rest/errors.ts'
+import { hostRefusal, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
 
 /** Options of {@link restRoutes}. */
@@ -18,10 +22,18 @@ export interface RestRoutesOptions {
   bodyLimit: number
   /** Deepest nesting of a POST body's JSON: above it a 41003 envelope, without parsing it (default 100). */
   jsonDepthLimit?: number
+  /** Host names answered (IP addresses always are): another gets HTTP 403 with a 41003 envelope. */
+  vhosts: VirtualHosts
 }
 
 /** Registers the REST catch-all route. */
-export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, jsonDepthLimit = 100 }) => {
+export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, jsonDepthLimit = 100, vhosts }) => {
+  // Before any body is read. In the envelope, not go-ethereum's plain text: REST clients
+  // (ontology-ts-sdk, wallets) parse every answer as one and would report a JSON error instead of the reason.
+  app.addHook('onRequest', async (request, reply) => {
+    const refusal = hostRefusal(request.headers.host, vhosts)
+    if (refusal !== undefined) return reply.code(403).headers(CORS).header('content-type', 'application/json;charset=utf-8').send(stringifyRest(refusedEnvelope(request.url, refusal)))
+  })
   app.removeAllContentTypeParsers()
   // The node reads the body whatever its content type.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body))
@@ -33,7 +45,7 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: Fas
       .code(tooLarge ? 413 : (err.statusCode ?? 400))
       .headers(CORS)
       .header('content-type', 'application/json;charset=utf-8')
-      .send(stringifyRest(refusal(request.url, text)))
+      .send(stringifyRest(refusedEnvelope(request.url, text)))
   })
   app.route({
     method: ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'HEAD'],
@@ -45,7 +57,7 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: Fas
       const body = typeof request.body === 'string' ? request.body : undefined
       if (body !== undefined && jsonTooDeep(body, jsonDepthLimit)) {
         const text = `JSON nested deeper than ${jsonDepthLimit} levels (option jsonDepthLimit)`
-        return reply.code(200).headers(CORS).header('content-type', 'application/json;charset=utf-8').send(stringifyRest(refusal(request.url, text)))
+        return reply.code(200).headers(CORS).header('content-type', 'application/json;charset=utf-8').send(stringifyRest(refusedEnvelope(request.url, text)))
       }
       const answer = await handleRest(context, request.method, request.url, body)
       if (answer.status === 404) return reply.code(404).type('text/plain; charset=utf-8').send('404 page not found\n')
@@ -58,8 +70,8 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: Fas
   })
 }
 
-/** A body refused before the router: 41003 ILLEGAL DATAFORMAT (what the node answers a body it cannot read, §1.5) with the reason. */
-function refusal(url: string, reason: string): RestEnvelope {
+/** A request refused before the router: 41003 ILLEGAL DATAFORMAT (what the node answers a body it cannot read, §1.5) with the reason. */
+function refusedEnvelope(url: string, reason: string): RestEnvelope {
   const action = url.split('?')[0] === '/api/v1/transaction' ? 'sendrawtransaction' : ''
   return { Action: action, Desc: describe(RestErrorCode.IllegalDataFormat), Error: RestErrorCode.IllegalDataFormat, Result: reason, Version: '1.0.0' }
 }
@@ -67,4 +79,26 @@ function refusal(url: string, reason: string): RestEnvelope {
 const CORS = {
   'Access-Control-Allow-Headers': 'Content-Type',
   'Access-Control-Allow-Origin': '*',
+}
+
+/**
+ * The REST server's `clientErrorHandler` (a fastify option): a request Node's HTTP parser
+ * refuses before fastify sees it (a URL and headers over 16 KiB: 431; malformed HTTP:
+ * 400; a request too slow to arrive: 408) is answered in the envelope, 41003 ILLEGAL
+ * DATAFORMAT with `Result: ""` as the node answers a request it cannot read (§1.5),
+ * with that HTTP status, and the connection is closed (its stream cannot be trusted).
+ */
+export function restClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request']
+  const body = stringifyRest({ Action: '', Desc: describe(RestErrorCode.IllegalDataFormat), Error: RestErrorCode.IllegalDataFormat, Result: '', Version: '1.0.0' })
+  const headers = [
+    `HTTP/1.1 ${status} ${text}`,
+    'Connection: close',
+    'Content-Type: application/json;charset=utf-8',
+    ...Object.entries(CORS).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${Buffer.byteLength(body)}`,
+  ]
+  if (socket.writable) socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`)
+  else socket.destroy()
 }

@@ -2,7 +2,8 @@
  * The JSON-RPC interface on a socket: a fastify plugin that puts the same dispatch
  * as `devnet.rpc` behind HTTP POST, with go-ethereum's transport rules
  * (reference §6.1): JSON content types only (415 otherwise), a body limit (413),
- * parse errors as JSON-RPC -32700, GET without body as a health check, CORS `*`;
+ * parse errors as JSON-RPC -32700, GET without body as a health check, CORS `*`,
+ * go-ethereum's Host check (403 `invalid host specified` for a name not in vhosts);
  * and WebSocket upgrades on the same port (webSocket.ts), closed with a normal close
  * frame before the server stops.
  */
@@ -11,6 +12,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { RpcContext } from '../rpc/context.ts'
 import { handleRpcBody } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
+import { hostRefusal, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
 import { attachWebSocket } from './webSocket.ts'
 
@@ -19,17 +21,24 @@ export interface RpcRoutesOptions {
   context: RpcContext
   /** Largest accepted body, in bytes. */
   bodyLimit: number
-  /** Allowed origins (CORS); default `'*'`; `false`: no CORS headers. */
+  /** Allowed origins (CORS, and WebSocket upgrades with an Origin); default `'*'`; `false`: no CORS headers, no browser upgrades. */
   cors?: string | readonly string[] | false
+  /** Host names answered (IP addresses always are); default: localhost. */
+  vhosts: VirtualHosts
 }
 
 const JSON_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest']
 
 /** Registers the JSON-RPC endpoint at `/`. */
-export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, cors: origins = '*' }) => {
+export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, cors: origins = '*', vhosts }) => {
+  // First of all hooks, before any body is read: go-ethereum's plain-text 403 (node/rpcstack.go).
+  app.addHook('onRequest', async (request, reply) => {
+    const refusal = hostRefusal(request.headers.host, vhosts)
+    if (refusal !== undefined) return reply.code(403).type('text/plain; charset=utf-8').send(`${refusal}\n`)
+  })
   if (origins !== false) await app.register(cors, { origin: typeof origins === 'string' ? origins : [...origins] })
 
-  const webSocket = attachWebSocket(app.server, { context, maxPayload: bodyLimit })
+  const webSocket = attachWebSocket(app.server, { context, maxPayload: bodyLimit, cors: origins, vhosts })
   // Before the HTTP server closes: upgraded sockets are not among the connections it would force closed.
   app.addHook('preClose', async () => webSocket.close())
 

@@ -3,7 +3,8 @@
  * `hardhat node` serve it: any path, one JSON-RPC body (request or batch) per text
  * frame, answers in frames of their own, subscription notifications pushed as
  * `eth_subscription` messages. The `ws` library does the protocol; this module only
- * ties sockets to the dispatch and to the subscription manager. It is imported by
+ * ties sockets to the dispatch and to the subscription manager, after checking the
+ * upgrade's Host and Origin (guards.ts: 403 with the reason). It is imported by
  * the server plugin, so `ws` loads with `listen()` only.
  */
 import type { IncomingMessage, Server } from 'node:http'
@@ -12,6 +13,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { RpcContext } from '../rpc/context.ts'
 import { handleRpcBody } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
+import { hostRefusal, originRefusal, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
 import type { SubscriptionConnection } from '../rpc/subscriptions.ts'
 
@@ -20,6 +22,10 @@ export interface WebSocketOptions {
   context: RpcContext
   /** Largest accepted frame, in bytes (the JSON-RPC body limit); a larger one closes the socket with 1009. */
   maxPayload: number
+  /** The JSON-RPC server's CORS origins: an upgrade with an Origin header must carry one of them ({@link originRefusal}). */
+  cors: string | readonly string[] | false
+  /** Host names answered ({@link hostRefusal}). */
+  vhosts: VirtualHosts
 }
 
 /** The WebSocket side of one server. */
@@ -37,6 +43,8 @@ const CLOSE_GRACE_MS = 1000
 export function attachWebSocket(server: Server, options: WebSocketOptions): WebSocketEndpoint {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload })
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = hostRefusal(request.headers.host, options.vhosts) ?? originRefusal(request.headers.origin, options.cors)
+    if (refusal !== undefined) return refuse(socket, refusal)
     wss.handleUpgrade(request, socket, head, (ws) => serve(ws, options.context))
   }
   server.on('upgrade', onUpgrade)
@@ -50,6 +58,13 @@ export function attachWebSocket(server: Server, options: WebSocketOptions): WebS
       await new Promise<void>((resolve) => wss.close(() => resolve()))
     },
   }
+}
+
+/** Answers an upgrade 403 with `reason` as plain text (as the HTTP side does) and closes the connection. */
+function refuse(socket: Duplex, reason: string): void {
+  const body = Buffer.from(`${reason}\n`)
+  socket.on('error', () => {})
+  socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${body.toString()}`)
 }
 
 /** One session: requests in, answers and notifications out; its subscriptions end with it. */

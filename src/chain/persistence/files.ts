@@ -4,15 +4,32 @@
  * files (`--load-state`, `--dump-state`, `--state`).
  */
 import { existsSync } from 'node:fs'
-import { readFile, rename, writeFile } from 'node:fs/promises'
-import type { LevelDatabase } from '../store.ts'
-import { PersistenceError } from './errors.ts'
+import { copyFile, link, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join, resolve } from 'node:path'
+import { STAND_IN, type LevelDatabase, type StandIn } from '../store.ts'
+import { CorruptDatabaseError, PersistenceError } from './errors.ts'
+import { hasTableFooter, levelFile, readManifest, type Manifest } from './levelFiles.ts'
 import { stateFromBytes, type StateDocument } from './stateDocument.ts'
 
 /**
- * A classic-level (LevelDB) database in directory `dir`, created if missing, not
- * opened yet (createDevnet opens it). Throws {@link PersistenceError} when
- * classic-level is not installed (it is an optional dependency with prebuilt binaries).
+ * The classic-level (LevelDB) database of `--db <dir>`, for `createDevnet({ db })`.
+ *
+ * A directory that does not exist or holds no LevelDB data files gets a new database
+ * (created when the devnet opens it). Any other is checked before LevelDB touches it,
+ * because opening a LevelDB database writes to it (a new LOG and MANIFEST, its log
+ * turned into a table; without CURRENT, a new empty database that deletes every table):
+ * first its files (CURRENT names a MANIFEST that exists, every table that MANIFEST lists
+ * is there at its recorded size and ends with a table footer), then LevelDB opens a
+ * stand-in, a directory next to it (or in the system's temporary directory) holding
+ * hard links to those tables and copies of the rest, and must recover its logs without
+ * dropping a record. The stand-in is what the devnet reads the chain from; once the chain
+ * passes every check (persistence/resume.ts), the stand-in is removed and the real
+ * directory opened ({@link StandIn}). A refused directory is left byte for byte as it was.
+ *
+ * Throws {@link CorruptDatabaseError} naming the problem and the ways out, and
+ * {@link PersistenceError} when classic-level is not installed (an optional dependency
+ * with prebuilt binaries).
  */
 export async function openLevelDirectory(dir: string): Promise<LevelDatabase> {
   let ClassicLevel: typeof import('classic-level').ClassicLevel
@@ -21,7 +38,179 @@ export async function openLevelDirectory(dir: string): Promise<LevelDatabase> {
   } catch (err) {
     throw new PersistenceError(`--db needs the optional package classic-level, which could not be loaded (npm install classic-level): ${(err as Error).message}`, { cause: err })
   }
-  return new ClassicLevel<string, string>(dir) as unknown as LevelDatabase
+  const names = await directoryNames(dir)
+  const data = names.filter((name) => !['lock', 'info-log'].includes(levelFile(name)?.kind ?? 'lock'))
+  if (data.length === 0) {
+    const strangers = names.filter((name) => levelFile(name) === undefined)
+    if (strangers.length > 0) throw refusal(dir, `it is not a LevelDB database: it holds other files (${listed(strangers)})`, 'new')
+    return new ClassicLevel<string, string>(dir) as unknown as LevelDatabase
+  }
+  let standIn: string
+  try {
+    standIn = await makeStandIn(dir, await checkFiles(dir, names))
+  } catch (err) {
+    throw refusal(dir, (err as Error).message, 'repair')
+  }
+  const db = new ClassicLevel<string, string>(standIn, { createIfMissing: false })
+  const discard = async () => {
+    if (db.status === 'open' || db.status === 'opening') await db.close()
+    await rm(standIn, { recursive: true, force: true })
+  }
+  try {
+    await db.open()
+    await checkRecovery(standIn)
+  } catch (err) {
+    await discard()
+    throw refusal(dir, err instanceof PersistenceError ? err.message : `LevelDB cannot open it: ${levelMessage(err)}`, 'repair')
+  }
+  const accept = async (): Promise<LevelDatabase> => {
+    await discard()
+    const real = new ClassicLevel<string, string>(dir, { createIfMissing: false })
+    try {
+      await real.open()
+    } catch (err) {
+      throw new CorruptDatabaseError(`the database in ${dir} could not be opened: ${levelMessage(err)}`, { cause: err })
+    }
+    return real as unknown as LevelDatabase
+  }
+  const unreadable = (detail: string) => refusal(dir, `LevelDB cannot read it: ${detail}`, 'repair')
+  return Object.assign(db as unknown as LevelDatabase, { [STAND_IN]: { accept, discard, unreadable } satisfies StandIn })
+}
+
+/** The names in `dir`; none when it does not exist. Throws {@link CorruptDatabaseError} for a file or an unreadable directory. */
+async function directoryNames(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return []
+    if (code === 'ENOTDIR') throw refusal(dir, 'it is a file, not a directory', 'new')
+    throw refusal(dir, `it cannot be read: ${(err as Error).message}`, 'new')
+  }
+}
+
+/** The files of the database in `dir` that LevelDB reads on opening it: CURRENT, the MANIFEST, live tables, logs. */
+interface DatabaseFiles {
+  manifest: string
+  /** Tables the MANIFEST lists (all of them: hard-linked into the stand-in). */
+  tables: string[]
+  /** Logs LevelDB recovers on opening (copied). */
+  logs: string[]
+}
+
+/** Checks the files of the database in `dir` whose entries are `names`; throws {@link PersistenceError} naming the first problem. */
+async function checkFiles(dir: string, names: string[]): Promise<DatabaseFiles> {
+  if (!names.includes('CURRENT')) {
+    throw new PersistenceError(`its CURRENT file, which names the MANIFEST (LevelDB's index of its tables), is missing (it holds ${listed(names)})`)
+  }
+  const current = await readFile(join(dir, 'CURRENT'), 'latin1')
+  const manifest = /^(MANIFEST-\d+)\n$/.exec(current)?.[1]
+  if (manifest === undefined) throw new PersistenceError(`its CURRENT file does not name a MANIFEST (it reads ${JSON.stringify(current.slice(0, 40))})`)
+  if (!names.includes(manifest)) throw new PersistenceError(`its CURRENT file names ${manifest}, which is missing`)
+  let index: Manifest
+  try {
+    index = await readManifest(join(dir, manifest))
+  } catch (err) {
+    throw new PersistenceError(`its ${manifest} is corrupt: ${(err as Error).message}`)
+  }
+  const tables: string[] = []
+  for (const { number, size } of index.tables) {
+    const name = names.find((n) => levelFile(n)?.kind === 'table' && (levelFile(n) as { number: number }).number === number)
+    if (name === undefined) throw new PersistenceError(`the table ${String(number).padStart(6, '0')}.ldb, listed in its ${manifest}, is missing`)
+    const actual = (await stat(join(dir, name))).size
+    if (actual !== size) throw new PersistenceError(`the table ${name} has ${actual} bytes where its ${manifest} records ${size}: it was cut short or written over`)
+    if (!(await hasTableFooter(join(dir, name), size))) throw new PersistenceError(`the table ${name} does not end with a LevelDB table footer: it was zeroed or written over`)
+    tables.push(name)
+  }
+  // LevelDB recovers the logs from the MANIFEST's log number up, and its previous log (DBImpl::Recover).
+  const logs = names.filter((name) => {
+    const file = levelFile(name)
+    return file?.kind === 'log' && (file.number >= index.logNumber || file.number === index.prevLogNumber)
+  })
+  return { manifest, tables, logs }
+}
+
+/**
+ * A new directory beside `dir`, `.<name>.check-<pid>-XXXXXX` (in the system's temporary
+ * directory when that fails), holding the database's files: its tables hard-linked
+ * (LevelDB never writes to a table it has written, and the stand-in's new files get
+ * numbers above every listed one), CURRENT, the MANIFEST and the logs copied (LevelDB
+ * replaces them on opening). Stand-ins beside `dir` of processes no longer running (one
+ * killed while it read its chain) are removed first.
+ */
+async function makeStandIn(dir: string, files: DatabaseFiles): Promise<string> {
+  const absolute = resolve(dir)
+  const prefix = `.${basename(absolute)}.check-`
+  await removeStaleStandIns(dirname(absolute), prefix)
+  let standIn: string
+  try {
+    standIn = await mkdtemp(join(dirname(absolute), `${prefix}${process.pid}-`))
+  } catch {
+    standIn = await mkdtemp(join(tmpdir(), `dualnet-check-${process.pid}-`))
+  }
+  try {
+    for (const name of files.tables) {
+      await link(join(dir, name), join(standIn, name)).catch(() => copyFile(join(dir, name), join(standIn, name)))
+    }
+    for (const name of ['CURRENT', files.manifest, ...files.logs]) await copyFile(join(dir, name), join(standIn, name))
+  } catch (err) {
+    await rm(standIn, { recursive: true, force: true })
+    throw new PersistenceError(`a stand-in to check it could not be made in ${standIn}: ${(err as Error).message}`)
+  }
+  return standIn
+}
+
+/** Removes the directories `<parent>/<prefix><pid>-…` whose process is gone (signal 0 finds none). */
+async function removeStaleStandIns(parent: string, prefix: string): Promise<void> {
+  const names = await readdir(parent).catch(() => [] as string[])
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue
+    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1])
+    if (!Number.isSafeInteger(pid) || pid === process.pid || processRuns(pid)) continue
+    await rm(join(parent, name), { recursive: true, force: true })
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Throws {@link PersistenceError} when LevelDB, opening the stand-in, dropped part of
+ * a log: without paranoid checks (classic-level sets none) it skips a damaged record and
+ * says so only in its LOG, `… 000005.log: dropping 23 bytes; Corruption: checksum
+ * mismatch` (DBImpl::RecoverLogFile), or `Ignoring error …` for a batch that does not
+ * apply. A record cut off at the end of a log is not a drop: a writer killed mid-write.
+ */
+async function checkRecovery(standIn: string): Promise<void> {
+  const log = await readFile(join(standIn, 'LOG'), 'utf8').catch(() => '')
+  const dropped = /(\d+\.log): dropping (\d+) bytes; (.*)$/m.exec(log)
+  if (dropped !== null) throw new PersistenceError(`its log ${dropped[1]} is damaged: LevelDB would drop ${dropped[2]} bytes of it (${dropped[3]})`)
+  const ignored = /Ignoring error (.*)$/m.exec(log)
+  if (ignored !== null) throw new PersistenceError(`a log of it is damaged: LevelDB would skip a write (${ignored[1]})`)
+}
+
+/** LevelDB's message of a classic-level error (abstract-level wraps it; the cause holds it). */
+function levelMessage(err: unknown): string {
+  return (err as { cause?: Error }).cause?.message ?? (err as Error).message
+}
+
+/** `names` for a message, the first few. */
+function listed(names: string[]): string {
+  return names.length <= 5 ? names.join(', ') : `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`
+}
+
+/** The refusal of `dir` for `problem`, with the ways out: LevelDB's repair on a copy (a damaged database), or another directory. */
+function refusal(dir: string, problem: string, way: 'repair' | 'new'): CorruptDatabaseError {
+  const repair = `LevelDB's repair may salvage it: copy the directory, run node -e "require('classic-level').ClassicLevel.repair(process.argv[1])" <copy> and start with --db <copy>; or start a new chain with a new --db directory`
+  const fresh = 'give --db a new or empty directory'
+  return new CorruptDatabaseError(`the database in ${dir} is refused, and left as it was: ${problem}. ${way === 'repair' ? repair : fresh}`)
 }
 
 /** Whether a file exists at `path` (`--state`: load it only if it does). */

@@ -153,7 +153,9 @@ async function decodeTransaction(stored: StoredTransaction): Promise<ChainTransa
  * Reads the chain in `store`'s database, checks it against `wanted` and resumes it
  * into `world`; `undefined` when the database holds no chain. Throws as
  * {@link checkConfig} and {@link resumeChain} do, and for a database that holds a
- * chain when `loadingState` (a state document starts a new chain).
+ * chain when `loadingState` (a state document starts a new chain). Only once every
+ * check has passed is the database accepted ({@link LedgerStore.accept}): a refused
+ * `--db` directory is never opened by LevelDB, only its stand-in is.
  */
 export async function openStoredChain(
   store: LedgerStore,
@@ -162,8 +164,13 @@ export async function openStoredChain(
   wanted: Parameters<typeof checkConfig>[1] & { loadingState: boolean },
 ): Promise<ResumedChain | undefined> {
   const stored = await store.read()
-  if (stored === undefined) return undefined
+  if (stored === undefined) {
+    await store.accept()
+    return undefined
+  }
   checkConfig(stored.config, wanted)
   if (wanted.loadingState) throw new PersistenceError(`the database already holds a chain (height ${stored.tip.height}); a state document only starts a new one`)
-  return resumeChain(stored, world, bookkeeper)
+  const resumed = await resumeChain(stored, world, bookkeeper)
+  await store.accept()
+  return resumed
 }

@@ -16,7 +16,8 @@
  * { "nonce", "balance", "code", "storage" } } }`) also loads: `balance` is the gas
  * token in wei; the main token is left as it is.
  */
-import { gunzipSync } from 'node:zlib'
+import { constants as bufferConstants } from 'node:buffer'
+import { gunzip, gunzipSync } from 'node:zlib'
 import { keccak256 } from '../../util/hash.ts'
 import { fromHex, toHex, toHexRaw, type Hex } from '../../util/hex.ts'
 import type { AccountRecord, WorldState } from '../../state/worldState.ts'
@@ -115,9 +116,9 @@ function accountEntry(record: AccountRecord, world: WorldState, address: string,
 export function parseStateDocument(input: unknown): ParsedState {
   const doc = object(input, 'the state document')
   if (doc.format === undefined && doc.version === undefined && typeof doc.accounts === 'object') return parseAnvil(doc)
-  if (doc.format !== STATE_DOCUMENT_FORMAT) throw new PersistenceError(`not a state document: format ${JSON.stringify(doc.format)} (expected "${STATE_DOCUMENT_FORMAT}")`)
+  if (doc.format !== STATE_DOCUMENT_FORMAT) throw new PersistenceError(`not a state document: format ${shown(doc.format)} (expected "${STATE_DOCUMENT_FORMAT}")`)
   if (doc.version !== STATE_DOCUMENT_VERSION) {
-    throw new UnsupportedVersionError(`state document version ${JSON.stringify(doc.version)} is not supported; this dualnet reads version ${STATE_DOCUMENT_VERSION}`)
+    throw new UnsupportedVersionError(`state document version ${shown(doc.version)} is not supported; this dualnet reads version ${STATE_DOCUMENT_VERSION}`)
   }
   const head = object(doc.head, 'head')
   const timestamp = head.timestamp
@@ -173,16 +174,125 @@ function parseAnvil(doc: Record<string, unknown>): ParsedState {
 }
 
 /**
- * The JSON value in `bytes`: gzipped JSON (what anvil_dumpState carries) or plain
- * JSON, UTF-8. Throws {@link PersistenceError} when it is neither.
+ * What reading a state document's bytes may take: `stateLimit`, the most bytes of
+ * JSON (after inflating a gzipped document), and `jsonDepthLimit`, the deepest
+ * nesting of arrays and objects in it. The engine's longest string (512 MiB on
+ * 64-bit Node) bounds `stateLimit` in any case.
  */
-export function stateFromBytes(bytes: Uint8Array): unknown {
+export interface StateReadLimits {
+  stateLimit: number
+  jsonDepthLimit: number
+}
+
+/** The limits of a read that names none: the engine's longest string, and the JSON-RPC depth default. */
+const UNLIMITED: StateReadLimits = { stateLimit: bufferConstants.MAX_STRING_LENGTH, jsonDepthLimit: 100 }
+
+/**
+ * The JSON value in `bytes`: gzipped JSON (what anvil_dumpState carries) or plain
+ * JSON, UTF-8, within `limits` (checked while inflating, and on the inflated text
+ * before it is parsed). Throws {@link PersistenceError} when it is neither, or passes
+ * a limit (the message names the limit's option). Synchronous: for files; a server
+ * reads with {@link readStateBytes}.
+ */
+export function stateFromBytes(bytes: Uint8Array, limits: StateReadLimits = UNLIMITED): unknown {
+  const max = maxBytes(limits)
+  let json: Uint8Array
   try {
-    const text = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes).toString('utf8') : Buffer.from(bytes).toString('utf8')
-    return JSON.parse(text) as unknown
+    json = isGzip(bytes) ? gunzipSync(bytes, { maxOutputLength: max + 1, chunkSize: INFLATE_CHUNK }) : bytes
   } catch (err) {
-    throw new PersistenceError(`not a state document: ${(err as Error).message}`, { cause: err })
+    throw inflateError(err, limits)
   }
+  checkSize(json, limits)
+  if (deepestAt(json, 0, json.length, { depth: 0, inString: false, escaped: false }, limits.jsonDepthLimit)) throw tooDeep(limits)
+  return parseJson(json)
+}
+
+/**
+ * {@link stateFromBytes} without holding the event loop: the inflating runs on
+ * libuv's threads and stops at the limit, and the depth scan yields between chunks.
+ * Only the final JSON.parse of at most `stateLimit` bytes is one synchronous step.
+ */
+export async function readStateBytes(bytes: Uint8Array, limits: StateReadLimits): Promise<unknown> {
+  const max = maxBytes(limits)
+  let json: Uint8Array
+  if (isGzip(bytes)) {
+    json = await new Promise<Buffer>((resolve, reject) => {
+      gunzip(bytes, { maxOutputLength: max + 1, chunkSize: INFLATE_CHUNK }, (err, out) => (err === null ? resolve(out) : reject(inflateError(err, limits))))
+    })
+  } else json = bytes
+  checkSize(json, limits)
+  const scan = { depth: 0, inString: false, escaped: false }
+  for (let at = 0; at < json.length; at += SCAN_CHUNK) {
+    if (deepestAt(json, at, Math.min(at + SCAN_CHUNK, json.length), scan, limits.jsonDepthLimit)) throw tooDeep(limits)
+    if (at + SCAN_CHUNK < json.length) await new Promise(setImmediate)
+  }
+  return parseJson(json)
+}
+
+/** Inflated bytes per zlib step: 1 MiB, so that a large document costs few turns of the event loop (zlib's default is 16 KiB). */
+const INFLATE_CHUNK = 1 << 20
+
+/** Bytes of the depth scan between two yields (about a millisecond). */
+const SCAN_CHUNK = 1 << 20
+
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b
+}
+
+function maxBytes(limits: StateReadLimits): number {
+  return Math.min(limits.stateLimit, bufferConstants.MAX_STRING_LENGTH)
+}
+
+function tooLarge(limits: StateReadLimits): PersistenceError {
+  return new PersistenceError(`state document larger than ${maxBytes(limits)} bytes of JSON (option stateLimit)`)
+}
+
+function tooDeep(limits: StateReadLimits): PersistenceError {
+  return new PersistenceError(`state document nested deeper than ${limits.jsonDepthLimit} levels (option jsonDepthLimit)`)
+}
+
+function checkSize(json: Uint8Array, limits: StateReadLimits): void {
+  if (json.length > maxBytes(limits)) throw tooLarge(limits)
+}
+
+/** zlib's refusal past `maxOutputLength` is the size limit; its other errors say the gzip is broken. */
+function inflateError(err: unknown, limits: StateReadLimits): PersistenceError {
+  const code = (err as { code?: unknown }).code
+  if (code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) return tooLarge(limits)
+  return new PersistenceError(`not a state document: broken gzip (${(err as Error).message})`, { cause: err })
+}
+
+/** JSON.parse of UTF-8 `json`, with a message of our own (the engine's quotes the input). */
+function parseJson(json: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8')) as unknown
+  } catch (err) {
+    throw new PersistenceError('not a state document: the bytes are not JSON (gzipped or plain)', { cause: err })
+  }
+}
+
+/**
+ * Scans `json[from..to)` for nesting, continuing `state` (an earlier chunk's); true
+ * once arrays and objects nest deeper than `limit`. Works on the bytes: the
+ * structural characters are ASCII, which UTF-8 never uses inside a longer sequence.
+ */
+function deepestAt(json: Uint8Array, from: number, to: number, state: { depth: number; inString: boolean; escaped: boolean }, limit: number): boolean {
+  let { depth, inString, escaped } = state
+  for (let i = from; i < to; i++) {
+    const c = json[i]!
+    if (inString) {
+      if (escaped) escaped = false
+      else if (c === 0x5c) escaped = true
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  state.depth = depth
+  state.inString = inString
+  state.escaped = escaped
+  return false
 }
 
 /**
@@ -191,11 +301,17 @@ export function stateFromBytes(bytes: Uint8Array): unknown {
  * entries not listed are left as they are (Anvil's anvil_loadState merges the same way).
  */
 export function applyState(world: WorldState, state: ParsedState, height: number): void {
+  // Documents often repeat one code (proxies, clones): each distinct code is hashed once.
+  const hashes = new Map<string, string>()
   for (const a of state.accounts) {
     let codeHash: string | undefined
     if (a.code.length > 0) {
-      codeHash = toHexRaw(keccak256(a.code))
-      world.putCode(codeHash, a.code)
+      const code = toHexRaw(a.code)
+      codeHash = hashes.get(code)
+      if (codeHash === undefined) {
+        hashes.set(code, (codeHash = toHexRaw(keccak256(a.code))))
+        world.putCode(codeHash, a.code)
+      }
     }
     const main = a.main ?? world.getAccount(a.address, height).main
     world.setAccount(a.address, { nonce: a.nonce, main, gas: a.gas, codeHash }, height)
@@ -203,6 +319,11 @@ export function applyState(world: WorldState, state: ParsedState, height: number
     if (a.unboundOffset !== undefined) world.setUnboundOffset(a.address, a.unboundOffset, height)
   }
   for (const a of state.allowances) world.setAllowance(a.token, a.owner, a.spender, a.amount, height)
+}
+
+/** A field's value in a message: its JSON, or `missing`. */
+function shown(value: unknown): string {
+  return value === undefined ? 'missing' : JSON.stringify(value)
 }
 
 function object(value: unknown, what: string): Record<string, unknown> {

@@ -9,13 +9,20 @@
  */
 import type { ExecutionOutcome } from '../execution.ts'
 import { decodeRevert } from '../revertReason.ts'
-import { gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { TraceTooLargeError, gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
 import { toHex, toQuantity } from '../../util/hex.ts'
 
-/** `tracerConfig` of the callTracer. */
+/** `tracerConfig` of the callTracer, and the devnet's size limit. */
 export interface CallTracerConfig {
   onlyTopCall?: boolean
   withLog?: boolean
+  /**
+   * Largest trace kept, in bytes of its JSON (estimated as frames and logs are
+   * recorded: inputs and outputs of calls are not bounded by gas); beyond it recording
+   * stops and `result` throws {@link TraceTooLargeError}. Default: none. The devnet
+   * sets its `traceSizeLimit` option here.
+   */
+  sizeLimit?: number
 }
 
 /** A log in a call frame (geth `callLog`). */
@@ -59,6 +66,7 @@ interface Frame {
   lastOp: string
 }
 
+const EMPTY = new Uint8Array(0)
 const LOG0 = 0xa0
 const LOG4 = 0xa4
 
@@ -67,17 +75,49 @@ export class CallTracer implements Tracer {
   readonly #config: CallTracerConfig
   readonly #stack: Frame[] = []
   #root: Frame | undefined
+  /** Estimated JSON size of the frames and logs kept so far, in bytes. */
+  #size = 0
+  /** Past the size limit: nothing more is recorded, and what was is dropped. */
+  #overflow = false
 
   constructor(config: CallTracerConfig = {}) {
     this.#config = config
   }
 
   attach(events: EvmEvents): () => void {
+    // Past the size limit the replay stops: thrown from a listener, the error ends the execution (replay.ts passes it on).
     return listen(events, {
-      step: (step) => this.#step(step),
-      beforeMessage: (message) => this.#enter(message),
-      afterMessage: (result) => this.#exit(result),
+      step: (step) => {
+        if (this.#overflow) throw this.#tooLarge()
+        this.#step(step)
+      },
+      beforeMessage: (message) => {
+        if (this.#overflow) throw this.#tooLarge()
+        this.#enter(message)
+      },
+      afterMessage: (result) => {
+        if (this.#overflow) throw this.#tooLarge()
+        this.#exit(result)
+      },
     })
+  }
+
+  #tooLarge(): TraceTooLargeError {
+    return new TraceTooLargeError(
+      `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with the callTracer's onlyTopCall, or without withLog`,
+    )
+  }
+
+  /** Counts `bytes` more of JSON against the size limit; false (and recording stops) past it. */
+  #grow(bytes: number): boolean {
+    const limit = this.#config.sizeLimit
+    if (limit === undefined) return true
+    this.#size += bytes
+    if (this.#size <= limit) return true
+    this.#overflow = true
+    this.#stack.length = 0
+    this.#root = undefined
+    return false
   }
 
   #step(step: StepEvent): void {
@@ -94,6 +134,7 @@ export class CallTracer implements Tracer {
     const topics: string[] = []
     for (let i = 0; i < op - LOG0; i++) topics.push(`0x${(stack[n - 3 - i] ?? 0n).toString(16).padStart(64, '0')}`)
     // The memory before the opcode: bytes past its end read as the zeros expansion adds.
+    if (!this.#grow(120 + topics.length * 69 + 2 * size)) return
     const data = new Uint8Array(size)
     if (offset < step.memory.length) data.set(step.memory.subarray(offset, Math.min(offset + size, step.memory.length)))
     frame.logs.push({ address: toHex(step.address.bytes), topics, data: toHex(data), position: toQuantity(BigInt(frame.calls.length)) })
@@ -106,12 +147,15 @@ export class CallTracer implements Tracer {
     else if (message.delegatecall) type = 'DELEGATECALL'
     else if (parent !== undefined && (parent.lastOp === 'STATICCALL' || parent.lastOp === 'CALLCODE')) type = parent.lastOp
     else type = 'CALL'
+    // A frame onlyTopCall leaves out is not kept: only its kind and gas are read.
+    const kept = parent === undefined || !this.#config.onlyTopCall
+    if (kept && !this.#grow(250 + 2 * message.data.length)) return
     const frame: Frame = {
       type,
       from: message.caller.bytes,
       to: message.to?.bytes,
       // Copies: the EVM hands out views of the caller's memory, which later opcodes overwrite.
-      input: message.data.slice(),
+      input: kept ? message.data.slice() : EMPTY,
       gas: message.gasLimit,
       value: type === 'STATICCALL' ? undefined : message.value,
       gasUsed: 0n,
@@ -134,6 +178,8 @@ export class CallTracer implements Tracer {
     frame.gasUsed = exec.executionGasUsed
     if (frame.to === undefined) frame.to = result.createdAddress?.bytes
     const error = exec.exceptionError?.error
+    const kept = frame === this.#root || !this.#config.onlyTopCall
+    if (kept && exec.returnValue.length > 0 && !this.#grow(2 * exec.returnValue.length)) return
     if (error === undefined) {
       frame.output = exec.returnValue.slice()
       return
@@ -146,6 +192,7 @@ export class CallTracer implements Tracer {
   }
 
   result(outcome: ExecutionOutcome, gasLimit: bigint): CallFrameJson {
+    if (this.#overflow) throw this.#tooLarge()
     const root = this.#root
     if (root === undefined) throw new Error('callTracer: the execution started no call frame')
     root.gas = gasLimit

@@ -10,7 +10,7 @@
  * to the callee (without the value stipend), as geth counts it.
  */
 import type { ExecutionOutcome } from '../execution.ts'
-import { gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { TraceTooLargeError, gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
 import { toHex, toQuantity } from '../../util/hex.ts'
 
 /** The struct logger's options (geth `logger.Config`, JSON names of debug_trace*). */
@@ -25,11 +25,6 @@ export interface StructLoggerConfig {
    * none. The devnet sets its `traceSizeLimit` option here.
    */
   sizeLimit?: number
-}
-
-/** A struct-log trace grew beyond its size limit; nothing else happened (the replay changes nothing). */
-export class TraceTooLargeError extends Error {
-  override name = 'TraceTooLargeError'
 }
 
 /** One struct log as geth encodes it (`structLogLegacy`). */
@@ -96,6 +91,8 @@ export class StructLogger implements Tracer {
 
   attach(events: EvmEvents): () => void {
     const onStep = (step: StepEvent, resolve?: () => void): void => {
+      // Past the size limit the replay stops: thrown here, the error ends the execution (replay.ts passes it on).
+      if (this.#overflow) throw this.#tooLarge()
       this.#step(step).then(() => resolve?.(), () => resolve?.())
     }
     const onBefore = (message: MessageEvent): void => {
@@ -110,7 +107,8 @@ export class StructLogger implements Tracer {
     const onAfter = (result: MessageResultEvent): void => {
       const frame = this.#frames.pop()
       const error = result.execResult.exceptionError?.error
-      if (frame !== undefined && error !== undefined && PRE_STEP_ERRORS.has(error) && frame.last >= 0) {
+      // Past the size limit the logs are gone, and no frame's `last` points into them.
+      if (!this.#overflow && frame !== undefined && error !== undefined && PRE_STEP_ERRORS.has(error) && frame.last >= 0) {
         this.#logs[frame.last]!.error = gethErrorText(error)
       }
       const parent = this.#frames[this.#frames.length - 1]
@@ -123,7 +121,6 @@ export class StructLogger implements Tracer {
   }
 
   async #step(step: StepEvent): Promise<void> {
-    // Past the size limit nothing more is kept: the replay runs to its end (bounded by gas) holding no more memory.
     if (this.#overflow) return
     const op = step.opcode.code
     // A call that never started a frame (depth limit, funds) must not take the next frame's gas.
@@ -167,6 +164,8 @@ export class StructLogger implements Tracer {
       if (this.#size > this.#config.sizeLimit) {
         this.#overflow = true
         this.#logs.length = 0
+        this.#storage.clear()
+        for (const open of this.#frames) open.last = -1
         return
       }
     }
@@ -174,12 +173,14 @@ export class StructLogger implements Tracer {
     this.#logs.push(log)
   }
 
+  #tooLarge(): TraceTooLargeError {
+    return new TraceTooLargeError(
+      `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with disableStack, without enableMemory, or with the callTracer`,
+    )
+  }
+
   result(outcome: ExecutionOutcome): StructLoggerResult {
-    if (this.#overflow) {
-      throw new TraceTooLargeError(
-        `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with disableStack, without enableMemory, or with the callTracer`,
-      )
-    }
+    if (this.#overflow) throw this.#tooLarge()
     const failed = outcome.status === 0
     const reverted = outcome.error?.kind === 'revert'
     return {
@@ -191,8 +192,8 @@ export class StructLogger implements Tracer {
   }
 }
 
-/** About the bytes `log` takes in JSON: fixed fields, then every stack item, memory word and storage entry. */
-function estimatedSize(log: StructLogJson): number {
+/** About the bytes `log` takes in JSON (what {@link StructLoggerConfig.sizeLimit} counts): fixed fields, then every stack item, memory word and storage entry. */
+export function estimatedSize(log: StructLogJson): number {
   let size = 100 + log.op.length
   if (log.stack !== undefined) for (const item of log.stack) size += item.length + 3
   if (log.memory !== undefined) size += log.memory.length * 67

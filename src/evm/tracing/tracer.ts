@@ -70,6 +70,15 @@ export function listen(events: EvmEvents, listeners: TraceListeners): () => void
   }
 }
 
+/**
+ * A trace grew beyond its tracer's size limit (the devnet's `traceSizeLimit`):
+ * recording stopped there, and the tracer's `result` throws this. Nothing else
+ * happened (a replay changes nothing).
+ */
+export class TraceTooLargeError extends Error {
+  override name = 'TraceTooLargeError'
+}
+
 /** A tracer of one execution. */
 export interface Tracer {
   /** Starts listening to `events`; returns the function that stops listening. */

@@ -1,19 +1,22 @@
-import { stateHeight } from '../blockResolution.ts'
+import { simulationBlock } from '../blockResolution.ts'
 import type { RpcMethod } from '../context.ts'
 import { expectParams } from '../params.ts'
 import { parseCallRequest } from '../callRequest.ts'
 
 /**
  * debug_traceCall(call, block?, options?): runs `call` as eth_call does (the block
- * defaults to `latest`) with go-ethereum's struct logger or callTracer
- * (eth/tracers/api.go `TraceCall`); changes nothing.
+ * defaults to `latest`; its environment follows the chain's block context, `pending`
+ * is the next block's) with go-ethereum's struct logger or callTracer
+ * (eth/tracers/api.go `TraceCall`); changes nothing. Stops with -32000 `execution
+ * timeout` past its time limit (traceConfig.ts `withTraceBudget`).
  */
-export const debug_traceCall: RpcMethod = async (ctx, params) => {
+export const debug_traceCall: RpcMethod = async (ctx, params, scope) => {
   const [call, block, options] = expectParams(params, 1, 3)
   const request = parseCallRequest(call, 0)
-  const height = block === undefined || block === null ? ctx.chain.height : stateHeight(ctx, block, 1)
-  // The tracers (and their ABI decoder) load on the first trace, off the start-up path.
-  const [{ tracerFromOptions }, { traceCall }] = await Promise.all([import('../traceConfig.ts'), import('../../chain/replay.ts')])
+  const at = block === undefined || block === null ? ctx.chain.height : simulationBlock(ctx, block, 1)
+  // The tracers load on the first trace, off the start-up path.
+  const [{ tracerFromOptions, traceTimeoutOf, withTraceBudget }, { traceCall }] = await Promise.all([import('../traceConfig.ts'), import('../../chain/replay.ts')])
   const tracer = tracerFromOptions(options, 2, ctx.limits.traceSizeLimit)
-  return traceCall(ctx.chain, request, height, tracer)
+  const timeout = traceTimeoutOf(options, 2, ctx.limits.traceTimeout)
+  return withTraceBudget(ctx.limits, scope, timeout, (budget) => traceCall(ctx.chain, request, at, tracer, budget))
 }

@@ -1,0 +1,52 @@
+/**
+ * `dualnet/hardhat` for Hardhat 3: a plugin object, added as Hardhat 3 adds plugins.
+ *
+ * ```ts
+ * import dualnet from 'dualnet/hardhat'
+ * export default defineConfig({ plugins: [hardhatToolboxMochaEthers, dualnet], dualnet: { hardfork: 'shanghai' } })
+ * ```
+ * How: the config hooks add an HTTP network named `dualnet` (or `dualnet.network`)
+ * whose URL is never dialled; each connection to it gets its own devnet
+ * (`newConnection`), and the `onRequest` hook answers that connection's every request
+ * from the devnet, in process, before Hardhat's own request handlers and its HTTP
+ * client. So the connection's provider stays Hardhat's own object, which every plugin
+ * (hardhat-ethers, hardhat-viem, the chai matchers, the network helpers) already
+ * knows. Package exports send `import` here and `require` to the Hardhat 2 plugin.
+ */
+import { DEFAULT_NETWORK_NAME, hardhatNotFoundMessage } from './shared.ts'
+
+export { devnetOf, type DualnetHardhatUserConfig } from './shared.ts'
+
+/** What this module uses of Hardhat 3's task builder (hardhat/config). */
+interface TaskBuilder {
+  addOption(option: { name: string; description: string; type: string; defaultValue: unknown }): TaskBuilder
+  setAction(action: () => Promise<{ default: (args: any, hre: any) => Promise<unknown> }>): TaskBuilder
+  build(): unknown
+}
+
+// Hardhat is an optional peer dependency that this package does not install: a
+// specifier held in a string keeps the compiler from resolving it here.
+const HARDHAT_CONFIG: string = 'hardhat/config'
+const { task } = (await import(HARDHAT_CONFIG).catch((err: unknown) => {
+  throw new Error(hardhatNotFoundMessage(err), { cause: err })
+})) as { task: (id: string, description: string) => TaskBuilder }
+
+/** The Hardhat 3 plugin of dualnet. */
+const dualnetPlugin = {
+  id: 'dualnet',
+  npmPackage: 'dualnet',
+  hookHandlers: {
+    config: () => import('./v3Config.ts'),
+    network: () => import('./v3Network.ts'),
+  },
+  tasks: [
+    task(DEFAULT_NETWORK_NAME, 'Starts the devnet of the dualnet network as JSON-RPC and REST servers, for a front end or a script in another process')
+      .addOption({ name: 'hostname', description: 'The interface both servers bind', type: 'STRING', defaultValue: '127.0.0.1' })
+      .addOption({ name: 'port', description: 'The JSON-RPC port (0: an ephemeral port)', type: 'INT', defaultValue: 8545 })
+      .addOption({ name: 'restPort', description: 'The REST port (0: an ephemeral port)', type: 'INT', defaultValue: 20334 })
+      .setAction(() => import('./v3Task.ts'))
+      .build(),
+  ],
+}
+
+export default dualnetPlugin

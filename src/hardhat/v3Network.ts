@@ -1,0 +1,60 @@
+/**
+ * Network hooks of the Hardhat 3 plugin. A connection to the plugin's network gets
+ * its own devnet (`newConnection`), exposed as `connection.dualnet`; `onRequest`
+ * answers each of that connection's requests from the devnet, as the JSON-RPC
+ * response an HTTP node would send (errors keep their code, message and data), so
+ * Hardhat's provider turns them into its usual results and ProviderErrors;
+ * `closeConnection` closes the devnet.
+ */
+import type { Devnet } from '../devnet.ts'
+import { registerDevnet, startDevnet, type DualnetHardhatConfig } from './shared.ts'
+
+interface Connection {
+  readonly networkName: string
+  readonly provider: object
+  dualnet?: Devnet
+}
+interface JsonRpcRequest {
+  jsonrpc: '2.0'
+  id: number | string
+  method: string
+  params?: unknown[] | object
+}
+interface Context {
+  config: { dualnet: DualnetHardhatConfig }
+}
+
+/** The devnet of each connection to the plugin's network. */
+const devnets = new WeakMap<object, Devnet>()
+
+export default async () => ({
+  async newConnection(context: Context, next: (context: Context) => Promise<Connection>): Promise<Connection> {
+    const connection = await next(context)
+    const { dualnet } = context.config
+    if (connection.networkName !== dualnet.network) return connection
+    const devnet = await startDevnet(dualnet.options)
+    devnets.set(connection, devnet)
+    registerDevnet(connection.provider, async () => devnet)
+    connection.dualnet = devnet
+    return connection
+  },
+
+  async onRequest(context: Context, connection: Connection, request: JsonRpcRequest, next: (...args: any[]) => Promise<unknown>): Promise<unknown> {
+    const devnet = devnets.get(connection)
+    if (devnet === undefined) return next(context, connection, request)
+    try {
+      return { jsonrpc: '2.0', id: request.id, result: await devnet.request(request) }
+    } catch (err) {
+      const { code, message, data } = err as { code?: unknown; message: string; data?: unknown }
+      if (typeof code !== 'number') throw err
+      return { jsonrpc: '2.0', id: request.id, error: data === undefined ? { code, message } : { code, message, data } }
+    }
+  },
+
+  async closeConnection(context: Context, connection: Connection, next: (context: Context, connection: Connection) => Promise<void>): Promise<void> {
+    const devnet = devnets.get(connection)
+    devnets.delete(connection)
+    await devnet?.close()
+    return next(context, connection)
+  },
+})
