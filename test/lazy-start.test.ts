@@ -2,11 +2,16 @@
  * Lazy start-up (issue 8): what creating a devnet and answering a first request does
  * not load (fastify and the servers until `listen()`, the REST router until the first
  * REST call, BIP-32 for the default keys, no database without the `db` option), and
- * that deferring those keeps `listen()`, `rest` and `close()` behaving as before.
+ * that deferring those keeps `listen()`, `rest` and `close()` behaving as before; and
+ * that the bundle `npm run build` writes keeps them behind their dynamic imports.
  */
 import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { build } from 'esbuild'
+import { afterAll, describe, expect, it } from 'vitest'
+import { bundleOptions } from '../scripts/build.ts'
 import { createDevnet } from '../src/index.ts'
 import { LedgerStore } from '../src/chain/store.ts'
 import { WorldState } from '../src/state/worldState.ts'
@@ -15,14 +20,16 @@ import { Clock } from '../src/chain/clock.ts'
 import { Mempool } from '../src/chain/mempool.ts'
 import type { NativeChainTransaction } from '../src/chain/transaction.ts'
 
-const INDEX = fileURLToPath(new URL('../src/index.ts', import.meta.url))
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const INDEX = join(ROOT, 'src', 'index.ts')
 
 /**
- * Module URLs loaded by a fresh Node process that imports the package, creates a
- * devnet with `options` and answers eth_blockNumber; then `after` runs (a statement
- * using `d`) and the URLs loaded by then are reported too.
+ * Module URLs loaded by a fresh Node process that imports the package (`entry`: src/
+ * through tsx, or a bundle's index.js), creates a devnet with `options` and answers
+ * eth_blockNumber; then `after` runs (a statement using `d`) and the URLs loaded by
+ * then are reported too.
  */
-function loadedModules(options: string, after = ''): { start: string[]; later: string[] } {
+function loadedModules(options: string, after = '', entry = INDEX): { start: string[]; later: string[] } {
   const hooks = `let port; export function initialize(data) { port = data.port }
     export async function load(url, context, next) { port.postMessage(url); return next(url, context) }`
   const script = `
@@ -33,7 +40,7 @@ function loadedModules(options: string, after = ''): { start: string[]; later: s
     port1.on('message', (u) => urls.push(u)); port1.unref()
     register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hooks)}), { data: { port: port2 }, transferList: [port2] })
     const settle = () => new Promise((r) => setTimeout(r, 50))
-    const { createDevnet } = await import(${JSON.stringify(INDEX)})
+    const { createDevnet } = await import(${JSON.stringify(entry)})
     const d = await createDevnet(${options})
     await d.rpc('eth_blockNumber')
     await settle()
@@ -42,7 +49,8 @@ function loadedModules(options: string, after = ''): { start: string[]; later: s
     await settle()
     await d.close()
     console.log(JSON.stringify({ start, later: urls.slice(start.length) }))`
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+  const tsx = entry.endsWith('.ts') ? ['--import', 'tsx'] : []
+  const child = spawnSync(process.execPath, [...tsx, '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
   if (child.status !== 0) throw new Error(`child failed: ${child.stderr}`)
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { start: string[]; later: string[] }
 }
@@ -75,6 +83,28 @@ describe('start path', () => {
     expect(loads(explicit.start, /node_modules\/memory-level\//)).toBe(false)
     const other = loadedModules("{ accounts: 1, mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' }")
     expect(loads(other.start, /node_modules\/@scure\/bip32\//)).toBe(true)
+  })
+})
+
+describe('the bundle of npm run build', () => {
+  // Inside the repository, so that the bundle's external packages resolve from node_modules.
+  const outdir = join(ROOT, '.test-bundles', String(process.pid))
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }))
+
+  it('keeps the lazily loaded modules out of the start path: its start loads the same packages and no chunk holding a lazy module', async () => {
+    mkdirSync(outdir, { recursive: true })
+    await build({ ...bundleOptions(outdir), absWorkingDir: ROOT, logLevel: 'silent' })
+    const { start, later } = loadedModules('', "await d.listen(); await d.rest.get('/api/v1/block/height')", join(outdir, 'index.js'))
+    // The source modules of the bundle's files loaded at start, from their source maps.
+    const sources = start.filter((u) => u.startsWith('file:') && u.includes('/.test-bundles/'))
+      .flatMap((u) => (JSON.parse(readFileSync(`${fileURLToPath(u)}.map`, 'utf8')) as { sources: string[] }).sources)
+    expect(sources.some((s) => s.endsWith('/src/devnet.ts'))).toBe(true)
+    for (const lazy of [/src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//, /src\/evm\/engine\.ts/, /src\/chain\/persistence\/stateDocument\.ts/]) {
+      expect(sources.some((s) => lazy.test(s)), String(lazy)).toBe(false)
+    }
+    const packages = (urls: string[]) => [...new Set(urls.map((u) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1]).filter((p) => p !== undefined))].sort()
+    expect(packages(start)).toEqual(packages(loadedModules('').start))
+    expect(packages(later)).toEqual(expect.arrayContaining(['fastify', 'ws']))
   })
 })
 
