@@ -7,6 +7,7 @@
  * invalid. <why>`, which the CLI prints as one line before exit code 1.
  */
 import { Command, InvalidArgumentError, Option } from 'commander'
+import { p256 } from '@noble/curves/nist.js'
 import { deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
 import { GAS_UNIT, MAIN_TOTAL_SUPPLY, MAIN_UNIT } from '../core/constants.ts'
 import type { ClockMode } from '../chain/clock.ts'
@@ -129,10 +130,13 @@ function clock(value: string): ClockMode {
   throw new InvalidArgumentError('the clock must be "wall", "frozen" or a step of 1 to 86,400 seconds')
 }
 
-/** `--bookkeeper-key`: a 32-byte P-256 private key in hex (`0x` optional). */
+/** `--bookkeeper-key`: a P-256 private key, 32 bytes of hex (`0x` optional), in [1, n-1]. */
 function privateKey(value: string): Hex {
-  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(value)) throw new InvalidArgumentError('the bookkeeper key must be 32 bytes of hex')
-  return `0x${value.replace(/^0x/, '').toLowerCase()}`
+  const hex = value.replace(/^0x/, '').toLowerCase()
+  if (!/^[0-9a-f]{64}$/.test(hex) || !p256.utils.isValidSecretKey(Buffer.from(hex, 'hex'))) {
+    throw new InvalidArgumentError('the bookkeeper key must be a P-256 private key: 32 bytes of hex, not zero, below the curve order')
+  }
+  return `0x${hex}`
 }
 
 /**
@@ -151,7 +155,7 @@ export function cliProgram(): Command {
       .option('--rest', 'enable the REST interface', false)
       .option('--restport <port>', 'REST port', port('the REST port'), DEFAULT_REST_PORT)
       .option('--rpcport <port>', 'JSON-RPC port (WebSocket on the same port)', port('the JSON-RPC port'), DEFAULT_RPC_PORT)
-      .addOption(new Option('-p, --port <port>', "the JSON-RPC port, Anvil's name for --rpcport").argParser(port('the JSON-RPC port')).conflicts('rpcport'))
+      .addOption(new Option('-p, --port <port>', "the JSON-RPC port, Anvil's name for --rpcport (default: --rpcport's)").argParser(port('the JSON-RPC port')).conflicts('rpcport'))
       .option('--host <host>', 'interface to listen on', '127.0.0.1')
       .option('--cors <origins>', 'origins the JSON-RPC server allows, comma-separated ("*": any, "none": no CORS headers)', '*')
       // The chain.
@@ -171,16 +175,16 @@ export function cliProgram(): Command {
           .default(DEFAULT_BALANCE, DEFAULT_BALANCE.toLocaleString('en-US')),
       )
       // Mining and the pool.
-      .option('--no-mining', 'turn automine off: transactions wait in the pool until evm_mine (or --block-time)')
+      .option('--no-mining', 'turn automine off: transactions wait in the pool until evm_mine (or --block-time) (default: automine on)')
       .option('--block-time <seconds>', 'mine a block every N seconds (0: off)', integer(0, 86_400, 'the block time'), 0)
       .addOption(new Option('--min-gas-price <gwei>', 'lowest gas price the pool accepts, in gwei; also eth_gasPrice before any transaction').argParser(bigInteger(2n ** 64n - 1n, 'the minimum gas price')).default(0n, '0'))
-      .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei)").argParser(gasPriceWei).conflicts('minGasPrice'))
+      .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei) (default: 0)").argParser(gasPriceWei).conflicts('minGasPrice'))
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
       // Persistence.
-      .option('--db <dir>', 'keep the chain in a LevelDB directory: created there, or resumed from it')
-      .option('--load-state <file>', 'start from a state document (devnet.dumpState / anvil_dumpState JSON)')
-      .option('--dump-state <file>', 'write the head state document to <file> on exit')
-      .option('--state <file>', 'both: load <file> if it exists, write it on exit')
+      .option('--db <dir>', 'keep the chain in a LevelDB directory: created there, or resumed from it (default: none, the chain lives in memory)')
+      .option('--load-state <file>', 'start from a state document (devnet.dumpState / anvil_dumpState JSON) (default: none)')
+      .option('--dump-state <file>', 'write the head state document to <file> on exit (default: none)')
+      .option('--state <file>', 'both: load <file> if it exists, write it on exit (default: none)')
       // Limits.
       .option('--body-limit <bytes>', 'largest request body either server accepts', limit('the body limit'), 5 * 1024 * 1024)
       .option('--batch-limit <n>', 'most requests in one JSON-RPC batch', limit('the batch limit'), 1000)
