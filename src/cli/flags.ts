@@ -166,9 +166,9 @@ export function cliProgram(): Command {
       .addOption(new Option('--bookkeeper-key <hex>', 'P-256 private key of the block-signing bookkeeper (default: a fixed devnet key)').argParser(privateKey))
       .addOption(new Option('--unbound-gas [deadline]', 'accrue unbound gas to main-token holders by the real schedule, until <deadline> seconds after genesis (default: off; with no deadline, the whole schedule)').argParser(integer(1, U32_MAX, 'the unbound-gas deadline')))
       // Dev accounts.
-      .option('--accounts <n>', 'number of funded dev accounts', integer(1, 10_000, 'the account count'), 10)
+      .option('-a, --accounts <n>', 'number of funded dev accounts', integer(1, 10_000, 'the account count'), 10)
       .option('--native-accounts <n>', 'number of funded native dev accounts (P-256 keys)', integer(0, 10_000, 'the native account count'), DEFAULT_NATIVE_ACCOUNTS)
-      .addOption(new Option('--mnemonic <words>', "mnemonic of the dev accounts (m/44'/60'/0'/0/i)").argParser(mnemonic).default(DEFAULT_MNEMONIC, `"${DEFAULT_MNEMONIC}"`))
+      .addOption(new Option('-m, --mnemonic <words>', "mnemonic of the dev accounts (m/44'/60'/0'/0/i)").argParser(mnemonic).default(DEFAULT_MNEMONIC, `"${DEFAULT_MNEMONIC}"`))
       .addOption(
         new Option('--balance <tokens>', 'balance of each dev account, in whole tokens of both kinds: gas (ether on JSON-RPC) and main')
           .argParser(bigInteger(MAIN_TOTAL_SUPPLY / MAIN_UNIT, 'the balance'))
@@ -176,7 +176,7 @@ export function cliProgram(): Command {
       )
       // Mining and the pool.
       .option('--no-mining', 'turn automine off: transactions wait in the pool until evm_mine (or --block-time) (default: automine on)')
-      .option('--block-time <seconds>', 'mine a block every N seconds (0: off)', integer(0, 86_400, 'the block time'), 0)
+      .option('-b, --block-time <seconds>', 'mine a block every N seconds (0: off)', integer(0, 86_400, 'the block time'), 0)
       .addOption(new Option('--min-gas-price <gwei>', 'lowest gas price the pool accepts, in gwei; also eth_gasPrice before any transaction').argParser(bigInteger(2n ** 64n - 1n, 'the minimum gas price')).default(0n, '0'))
       .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei) (default: 0)").argParser(gasPriceWei).conflicts('minGasPrice'))
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
