@@ -245,8 +245,8 @@ describe('CLI flags: limits and CORS', () => {
 
 /** Flags whose effects other files test, and where. */
 const TESTED_ELSEWHERE: Record<string, string> = {
-  '--version': 'test/cli-flag-errors.test.ts',
-  '--help': 'test/cli-flag-errors.test.ts',
+  '--version': 'test/cli-flag-values.test.ts',
+  '--help': 'test/cli-flag-values.test.ts',
   '--rpcport': 'test/cli.test.ts',
   '--host': 'test/limits.test.ts (0.0.0.0 and its warning)',
   '--quiet': 'test/cli.test.ts',

@@ -1,13 +1,14 @@
 /**
- * Bad CLI flag values: each is one line naming the flag and saying what it takes, and
- * exit code 1 (issue 19 item 4). The table runs the program's parser in process (the
+ * CLI flag values (issue 19 item 4). A bad one is one line naming the flag and saying
+ * what it takes, and exit code 1: the table runs the program's parser in process (the
  * same commander program and error output the CLI uses: spawning a process per value
- * would take minutes on a busy machine); a few rows are also run as the real program
- * to see the line on stderr and the exit code. `--help` lists every flag with its default.
+ * would take minutes on a busy machine), and a few rows run as the real program to see
+ * the line on stderr and the exit code. Good ones become the createDevnet and listen
+ * options shown. `--help` lists every flag with its default.
  */
 import { CommanderError, type Command } from 'commander'
 import { describe, expect, it } from 'vitest'
-import { cliProgram, parseFlags } from '../src/cli/flags.ts'
+import { cliProgram, devnetOptionsOf, listenOptionsOf, parseFlags } from '../src/cli/flags.ts'
 import { start } from './cli-support.ts'
 
 /** What the program writes on stderr for `args`, and the exit code commander asked for. */
@@ -124,4 +125,43 @@ describe('--help and --version', () => {
     expect(await version.exited).toBe(0)
     expect(version.output().trim()).toMatch(/^\d+\.\d+\.\d+/)
   }, 60_000)
+})
+
+describe('accepted values, as createDevnet and listen receive them', () => {
+  const parse = (args: string[]) => parseFlags(cliProgram().exitOverride(), args)
+
+  it('--hardfork in any case, merge for paris; --clock; --unbound-gas with and without a deadline; --bookkeeper-key with or without 0x', async () => {
+    expect(parse(['--hardfork', 'Merge']).hardfork).toBe('paris')
+    expect(parse(['--hardfork', 'SHANGHAI']).hardfork).toBe('shanghai')
+    expect(parse(['--clock', 'frozen']).clock).toBe('frozen')
+    expect(parse(['--clock', '12']).clock).toEqual({ step: 12 })
+    expect((await devnetOptionsOf(parse(['--unbound-gas']))).unboundGas).toEqual({})
+    expect((await devnetOptionsOf(parse(['--unbound-gas', '3600']))).unboundGas).toEqual({ deadline: 3600 })
+    expect((await devnetOptionsOf(parse([]))).unboundGas).toBeUndefined()
+    expect(parse(['--bookkeeper-key', 'AB'.repeat(32)]).bookkeeperKey).toBe(`0x${'ab'.repeat(32)}`)
+  })
+
+  it('--gas-price in wei and --min-gas-price in gwei set the same minimum; --no-mining and --disable-console-log', async () => {
+    expect((await devnetOptionsOf(parse(['--gas-price', '3000000000']))).minGasPrice).toBe(3n)
+    expect((await devnetOptionsOf(parse(['--min-gas-price', '7']))).minGasPrice).toBe(7n)
+    expect((await devnetOptionsOf(parse([]))).minGasPrice).toBe(0n)
+    expect(await devnetOptionsOf(parse(['--no-mining', '--disable-console-log']))).toMatchObject({ automine: false, console: false })
+    expect(await devnetOptionsOf(parse([]))).toMatchObject({ automine: true, console: true, hardfork: 'istanbul', chainId: 12345, clock: 'wall' })
+  })
+
+  it('--balance makes explicit accounts from the mnemonic with that many tokens of each kind; without it, a count', async () => {
+    expect((await devnetOptionsOf(parse(['-a', '3']))).accounts).toBe(3)
+    const options = await devnetOptionsOf(parse(['--accounts', '2', '--balance', '7', '-m', '  test test test test test test test test test test test   junk ']))
+    expect(options.mnemonic).toBe('test test test test test test test test test test test junk')
+    expect(options.accounts).toEqual([
+      { privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', main: 7n * 10n ** 9n, gas: 7n * 10n ** 18n },
+      { privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d', main: 7n * 10n ** 9n, gas: 7n * 10n ** 18n },
+    ])
+  })
+
+  it('-p and --rpcport, --cors lists and none', () => {
+    expect(listenOptionsOf(parse(['-p', '8545']))).toMatchObject({ rpcPort: 8545, restPort: 20334, rest: false, host: '127.0.0.1', cors: '*' })
+    expect(listenOptionsOf(parse(['--rpcport', '0', '--cors', 'https://a.example, https://b.example'])).cors).toEqual(['https://a.example', 'https://b.example'])
+    expect(listenOptionsOf(parse(['--cors', 'none'])).cors).toBe(false)
+  })
 })
