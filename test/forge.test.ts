@@ -38,7 +38,7 @@ const SOLC = join(PROJECT, 'solc.mjs')
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 /** Compiling forge-std with solc-js on a busy machine. */
-const COMPILE_MS = 240_000
+const COMPILE_MS = 400_000
 
 type Running = Awaited<ReturnType<typeof started>>
 type Receipt = { status: string; type: string; contractAddress: string | null; to: string | null }
