@@ -37,6 +37,10 @@ const REFUSED: [string[], string][] = [
   [['--port', '1', '--rpcport', '2'], "dualnet: option '-p, --port <port>' cannot be used with option '--rpcport <port>'"],
   [['--host'], "dualnet: option '--host <host>' argument missing"],
   [['--cors'], "dualnet: option '--cors <origins>' argument missing"],
+  invalid('--vhosts <names>', 'a.example,,b.example', 'the virtual hosts must be "*" or host names separated by commas'),
+  invalid('--vhosts <names>', 'http://a.example', 'the virtual hosts must be "*" or host names separated by commas'),
+  invalid('--block-context <mode>', 'geth', 'Allowed choices are node, ethereum.'),
+  invalid('--client-version <name>', 'anvil', 'Allowed choices are hardhat, node.'),
   invalid('--chain-id <id>', '0', 'the chain id must be between 1 and 9,007,199,254,740,991'),
   invalid('--hardfork <name>', 'frontier', 'the hardfork must be one of istanbul, berlin, london, paris, shanghai, cancun, prague'),
   invalid('--timestamp <seconds>', '4294967296', 'the timestamp must be between 0 and 4,294,967,295'),
@@ -159,9 +163,17 @@ describe('accepted values, as createDevnet and listen receive them', () => {
     ])
   })
 
-  it('-p and --rpcport, --cors lists and none', () => {
+  it('-p and --rpcport, --cors lists and none, --vhosts', () => {
     expect(listenOptionsOf(parse(['-p', '8545']))).toMatchObject({ rpcPort: 8545, restPort: 20334, rest: false, host: '127.0.0.1', cors: '*' })
     expect(listenOptionsOf(parse(['--rpcport', '0', '--cors', 'https://a.example, https://b.example'])).cors).toEqual(['https://a.example', 'https://b.example'])
     expect(listenOptionsOf(parse(['--cors', 'none'])).cors).toBe(false)
+    expect(listenOptionsOf(parse([])).vhosts).toEqual(['localhost'])
+    expect(listenOptionsOf(parse(['--vhosts', '*'])).vhosts).toBe('*')
+    expect(listenOptionsOf(parse(['--vhosts', 'a.example, B.example'])).vhosts).toEqual(['a.example', 'B.example'])
+  })
+
+  it('--block-context and --client-version', async () => {
+    expect(await devnetOptionsOf(parse([]))).toMatchObject({ blockContext: 'node', clientVersion: 'hardhat' })
+    expect(await devnetOptionsOf(parse(['--block-context', 'ethereum', '--client-version', 'node']))).toMatchObject({ blockContext: 'ethereum', clientVersion: 'node' })
   })
 })

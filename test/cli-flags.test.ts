@@ -5,6 +5,7 @@
  * default-hardfork comparison) and a limits one. The last test checks that every flag
  * of the program is exercised here or in the file named for it.
  */
+import { request } from 'node:http'
 import { p256 } from '@noble/curves/nist.js'
 import { HDNodeWallet, Interface } from 'ethers'
 import WebSocket from 'ws'
@@ -24,6 +25,28 @@ const CONSOLE = '0x000000000000000000636F6e736F6c652e6c6f67'
 type Block = { number: string; timestamp: string }
 type Receipt = { status: string; blockNumber: string; contractAddress: string | null }
 type Running = RunningCli & { rpcUrl: string; restUrl: string | undefined }
+
+/** Creation code TIMESTAMP PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN: eth_call of it answers the TIMESTAMP the call ran with. */
+const READ_TIMESTAMP = '0x4260005260206000f3'
+
+/** The TIMESTAMP an eth_call at `block` runs with, and that block's own timestamp. */
+async function callTimestamp(url: string, block: string): Promise<{ call: number; block: number }> {
+  const call = Number(await rpcCall(url, 'eth_call', [{ data: READ_TIMESTAMP }, block]))
+  return { call, block: Number(((await rpcCall(url, 'eth_getBlockByNumber', [block, false])) as Block).timestamp) }
+}
+
+/** The HTTP status of eth_chainId sent to `url` with the Host header `host` (fetch cannot set it). */
+function statusWithHost(url: string, host: string): Promise<number> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode!))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
 
 const consoleLog = (text: string) => new Interface(['function log(string)']).encodeFunctionData('log', [text])
 
@@ -95,6 +118,14 @@ describe('CLI flags: chain and accounts', () => {
     expect(Number(first!.timestamp)).toBe(1_700_000_001)
   })
 
+  it('defaults: --client-version hardhat, --block-context node (a call at block N runs at N\'s timestamp + 1), --vhosts localhost', async () => {
+    expect(await rpcCall(cli.rpcUrl, 'web3_clientVersion')).toMatch(/^HardhatNetwork\/dualnet\/v\d/)
+    const { call, block } = await callTimestamp(cli.rpcUrl, '0x1')
+    expect(call).toBe(block + 1)
+    expect(await statusWithHost(cli.rpcUrl, `localhost:${port}`)).toBe(200)
+    expect(await statusWithHost(cli.rpcUrl, 'rebinding.example')).toBe(403)
+  })
+
   it('unbound gas stays off without --unbound-gas; console.log lines print without --disable-console-log', async () => {
     await rpcCall(cli.rpcUrl, 'evm_increaseTime', [1000])
     await rpcCall(cli.rpcUrl, 'evm_mine')
@@ -106,12 +137,13 @@ describe('CLI flags: chain and accounts', () => {
 })
 
 describe('CLI flags: clock and pricing, the default hardfork', () => {
-  // --gas-price --clock <step> --timestamp --block-time --bookkeeper-key --unbound-gas <deadline> --disable-console-log --native-accounts 0
+  // --gas-price --clock <step> --timestamp --block-time --bookkeeper-key --unbound-gas <deadline> --disable-console-log --native-accounts 0 --block-context --client-version
   let cli: Running
   beforeAll(async () => {
     cli = await started([
       '--accounts', '1', '--native-accounts', '0', '--gas-price', '3000000000', '--clock', '5', '--timestamp', '1600000000',
       '--block-time', '1', '--bookkeeper-key', BOOKKEEPER_KEY, '--unbound-gas', '100', '--disable-console-log', '--rest', '--restport', '0', '--quiet',
+      '--block-context', 'ethereum', '--client-version', 'node',
     ])
   }, 60_000)
   afterAll(async () => {
@@ -140,6 +172,12 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
     const [from] = (await rpcCall(cli.rpcUrl, 'eth_accounts')) as string[]
     const hash = await rpcCall(cli.rpcUrl, 'eth_sendTransaction', [{ from, data: PUSH0_INIT, gas: '0x186a0', gasPrice: '0xb2d05e00' }])
     expect((await receiptOf(cli.rpcUrl, hash))?.status).toBe('0x0')
+  })
+
+  it('--client-version node: the real node\'s string; --block-context ethereum: a call at block N runs at N\'s own timestamp', async () => {
+    expect(await rpcCall(cli.rpcUrl, 'web3_clientVersion')).toMatch(/^Ontology-v\d/)
+    const { call, block } = await callTimestamp(cli.rpcUrl, '0x1')
+    expect(call).toBe(block)
   })
 
   it('--bookkeeper-key: blocks are signed by that key', async () => {
@@ -174,7 +212,7 @@ describe('CLI flags: limits and CORS', () => {
     cli = await started([
       '--accounts', '1', '--body-limit', '2000', '--batch-limit', '2', '--batch-response-limit', '300', '--hex-limit', '64', '--json-depth-limit', '4',
       '--logs-block-range', '2', '--logs-result-limit', '1', '--filter-limit', '1', '--subscription-limit', '1', '--trace-size-limit', '100',
-      '--mine-limit', '3', '--cors', 'https://a.example, https://b.example', '--quiet',
+      '--mine-limit', '3', '--cors', 'https://a.example, https://b.example', '--vhosts', 'dualnet.test,Other.Example', '--quiet',
     ])
   }, 60_000)
   afterAll(async () => {
@@ -233,6 +271,13 @@ describe('CLI flags: limits and CORS', () => {
     const [from] = (await rpcCall(cli.rpcUrl, 'eth_accounts')) as string[]
     const answer = await rpcAnswer(cli.rpcUrl, 'debug_traceCall', [{ from, data: PUSH0_INIT.replace('5f5f', '60006000') }, 'latest'])
     expect(answer.error?.message).toContain('trace larger than 100 bytes')
+  })
+
+  it('--vhosts: the listed names (any case, any port) and IP addresses are answered, other names get 403', async () => {
+    expect(await statusWithHost(cli.rpcUrl, 'other.example:8545')).toBe(200)
+    expect(await statusWithHost(cli.rpcUrl, 'dualnet.test')).toBe(200)
+    expect(await statusWithHost(cli.rpcUrl, '127.0.0.1')).toBe(200)
+    expect(await statusWithHost(cli.rpcUrl, 'localhost')).toBe(403)
   })
 
   it('--cors: listed origins are allowed, others get no CORS header', async () => {

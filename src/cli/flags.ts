@@ -11,6 +11,8 @@ import { p256 } from '@noble/curves/nist.js'
 import { deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
 import { GAS_UNIT, MAIN_TOTAL_SUPPLY, MAIN_UNIT } from '../core/constants.ts'
 import type { ClockMode } from '../chain/clock.ts'
+import type { BlockContext } from '../chain/chain.ts'
+import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
 import type { DevnetOptions, ListenOptions } from '../options.ts'
 import type { Hex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
@@ -68,6 +70,9 @@ export interface CliFlags {
   traceSizeLimit: number
   mineLimit: number
   cors: string
+  vhosts: '*' | string[]
+  blockContext: BlockContext
+  clientVersion: ClientVersionOption
   quiet: boolean
   db?: string
   loadState?: string
@@ -123,6 +128,14 @@ function gasPriceWei(value: string): bigint {
   return wei / GWEI
 }
 
+/** `--vhosts`: `*`, or host names separated by commas. */
+function vhosts(value: string): '*' | string[] {
+  const names = value.split(',').map((name) => name.trim())
+  if (names.includes('*')) return '*'
+  if (names.some((name) => !/^[A-Za-z0-9.-]+$/.test(name))) throw new InvalidArgumentError('the virtual hosts must be "*" or host names separated by commas')
+  return names
+}
+
 /** `--clock`: `wall`, `frozen`, or a step in seconds between blocks. */
 function clock(value: string): ClockMode {
   if (value === 'wall' || value === 'frozen') return value
@@ -157,13 +170,16 @@ export function cliProgram(): Command {
       .option('--rpcport <port>', 'JSON-RPC port (WebSocket on the same port)', port('the JSON-RPC port'), DEFAULT_RPC_PORT)
       .addOption(new Option('-p, --port <port>', "the JSON-RPC port, Anvil's name for --rpcport (default: --rpcport's)").argParser(port('the JSON-RPC port')).conflicts('rpcport'))
       .option('--host <host>', 'interface to listen on', '127.0.0.1')
-      .option('--cors <origins>', 'origins the JSON-RPC server allows, comma-separated ("*": any, "none": no CORS headers)', '*')
+      .option('--cors <origins>', 'origins the JSON-RPC server allows (CORS) and WebSocket upgrades may come from, comma-separated ("*": any, "none": none)', '*')
+      .addOption(new Option('--vhosts <names>', 'host names both servers answer (Host header), comma-separated ("*": any); IP addresses are always answered').argParser(vhosts).default(['localhost'], 'localhost'))
       // The chain.
       .option('--chain-id <id>', 'EIP-155 chain id', integer(1, 2 ** 53 - 1, 'the chain id'), 12345)
       .option('--hardfork <name>', `EVM rules: ${CLI_HARDFORKS.join(', ')} (the chain runs istanbul; shanghai and later bring PUSH0 and newer opcodes)`, hardfork, 'istanbul')
       .option('--timestamp <seconds>', 'Unix timestamp of the genesis block (default: now)', integer(0, U32_MAX, 'the timestamp'))
       .addOption(new Option('--clock <mode>', 'how block time advances: "wall", "frozen" (moved only by time controls, +1 s per block) or N (each block N seconds after its parent)').argParser(clock).default('wall'))
       .addOption(new Option('--bookkeeper-key <hex>', 'P-256 private key of the block-signing bookkeeper (default: a fixed devnet key)').argParser(privateKey))
+      .addOption(new Option('--block-context <mode>', 'NUMBER and TIMESTAMP of eth_call and eth_estimateGas at block N: "node" (N, N\'s timestamp + 1, as the node) or "ethereum" (N\'s own, as go-ethereum, Hardhat, Anvil)').choices(['node', 'ethereum']).default('node'))
+      .addOption(new Option('--client-version <name>', 'what web3_clientVersion answers: "hardhat" (HardhatNetwork/dualnet/v…, which Hardhat\'s network helpers and OpenZeppelin\'s upgrades plugins require) or "node" (the real node\'s)').choices(['hardhat', 'node']).default('hardhat'))
       .addOption(new Option('--unbound-gas [deadline]', 'accrue unbound gas to main-token holders by the real schedule, until <deadline> seconds after genesis (default: off; with no deadline, the whole schedule)').argParser(integer(1, U32_MAX, 'the unbound-gas deadline')))
       // Dev accounts.
       .option('-a, --accounts <n>', 'number of funded dev accounts', integer(1, 10_000, 'the account count'), 10)
@@ -244,6 +260,8 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
   const options: DevnetOptions = {
     chainId: flags.chainId,
     hardfork: flags.hardfork,
+    blockContext: flags.blockContext,
+    clientVersion: flags.clientVersion,
     nativeAccounts: flags.nativeAccounts,
     mnemonic: flags.mnemonic,
     automine: flags.mining,
@@ -281,6 +299,7 @@ export function listenOptionsOf(flags: CliFlags): ListenOptions {
     rpcPort: flags.port ?? flags.rpcport,
     restPort: flags.restport,
     rest: flags.rest,
+    vhosts: flags.vhosts,
     cors: flags.cors === 'none' ? false : flags.cors === '*' ? '*' : flags.cors.split(',').map((origin) => origin.trim()),
   }
 }
