@@ -154,7 +154,7 @@ function privateKey(value: string): Hex {
 
 /**
  * The program with every flag, its help text and examples. A new Command each call:
- * tests parse with `exitOverride()` in process. `parse` then {@link checkFlags}.
+ * tests parse with `exitOverride()` in process. Parse it with {@link parseFlags}.
  */
 export function cliProgram(): Command {
   const port = (what: string) => integer(0, 65_535, what)
@@ -223,7 +223,8 @@ Examples:
   $ dualnet --accounts 3 --block-time 6               3 dev accounts, a block every 6 s besides automine
   $ dualnet --hardfork shanghai --balance 1000000     PUSH0 (solc >= 0.8.20 default), richer accounts
   $ dualnet --no-mining --timestamp 1700000000        mine on request (evm_mine) from a fixed genesis time
-  $ dualnet --chain-id 31337 --host 0.0.0.0           Hardhat's chain id, reachable from other machines
+  $ dualnet --chain-id 31337 --host 0.0.0.0           Hardhat's chain id, reachable from other machines by IP
+  $ dualnet --host 0.0.0.0 --vhosts devbox.lan        ... and by the name devbox.lan
 
 In the dualnet repository: npm start -- --rest (the source, through tsx).
 Dev accounts: EVM keys are the default mnemonic's (Hardhat's and Anvil's); native keys are
