@@ -82,6 +82,9 @@ const REFUSED: [string[], string][] = [
   limit('--subscription-limit <n>', 'the subscription limit'),
   limit('--trace-size-limit <bytes>', 'the trace size limit'),
   limit('--mine-limit <n>', 'the mine limit'),
+  limit('--trace-timeout <ms>', 'the trace timeout'),
+  limit('--batch-trace-timeout <ms>', 'the batch trace timeout'),
+  limit('--state-limit <bytes>', 'the state limit'),
   [['--frobnicate'], "dualnet: unknown option '--frobnicate'"],
 ]
 

@@ -19,6 +19,8 @@ const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abando
 const BOOKKEEPER_KEY = '0x' + '11'.repeat(32)
 /** Init code PUSH0 PUSH0 RETURN: deploys empty code from Shanghai on; an invalid opcode before. */
 const PUSH0_INIT = '0x5f5ff3'
+/** Creation code JUMPDEST PUSH1 0 JUMP: loops until its gas runs out. */
+const LOOP = '0x5b600056'
 /** hardhat/console.sol's address: a call to it is a console.log. */
 const CONSOLE = '0x000000000000000000636F6e736F6c652e6c6f67'
 
@@ -137,13 +139,13 @@ describe('CLI flags: chain and accounts', () => {
 })
 
 describe('CLI flags: clock and pricing, the default hardfork', () => {
-  // --gas-price --clock <step> --timestamp --block-time --bookkeeper-key --unbound-gas <deadline> --disable-console-log --native-accounts 0 --block-context --client-version
+  // --gas-price --clock <step> --timestamp --block-time --bookkeeper-key --unbound-gas <deadline> --disable-console-log --native-accounts 0 --block-context --client-version --trace-timeout --batch-trace-timeout --state-limit
   let cli: Running
   beforeAll(async () => {
     cli = await started([
       '--accounts', '1', '--native-accounts', '0', '--gas-price', '3000000000', '--clock', '5', '--timestamp', '1600000000',
       '--block-time', '1', '--bookkeeper-key', BOOKKEEPER_KEY, '--unbound-gas', '100', '--disable-console-log', '--rest', '--restport', '0', '--quiet',
-      '--block-context', 'ethereum', '--client-version', 'node',
+      '--block-context', 'ethereum', '--client-version', 'node', '--trace-timeout', '200', '--batch-trace-timeout', '300', '--state-limit', '100',
     ])
   }, 60_000)
   afterAll(async () => {
@@ -196,6 +198,27 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
     await rpcCall(cli.rpcUrl, 'evm_increaseTime', [1000])
     await rpcCall(cli.rpcUrl, 'evm_mine')
     expect(await rest(cli.restUrl!, `/api/v1/grantgas/${base58}`)).toBe(granted)
+  })
+
+  it('--trace-timeout 200 stops one trace; --batch-trace-timeout 300 stops the traces of a batch, even those with a longer tracer timeout', async () => {
+    const [from] = (await rpcCall(cli.rpcUrl, 'eth_accounts')) as string[]
+    const loop = { from, data: LOOP, gas: '0x5b8d80' }
+    expect((await rpcAnswer(cli.rpcUrl, 'debug_traceCall', [loop, 'latest', { disableStack: true }])).error).toEqual({
+      code: -32000,
+      message: 'execution timeout: the trace ran past 200 ms (option traceTimeout, or the tracer option timeout)',
+    })
+    const trace = (id: number) => ({ jsonrpc: '2.0', id, method: 'debug_traceCall', params: [loop, 'latest', { disableStack: true, timeout: '10s' }] })
+    const response = await fetch(cli.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([trace(1), trace(2)]) })
+    const byBatch = { code: -32000, message: 'execution timeout: the trace calls of this batch ran past 300 ms in all (option batchTraceTimeout)' }
+    expect(await response.json()).toEqual([{ jsonrpc: '2.0', id: 1, error: byBatch }, { jsonrpc: '2.0', id: 2, error: byBatch }])
+  })
+
+  it('--state-limit 100: anvil_loadState of a longer document is -32602', async () => {
+    const document = Buffer.from(JSON.stringify({ accounts: {}, note: 'x'.repeat(100) }))
+    expect((await rpcAnswer(cli.rpcUrl, 'anvil_loadState', [`0x${document.toString('hex')}`])).error).toEqual({
+      code: -32602,
+      message: 'invalid argument 0: state document larger than 100 bytes of JSON (option stateLimit)',
+    })
   })
 
   it('--disable-console-log: a console.log call prints nothing', async () => {

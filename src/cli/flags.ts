@@ -69,6 +69,9 @@ export interface CliFlags {
   subscriptionLimit: number
   traceSizeLimit: number
   mineLimit: number
+  traceTimeout: number
+  batchTraceTimeout: number
+  stateLimit: number
   cors: string
   vhosts: '*' | string[]
   blockContext: BlockContext
@@ -213,6 +216,9 @@ export function cliProgram(): Command {
       .option('--subscription-limit <n>', 'most live eth_subscribe subscriptions', limit('the subscription limit'), 10_000)
       .option('--trace-size-limit <bytes>', 'largest struct-log trace, in bytes of JSON', limit('the trace size limit'), 128 * 1024 * 1024)
       .option('--mine-limit <n>', 'most blocks one mine call may add', limit('the mine limit'), 1_000_000)
+      .option('--trace-timeout <ms>', 'longest one trace runs, unless its tracer option timeout says otherwise', limit('the trace timeout'), 5_000)
+      .option('--batch-trace-timeout <ms>', 'longest the traces of one JSON-RPC batch run in all', limit('the batch trace timeout'), 10_000)
+      .option('--state-limit <bytes>', 'largest state document anvil_loadState reads, in bytes of JSON after inflating', limit('the state limit'), 64 * 1024 * 1024)
       .option('-q, --quiet', 'no line per request or mined block (the accounts and URLs are still printed)', false)
       .addHelpText(
         'after',
@@ -281,6 +287,9 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
     subscriptionLimit: flags.subscriptionLimit,
     traceSizeLimit: flags.traceSizeLimit,
     mineLimit: flags.mineLimit,
+    traceTimeout: flags.traceTimeout,
+    batchTraceTimeout: flags.batchTraceTimeout,
+    stateLimit: flags.stateLimit,
   }
   if (flags.timestamp !== undefined) options.genesisTimestamp = flags.timestamp
   if (flags.bookkeeperKey !== undefined) options.bookkeeperKey = flags.bookkeeperKey
