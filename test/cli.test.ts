@@ -2,41 +2,12 @@
  * The `dualnet` program (spec: `--rest`, `--restport`; reference §0 ports): started
  * as a child process, queried on both interfaces, stopped with SIGTERM.
  */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import type * as Sdk from 'ontology-ts-sdk'
 import { describe, expect, it } from 'vitest'
-
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv = process.env): { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: 'pipe', env })
-  let text = ''
-  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { child, output: () => text, exited }
-}
-
-async function waitFor(predicate: () => boolean, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error('timed out waiting for the CLI')
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
+import { CLI, freePort, rpcCall, start, waitFor } from './cli-support.ts'
 
 describe('dualnet CLI', () => {
   it('serves both interfaces on the given ports, logs requests, and stops on SIGTERM within a second', async () => {
@@ -91,11 +62,6 @@ describe('dualnet CLI', () => {
 })
 
 const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
-
-async function rpcCall(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  return ((await response.json()) as { result: unknown }).result
-}
 
 const rpcUrlOf = (output: string) => /^JSON-RPC {2}(http:\S+)$/m.exec(output)![1]!
 

@@ -1,0 +1,182 @@
+/**
+ * CLI flag values (issue 19 item 4). A bad one is one line naming the flag and saying
+ * what it takes, and exit code 1: the table runs the program's parser in process (the
+ * same commander program and error output the CLI uses: spawning a process per value
+ * would take minutes on a busy machine), and a few rows run as the real program to see
+ * the line on stderr and the exit code. Good ones become the createDevnet and listen
+ * options shown. `--help` lists every flag with its default.
+ */
+import { CommanderError, type Command } from 'commander'
+import { describe, expect, it } from 'vitest'
+import { cliProgram, devnetOptionsOf, listenOptionsOf, parseFlags } from '../src/cli/flags.ts'
+import { start } from './cli-support.ts'
+
+/** What the program writes on stderr for `args`, and the exit code commander asked for. */
+function refusal(args: string[]): { line: string; exitCode: number } {
+  let written = ''
+  const program: Command = cliProgram()
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => (written += text), writeOut: () => {} })
+  try {
+    parseFlags(program, args)
+  } catch (err) {
+    if (!(err instanceof CommanderError)) throw err
+    return { line: written.trim(), exitCode: err.exitCode }
+  }
+  throw new Error(`accepted: ${args.join(' ')}`)
+}
+
+const invalid = (flag: string, value: string, why: string): [string[], string] => [[flag.split(' ')[0]!.replace(/,$/, ''), value], `dualnet: option '${flag}' argument '${value}' is invalid. ${why}`]
+const limit = (flag: string, what: string) => invalid(flag, '0', `${what} must be between 1 and 2,147,483,647`)
+
+/** [arguments, the line]: at least one bad value per flag that takes one, and the combinations refused. */
+const REFUSED: [string[], string][] = [
+  invalid('--restport <port>', '65536', 'the REST port must be between 0 and 65,535'),
+  invalid('--rpcport <port>', 'abc', 'the JSON-RPC port must be a whole number'),
+  [['-p', 'x'], "dualnet: option '-p, --port <port>' argument 'x' is invalid. the JSON-RPC port must be a whole number"],
+  [['--port', '1', '--rpcport', '2'], "dualnet: option '-p, --port <port>' cannot be used with option '--rpcport <port>'"],
+  [['--host'], "dualnet: option '--host <host>' argument missing"],
+  [['--cors'], "dualnet: option '--cors <origins>' argument missing"],
+  invalid('--vhosts <names>', 'a.example,,b.example', 'the virtual hosts must be "*" or host names separated by commas'),
+  invalid('--vhosts <names>', 'http://a.example', 'the virtual hosts must be "*" or host names separated by commas'),
+  invalid('--block-context <mode>', 'geth', 'Allowed choices are node, ethereum.'),
+  invalid('--client-version <name>', 'anvil', 'Allowed choices are hardhat, node.'),
+  invalid('--chain-id <id>', '0', 'the chain id must be between 1 and 9,007,199,254,740,991'),
+  invalid('--hardfork <name>', 'frontier', 'the hardfork must be one of istanbul, berlin, london, paris, shanghai, cancun, prague'),
+  invalid('--timestamp <seconds>', '4294967296', 'the timestamp must be between 0 and 4,294,967,295'),
+  invalid('--timestamp <seconds>', '2024-01-01', 'the timestamp must be a whole number'),
+  invalid('--clock <mode>', 'fast', 'the clock must be "wall", "frozen" or a step of 1 to 86,400 seconds'),
+  invalid('--clock <mode>', '0', 'the clock must be "wall", "frozen" or a step of 1 to 86,400 seconds'),
+  invalid('--bookkeeper-key <hex>', '0x12', 'the bookkeeper key must be a P-256 private key: 32 bytes of hex, not zero, below the curve order'),
+  invalid('--bookkeeper-key <hex>', '00'.repeat(32), 'the bookkeeper key must be a P-256 private key: 32 bytes of hex, not zero, below the curve order'),
+  invalid('--unbound-gas [deadline]', '0', 'the unbound-gas deadline must be between 1 and 4,294,967,295'),
+  invalid('-a, --accounts <n>', '0', 'the account count must be between 1 and 10,000'),
+  invalid('--native-accounts <n>', '10001', 'the native account count must be between 0 and 10,000'),
+  invalid('-m, --mnemonic <words>', 'test test junk', 'the mnemonic must be 12, 15, 18, 21 or 24 lowercase words'),
+  invalid('-m, --mnemonic <words>', 'Test test test test test test test test test test test junk', 'the mnemonic must be 12, 15, 18, 21 or 24 lowercase words'),
+  invalid('--balance <tokens>', '1.5', 'the balance must be a whole number'),
+  invalid('--balance <tokens>', '1000000001', 'the balance must be at most 1,000,000,000'),
+  [
+    ['--balance', '100000000'],
+    "dualnet: option '--balance <tokens>' argument '100000000' is invalid. 10 accounts of 100,000,000 tokens and 5 native accounts of 10,000 exceed the supply of 1,000,000,000 tokens",
+  ],
+  [['--no-mining', 'yes'], "dualnet: too many arguments. Expected 0 arguments but got 1."],
+  invalid('-b, --block-time <seconds>', '86401', 'the block time must be between 0 and 86,400'),
+  invalid('--min-gas-price <gwei>', '0.5', 'the minimum gas price must be a whole number'),
+  invalid('--gas-price <wei>', '1500000000', 'the gas price must be a whole number of gwei (a multiple of 1000000000 wei)'),
+  invalid('--gas-price <wei>', '1gwei', 'the gas price must be a whole number of wei'),
+  [['--gas-price', '1000000000', '--min-gas-price', '1'], "dualnet: option '--gas-price <wei>' cannot be used with option '--min-gas-price <gwei>'"],
+  [['--disable-console-log', 'no'], "dualnet: too many arguments. Expected 0 arguments but got 1."],
+  [['--db'], "dualnet: option '--db <dir>' argument missing"],
+  [['--load-state'], "dualnet: option '--load-state <file>' argument missing"],
+  [['--dump-state'], "dualnet: option '--dump-state <file>' argument missing"],
+  [['--state'], "dualnet: option '--state <file>' argument missing"],
+  limit('--body-limit <bytes>', 'the body limit'),
+  limit('--batch-limit <n>', 'the batch limit'),
+  limit('--batch-response-limit <bytes>', 'the batch response limit'),
+  limit('--hex-limit <digits>', 'the hex limit'),
+  limit('--json-depth-limit <n>', 'the JSON depth limit'),
+  limit('--logs-block-range <n>', 'the logs block range'),
+  limit('--logs-result-limit <n>', 'the logs result limit'),
+  limit('--filter-limit <n>', 'the filter limit'),
+  limit('--subscription-limit <n>', 'the subscription limit'),
+  limit('--trace-size-limit <bytes>', 'the trace size limit'),
+  limit('--mine-limit <n>', 'the mine limit'),
+  limit('--trace-timeout <ms>', 'the trace timeout'),
+  limit('--batch-trace-timeout <ms>', 'the batch trace timeout'),
+  limit('--state-limit <bytes>', 'the state limit'),
+  [['--frobnicate'], "dualnet: unknown option '--frobnicate'"],
+]
+
+describe('bad flag values', () => {
+  it.each(REFUSED)('%j', (args, line) => {
+    expect(refusal(args)).toEqual({ line, exitCode: 1 })
+  })
+
+  it('every flag that takes a value has a refused value in the table', () => {
+    const refusedFlags = new Set(REFUSED.flatMap(([args]) => args.filter((a) => a.startsWith('-'))))
+    const takingValues = cliProgram().options.filter((o) => o.required || o.optional)
+    expect(takingValues.filter((o) => !refusedFlags.has(o.long!) && !refusedFlags.has(o.short ?? '-'))).toEqual([])
+  })
+
+  it('the program itself: the line on stderr, nothing on stdout, exit code 1', async () => {
+    const runs = [['--hardfork', 'frontier'], ['--balance', '100000000'], ['--gas-price', '1500000000']].map((args) => {
+      const cli = start(args)
+      let stdout = ''
+      cli.child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      return { args, cli, stdout: () => stdout }
+    })
+    for (const run of runs) {
+      expect(await run.cli.exited).toBe(1)
+      expect(run.stdout()).toBe('')
+      expect(run.cli.output().trim()).toBe(refusal(run.args).line)
+    }
+  }, 60_000)
+})
+
+describe('--help and --version', () => {
+  it('--help lists every flag with its default', () => {
+    const program = cliProgram()
+    const help = program.helpInformation()
+    const describe = program.createHelp()
+    for (const option of program.options) {
+      expect(help).toContain(option.flags)
+      if (option.long !== '--version') expect(describe.optionDescription(option), option.flags).toMatch(/\(.*default: [^)]+\)$/)
+    }
+  })
+
+  it('--help and --version exit 0 on stdout', async () => {
+    const [help, version] = [start(['--help']), start(['--version'])]
+    expect(await help.exited).toBe(0)
+    expect(help.output()).toContain('--hardfork <name>')
+    expect(await version.exited).toBe(0)
+    expect(version.output().trim()).toMatch(/^\d+\.\d+\.\d+/)
+  }, 60_000)
+})
+
+describe('accepted values, as createDevnet and listen receive them', () => {
+  const parse = (args: string[]) => parseFlags(cliProgram().exitOverride(), args)
+
+  it('--hardfork in any case, merge for paris; --clock; --unbound-gas with and without a deadline; --bookkeeper-key with or without 0x', async () => {
+    expect(parse(['--hardfork', 'Merge']).hardfork).toBe('paris')
+    expect(parse(['--hardfork', 'SHANGHAI']).hardfork).toBe('shanghai')
+    expect(parse(['--clock', 'frozen']).clock).toBe('frozen')
+    expect(parse(['--clock', '12']).clock).toEqual({ step: 12 })
+    expect((await devnetOptionsOf(parse(['--unbound-gas']))).unboundGas).toEqual({})
+    expect((await devnetOptionsOf(parse(['--unbound-gas', '3600']))).unboundGas).toEqual({ deadline: 3600 })
+    expect((await devnetOptionsOf(parse([]))).unboundGas).toBeUndefined()
+    expect(parse(['--bookkeeper-key', 'AB'.repeat(32)]).bookkeeperKey).toBe(`0x${'ab'.repeat(32)}`)
+  })
+
+  it('--gas-price in wei and --min-gas-price in gwei set the same minimum; --no-mining and --disable-console-log', async () => {
+    expect((await devnetOptionsOf(parse(['--gas-price', '3000000000']))).minGasPrice).toBe(3n)
+    expect((await devnetOptionsOf(parse(['--min-gas-price', '7']))).minGasPrice).toBe(7n)
+    expect((await devnetOptionsOf(parse([]))).minGasPrice).toBe(0n)
+    expect(await devnetOptionsOf(parse(['--no-mining', '--disable-console-log']))).toMatchObject({ automine: false, console: false })
+    expect(await devnetOptionsOf(parse([]))).toMatchObject({ automine: true, console: true, hardfork: 'istanbul', chainId: 12345, clock: 'wall' })
+  })
+
+  it('--balance makes explicit accounts from the mnemonic with that many tokens of each kind; without it, a count', async () => {
+    expect((await devnetOptionsOf(parse(['-a', '3']))).accounts).toBe(3)
+    const options = await devnetOptionsOf(parse(['--accounts', '2', '--balance', '7', '-m', '  test test test test test test test test test test test   junk ']))
+    expect(options.mnemonic).toBe('test test test test test test test test test test test junk')
+    expect(options.accounts).toEqual([
+      { privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', main: 7n * 10n ** 9n, gas: 7n * 10n ** 18n },
+      { privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d', main: 7n * 10n ** 9n, gas: 7n * 10n ** 18n },
+    ])
+  })
+
+  it('-p and --rpcport, --cors lists and none, --vhosts', () => {
+    expect(listenOptionsOf(parse(['-p', '8545']))).toMatchObject({ rpcPort: 8545, restPort: 20334, rest: false, host: '127.0.0.1', cors: '*' })
+    expect(listenOptionsOf(parse(['--rpcport', '0', '--cors', 'https://a.example, https://b.example'])).cors).toEqual(['https://a.example', 'https://b.example'])
+    expect(listenOptionsOf(parse(['--cors', 'none'])).cors).toBe(false)
+    expect(listenOptionsOf(parse([])).vhosts).toEqual(['localhost'])
+    expect(listenOptionsOf(parse(['--vhosts', '*'])).vhosts).toBe('*')
+    expect(listenOptionsOf(parse(['--vhosts', 'a.example, B.example'])).vhosts).toEqual(['a.example', 'B.example'])
+  })
+
+  it('--block-context and --client-version', async () => {
+    expect(await devnetOptionsOf(parse([]))).toMatchObject({ blockContext: 'node', clientVersion: 'hardhat' })
+    expect(await devnetOptionsOf(parse(['--block-context', 'ethereum', '--client-version', 'node']))).toMatchObject({ blockContext: 'ethereum', clientVersion: 'node' })
+  })
+})
