@@ -7,7 +7,6 @@
  * key arithmetic runs on Node's native curves, and without a `db` option nothing is
  * persisted.
  */
-import './util/compileCache.ts'
 import { EventEmitter } from 'node:events'
 import type { FastifyInstance } from 'fastify'
 import { createBookkeeper } from './chain/bookkeeper.ts'

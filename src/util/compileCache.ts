@@ -1,9 +1,12 @@
 /**
  * Node's on-disk compile cache (V8 code cache, Node ≥ 22.8: `module.enableCompileCache()`)
- * for the modules loaded after this one: the EVM and its packages, loaded on the first
- * transaction, and the servers on `listen()`. A fresh process (a test file's worker, the
- * CLI) then deserialises their compiled code instead of parsing and compiling it again.
- * Imported first by src/devnet.ts, so every entry point enables it on import.
+ * for the modules loaded after this one: the CLI's own, fastify, and the EVM and its
+ * packages on the first transaction. A fresh CLI process then deserialises their
+ * compiled code instead of parsing and compiling it again.
+ * Imported first by the CLI's entry (src/cli.ts), an application. Not by the library:
+ * the cache is process-wide, and in a user's test process it would also hold their own
+ * modules, whose coverage (V8's, as vitest collects it) would then miss block counts;
+ * such users can set NODE_COMPILE_CACHE themselves.
  *
  * Node's own switches apply: `NODE_COMPILE_CACHE=<dir>` moves the cache (default
  * `<os.tmpdir()>/node-compile-cache`) and `NODE_DISABLE_COMPILE_CACHE=1` turns it off.
