@@ -12,26 +12,37 @@
  */
 import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getCreateAddress } from 'ethers'
 import { rpcCall, started, stop } from './cli-support.ts'
 
+/** Foundry's release the test runs. */
+const FORGE_VERSION = '1.7.1'
+
 /**
- * The platform's forge binary, which @foundry-rs/forge's `forge` script runs: that
- * script (1.7.1) exits 0 whatever forge's exit code, so the test runs the binary.
+ * The platform's forge binary (`@foundry-rs/forge-<os>-<arch>`, what the wrapper
+ * package @foundry-rs/forge runs). Not a devDependency: the wrapper's lock entries name
+ * platform packages the registry here does not serve, which `npm ci` refuses, and its
+ * script (1.7.1) exits 0 whatever forge's exit code. So the binary for this platform is
+ * installed once into a cache directory outside the repository (`DUALNET_FORGE_DIR`, or
+ * `~/.cache/dualnet-test/forge-<version>`), as .ci/run installs Node 22.
  */
-const FORGE = (() => {
+async function forgeBinary(): Promise<string> {
   const platform = `${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`
-  try {
-    return createRequire(import.meta.url).resolve(`@foundry-rs/forge-${platform}/bin/forge`)
-  } catch {
-    return ''
+  const pkg = `@foundry-rs/forge-${platform}`
+  const dir = process.env.DUALNET_FORGE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'dualnet-test', `forge-${FORGE_VERSION}`)
+  const binary = join(dir, 'node_modules', pkg, 'bin', 'forge')
+  if (!existsSync(binary)) {
+    await new Promise<void>((resolve, reject) =>
+      execFile('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `${pkg}@${FORGE_VERSION}`], (err, _out, stderr) => (err === null ? resolve() : reject(new Error(`installing ${pkg}@${FORGE_VERSION} failed: ${stderr}`)))),
+    )
   }
-})()
+  return binary
+}
+
 const PROJECT = fileURLToPath(new URL('./foundry/', import.meta.url))
 const SOLC = join(PROJECT, 'solc.mjs')
 /** Dev account 0 of the default mnemonic. */
@@ -42,6 +53,8 @@ const COMPILE_MS = 400_000
 
 type Running = Awaited<ReturnType<typeof started>>
 type Receipt = { status: string; type: string; contractAddress: string | null; to: string | null }
+
+let FORGE = ''
 
 describe('forge against the CLI', () => {
   let istanbul: Running
@@ -59,7 +72,7 @@ describe('forge against the CLI', () => {
   }
 
   beforeAll(async () => {
-    if (FORGE === '' || !existsSync(FORGE)) throw new Error('forge is not installed: the devDependencies @foundry-rs/forge and @layerzerolabs/toolbox-foundry are needed')
+    FORGE = await forgeBinary()
     scratch = mkdtempSync(join(tmpdir(), 'dualnet-forge-'))
     ;[istanbul, shanghai] = await Promise.all([started(['--rpcport', '0', '--accounts', '2', '--quiet']), started(['--rpcport', '0', '--accounts', '1', '--hardfork', 'shanghai', '--quiet'])])
     const build = await forge(['build'])
