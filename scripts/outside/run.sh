@@ -9,14 +9,18 @@
 #   <project-dir>  a checkout of https://github.com/Uniswap/v3-core at $V3_CORE_COMMIT;
 #                  cloned there if it does not exist (needs access to github.com).
 #   targets        which runs to do (default: hardhat anvil dualnet, in that order);
-#                  also hardhat-istanbul: Hardhat's network with hardfork istanbul, the
-#                  chain's, as the reference for gas figures.
+#                  also hardhat-istanbul: Hardhat's network in process with hardfork
+#                  istanbul, the chain's; and hardhat-node: the same network served over
+#                  HTTP by `hardhat node` (istanbul), the reference for dualnet (same
+#                  transport, same hardfork).
 # Environment (all optional):
 #   OUTSIDE_WORK      where solc-js, Anvil, the logs and the summary go (default /tmp/outside-work)
 #   DUALNET_DIR       the dualnet checkout whose CLI runs (default: this repository)
 #   DUALNET_FLAGS     extra CLI flags (default: --block-context ethereum, when the CLI has it)
 #   ANVIL_HARDFORK    Anvil's --hardfork (default istanbul, the chain's)
 #   OUTSIDE_MOCHA_TIMEOUT  mocha's per-test timeout in ms for every run (default 300000)
+#   OUTSIDE_PARALLEL  1: run the targets at the same time (each on its own server and log)
+#   OUTSIDE_TESTS     test files to run instead of the whole suite (e.g. test/UniswapV3Factory.spec.ts)
 set -euo pipefail
 
 V3_CORE_COMMIT=d8b1c635c275d2a9450bd6a78f3fa2484fef73eb
@@ -36,7 +40,7 @@ PROJECT="$1"; shift
 TARGETS=("${@:-hardhat anvil dualnet}")
 TARGETS=(${TARGETS[*]})
 for t in "${TARGETS[@]}"; do
-  case "$t" in hardhat|hardhat-istanbul|anvil|dualnet) ;; *) echo "unknown target '$t' (hardhat, hardhat-istanbul, anvil or dualnet)" >&2; exit 2 ;; esac
+  case "$t" in hardhat|hardhat-istanbul|hardhat-node|anvil|dualnet) ;; *) echo "unknown target '$t' (hardhat, hardhat-istanbul, hardhat-node, anvil or dualnet)" >&2; exit 2 ;; esac
 done
 mkdir -p "$WORK"
 log() { echo "[outside] $*" >&2; }
@@ -98,34 +102,48 @@ wait_rpc() {
   done
   return 1
 }
-# Each server runs in its own process group (setsid), stopped as a whole: npx and tsx fork.
-SERVER_PID=
-stop_server() { if [ -n "$SERVER_PID" ]; then kill -- "-$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=; fi; }
-trap stop_server EXIT
+# Each server runs in its own process group (setsid), stopped as a whole (npx and tsx
+# fork). Its group id is kept in $WORK/servers/ until it is stopped, so that an
+# interrupted run (Ctrl-C, an error) stops the servers it started, and only those.
+rm -rf "$WORK/servers"; mkdir -p "$WORK/servers"
+started_server() { echo "$1" >"$WORK/servers/$1"; }
+stop_server() { kill -- "-$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; rm -f "$WORK/servers/$1"; }
+stop_all() { for f in "$WORK"/servers/*; do [ -e "$f" ] && stop_server "$(cat "$f")"; done; return 0; }
+trap stop_all EXIT
 
 # Runs the suite on one target; the log is $WORK/<target>.log.
 run_suite() {
   local target="$1" network="$2" started=$SECONDS
   log "running the suite on $target"
-  if [ -n "$network" ]; then OUTSIDE_HARDHAT_HARDFORK= hh test --no-compile --network "$network" >"$WORK/$target.log" 2>&1 || true
-  else hh test --no-compile >"$WORK/$target.log" 2>&1 || true; fi
+  # shellcheck disable=SC2086
+  if [ -n "$network" ]; then OUTSIDE_HARDHAT_HARDFORK= hh test --no-compile --network "$network" ${OUTSIDE_TESTS-} >"$WORK/$target.log" 2>&1 || true
+  else hh test --no-compile ${OUTSIDE_TESTS-} >"$WORK/$target.log" 2>&1 || true; fi
   echo $((SECONDS - started)) >"$WORK/$target.seconds"
 }
 
-for target in "${TARGETS[@]}"; do
+# Runs one target, with its server when it has one (stopped when the suite ends).
+run_target() {
+  local target="$1" port pid
   case "$target" in
     hardhat) run_suite hardhat "" ;;
     hardhat-istanbul) OUTSIDE_HARDHAT_HARDFORK=istanbul run_suite hardhat-istanbul "" ;;
+    hardhat-node)
+      port="$(free_port)"
+      (cd "$PROJECT" && OUTSIDE_HARDHAT_HARDFORK=istanbul exec setsid npx hardhat --config "$CONFIG" node --port "$port") >"$WORK/hardhat-node.server.log" 2>&1 &
+      pid=$!; started_server "$pid"
+      wait_rpc "http://127.0.0.1:$port" || { log "hardhat node did not start"; tail "$WORK/hardhat-node.server.log" >&2; stop_server "$pid"; return 1; }
+      # The `anvil` network entry is only a URL: it points at hardhat node here.
+      ANVIL_URL="http://127.0.0.1:$port" run_suite hardhat-node anvil
+      stop_server "$pid" ;;
     anvil)
       port="$(free_port)"
       setsid "$ANVIL" --port "$port" --hardfork "$ANVIL_HARDFORK" >"$WORK/anvil.server.log" 2>&1 &
-      SERVER_PID=$!
-      export ANVIL_URL="http://127.0.0.1:$port"
-      wait_rpc "$ANVIL_URL" || { log "Anvil did not start"; cat "$WORK/anvil.server.log" >&2; exit 1; }
-      run_suite anvil anvil
-      stop_server ;;
+      pid=$!; started_server "$pid"
+      wait_rpc "http://127.0.0.1:$port" || { log "Anvil did not start"; tail "$WORK/anvil.server.log" >&2; stop_server "$pid"; return 1; }
+      ANVIL_URL="http://127.0.0.1:$port" run_suite anvil anvil
+      stop_server "$pid" ;;
     dualnet)
-      flags="${DUALNET_FLAGS-}"
+      local flags="${DUALNET_FLAGS-}"
       if [ -z "${DUALNET_FLAGS+x}" ] && (cd "$DUALNET_DIR" && npx tsx src/cli.ts --help) 2>/dev/null | grep -q -- '--block-context'; then
         flags="--block-context ethereum"
       fi
@@ -133,13 +151,22 @@ for target in "${TARGETS[@]}"; do
       port="$(free_port)"
       # shellcheck disable=SC2086
       (cd "$DUALNET_DIR" && exec setsid npx tsx src/cli.ts --rpcport "$port" --quiet $flags) >"$WORK/dualnet.server.log" 2>&1 &
-      SERVER_PID=$!
-      export DUALNET_URL="http://127.0.0.1:$port"
-      wait_rpc "$DUALNET_URL" || { log "dualnet did not start"; cat "$WORK/dualnet.server.log" >&2; exit 1; }
-      run_suite dualnet dualnet
-      stop_server ;;
+      pid=$!; started_server "$pid"
+      wait_rpc "http://127.0.0.1:$port" || { log "dualnet did not start"; tail "$WORK/dualnet.server.log" >&2; stop_server "$pid"; return 1; }
+      DUALNET_URL="http://127.0.0.1:$port" run_suite dualnet dualnet
+      stop_server "$pid" ;;
   esac
-done
+}
+
+if [ "${OUTSIDE_PARALLEL:-0}" = 1 ]; then
+  jobs_=()
+  for target in "${TARGETS[@]}"; do run_target "$target" & jobs_+=($!); done
+  for j in "${jobs_[@]}"; do wait "$j" || true; done
+else
+  for target in "${TARGETS[@]}"; do run_target "$target" || true; done
+fi
 
 # 5. The table (also in $WORK/summary.md) and each run's failing tests.
-node "$HERE/summary.mjs" "$WORK" "${TARGETS[@]}" | tee "$WORK/summary.md"
+reference=()
+[[ " ${TARGETS[*]} " == *" hardhat-node "* ]] && reference=(--reference hardhat-node)
+node "$HERE/summary.mjs" "$WORK" "${TARGETS[@]}" "${reference[@]}" | tee "$WORK/summary.md"

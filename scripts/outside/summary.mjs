@@ -4,14 +4,20 @@
  * as Markdown: one table of passing / failing / pending counts per target, then each
  * target's failing tests grouped by their error's first line (the cause), with a count.
  *
- * Usage: node summary.mjs <work-dir> <target>...
+ * Usage: node summary.mjs <work-dir> <target>... [--reference <target>]
+ * With --reference (e.g. hardhat-istanbul: Hardhat's own network on the chain's hardfork),
+ * each failure is marked when the reference run failed the same test with the same
+ * message (for a snapshot: the same figure), i.e. when the reference explains it.
  * Mocha's spec reporter closes with "N passing (time)", "N pending", "N failing", then
  * lists each failure as "  k) <suite lines>\n       <title>:\n     <Error>: <message>".
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const [work, ...targets] = process.argv.slice(2)
+const args = process.argv.slice(2)
+const refAt = args.indexOf('--reference')
+const reference = refAt >= 0 ? args.splice(refAt, 2)[1] : undefined
+const [work, ...targets] = args
 if (!work || targets.length === 0) {
   console.error('usage: node summary.mjs <work-dir> <target>...')
   process.exit(2)
@@ -44,8 +50,15 @@ function parse(log) {
       // Suite and test lines up to the one ending in ':' (the test's title).
       while (j < lines.length && !title[title.length - 1].endsWith(':')) title.push(lines[j++].trim())
       while (j < lines.length && lines[j].trim() === '') j++
-      const cause = (lines[j] ?? '').trim()
-      failures.push({ title: title.join(' › ').replace(/:$/, ''), cause })
+      let cause = (lines[j] ?? '').trim()
+      let name = title.join(' › ').replace(/:$/, '')
+      // mocha-chai-jest-snapshot: one cause for every snapshot mismatch, the figures go with the test.
+      const snap = cause.match(/^AssertionError: Snapshot name: `.*`: expected (.*) to equal (.*)$/)
+      if (snap) {
+        cause = 'snapshot differs (AssertionError: Snapshot name: ...: expected <got> to equal <snapshot>)'
+        name += ` (got ${snap[1]}, snapshot ${snap[2]})`
+      }
+      failures.push({ title: name, cause, key: `${title.join(' › ')}\n${(lines[j] ?? '').trim()}` })
       i = j
     }
   }
@@ -58,6 +71,10 @@ const results = targets.map((target) => {
   return { target, seconds, ...(existsSync(file) ? parse(readFileSync(file, 'utf8')) : { passing: null, failing: null, pending: null, failures: [] }) }
 })
 
+const refRun = reference === undefined ? undefined : results.find((r) => r.target === reference)
+if (reference !== undefined && !refRun) throw new Error(`--reference ${reference}: not among the targets`)
+const refKeys = new Set(refRun?.failures.map((f) => f.key))
+
 const show = (n) => (n === null ? 'no result' : String(n))
 const out = []
 const version = existsSync(join(work, 'dualnet.version')) ? readFileSync(join(work, 'dualnet.version'), 'utf8').trim() : ''
@@ -68,12 +85,15 @@ for (const r of results) {
 }
 for (const r of results) {
   if (r.failures.length === 0) continue
+  const shared = r === refRun ? 0 : r.failures.filter((f) => refKeys.has(f.key)).length
   out.push('', `### ${r.target}: ${r.failures.length} failing, by cause`)
+  if (refRun && r !== refRun) out.push('', `${shared} of them fail the same way (same message, same figure) on ${reference}.`)
   const byCause = new Map()
-  for (const f of r.failures) byCause.set(f.cause, [...(byCause.get(f.cause) ?? []), f.title])
+  for (const f of r.failures) byCause.set(f.cause, [...(byCause.get(f.cause) ?? []), f])
   for (const [cause, titles] of [...byCause].sort((a, b) => b[1].length - a[1].length)) {
-    out.push('', `- ${titles.length} × \`${cause}\``)
-    for (const t of titles) out.push(`  - ${t}`)
+    const same = titles.filter((f) => refRun && r !== refRun && refKeys.has(f.key)).length
+    out.push('', `- ${titles.length} × \`${cause}\`${same ? ` (${same} the same on ${reference})` : ''}`)
+    for (const f of titles) out.push(`  - ${f.title}${refRun && r !== refRun && refKeys.has(f.key) ? ` = ${reference}` : ''}`)
   }
 }
 console.log(out.join('\n'))
