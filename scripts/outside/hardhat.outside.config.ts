@@ -15,7 +15,8 @@
  * Environment: OUTSIDE_PROJECT (project dir, default the working directory),
  * OUTSIDE_SOLCJS (path to soljson.js; required for compiling), DUALNET_URL, ANVIL_URL,
  * OUTSIDE_MOCHA_TIMEOUT, OUTSIDE_HARDHAT_HARDFORK (the built-in network's hardfork, for the
- * `hardhat-istanbul` run).
+ * `hardhat-istanbul` and `hardhat-node` runs; `hardhat node` is then reached through
+ * the `anvil` entry, which is only a URL).
  * Written in the TypeScript the project's ts-node accepts (TS 3.x, CommonJS).
  */
 /* eslint-disable @typescript-eslint/no-var-requires */
