@@ -313,7 +313,8 @@ describe('CLI flags', () => {
     cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
     cli.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
     try {
-      for (const until = Date.now() + 20_000; !/JSON-RPC\s+http:\/\/0\.0\.0\.0:(\d+)/.test(out); ) {
+      // stdout and stderr are separate pipes: the warning (stderr) may arrive after the banner.
+      for (const until = Date.now() + 20_000; !/JSON-RPC\s+http:\/\/0\.0\.0\.0:(\d+)/.test(out) || !err.includes('warning'); ) {
         if (Date.now() > until) throw new Error(`the CLI did not start: ${out} ${err}`)
         await new Promise((resolve) => setTimeout(resolve, 25))
       }
