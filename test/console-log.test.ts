@@ -49,7 +49,8 @@ function logAllLines(count: number, sender: string, self: string): string[] {
 }
 
 async function setUp(options: Parameters<typeof createDevnet>[0]) {
-  const devnet = await createDevnet({ clock: 'frozen', ...options })
+  // A fixed genesis time too: two devnets created in different seconds (a busy machine) would differ in every block hash.
+  const devnet = await createDevnet({ clock: 'frozen', genesisTimestamp: 1_700_000_000, ...options })
   const from = devnet.accounts[0]!.address.toLowerCase()
   const deploy = (await devnet.request({ method: 'eth_sendTransaction', params: [{ from, data: ConsoleLogger.bytecode }] })) as string
   const receipt = (await devnet.request({ method: 'eth_getTransactionReceipt', params: [deploy] })) as { contractAddress: string }
