@@ -131,7 +131,7 @@ async function checkFiles(dir: string, names: string[]): Promise<DatabaseFiles> 
 }
 
 /**
- * A new directory beside `dir`, `.<name>.check-<pid>-XXXXXX` (in the system's temporary
+ * A new directory beside `dir`, `.<name>.check-<pid>-<six random characters from mkdtemp>` (in the system's temporary
  * directory when that fails), holding the database's files: its tables hard-linked
  * (LevelDB never writes to a table it has written, and the stand-in's new files get
  * numbers above every listed one), CURRENT, the MANIFEST and the logs copied (LevelDB
