@@ -361,13 +361,14 @@ export class Chain {
 
   /**
    * Runs `call` on the latest state without committing (REST `preExec=1`) and resolves
-   * to the outcome, failed or not. Throws {@link TransactionRejectedError} when it
-   * cannot run at all.
+   * to the outcome, failed or not; its logs end with the fee's Transfer log, as a mined
+   * transaction's would (CallRequest.feeLog). Throws {@link TransactionRejectedError}
+   * when it cannot run at all.
    */
   preExecute(call: CallRequest): Promise<ExecutionOutcome> {
     // The node's pre-execution: the latest state, NUMBER the height, TIMESTAMP + 1 (reference §6.2).
     const height = this.height
-    return this.#simulator({ readHeight: height, number: height, timestamp: this.timestampAt(height) + 1, env: this.blockSettings.next() })(call)
+    return this.#simulator({ readHeight: height, number: height, timestamp: this.timestampAt(height) + 1, env: this.blockSettings.next() })({ ...call, feeLog: true })
   }
 
   /**
