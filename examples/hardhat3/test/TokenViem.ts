@@ -17,8 +17,8 @@ describe('Token with viem', function () {
     const { token, owner, publicClient } = await networkHelpers.loadFixture(deployToken)
     expect(await token.read.balanceOf([owner.account.address])).to.equal(1_000_000n)
     expect(await token.read.owner()).to.equal(getAddress(owner.account.address))
-    // viem's chain is the network's: the devnet's chain id.
-    expect(await publicClient.getChainId()).to.equal(12345)
+    // hardhat-viem's chain is the network's (12345 on dualnet, 31337 on Hardhat's network).
+    expect(publicClient.chain.id).to.equal(await publicClient.getChainId())
   })
 
   it('writes through the wallet client, with the receipt and its Transfer log', async function () {
