@@ -17,7 +17,7 @@
  *    against the one the project asks for.
  *
  * Environment: OUTSIDE_PROJECT (project dir), OUTSIDE_SOLCJS, DUALNET_URL,
- * OUTSIDE_MOCHA_TIMEOUT, OZ_HARDFORK.
+ * OUTSIDE_MOCHA_TIMEOUT, OZ_HARDFORK, OUTSIDE_JOB_FILES, OZ_SOURCES.
  */
 const path = require('path');
 const { createRequire } = require('module');
@@ -27,7 +27,7 @@ const projectDir = path.resolve(process.env.OUTSIDE_PROJECT || process.cwd());
 // that the subtask and the plugin register on the Hardhat instance that runs.
 const projectRequire = createRequire(path.join(projectDir, 'package.json'));
 const { subtask } = projectRequire('hardhat/config');
-const { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_COMPILE_SOLIDITY_MERGE_COMPILATION_JOBS } = projectRequire('hardhat/builtin-tasks/task-names');
+const { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_COMPILE_SOLIDITY_MERGE_COMPILATION_JOBS, TASK_COMPILE_SOLIDITY_GET_SOURCE_PATHS } = projectRequire('hardhat/builtin-tasks/task-names');
 
 const base = projectRequire('./hardhat.config.js');
 projectRequire('dualnet/hardhat');
@@ -67,6 +67,18 @@ subtask(TASK_COMPILE_SOLIDITY_MERGE_COMPILATION_JOBS).setAction(async ({ compila
 function name(job) {
   return job.getResolvedFiles().find((f) => job.emitsArtifacts(f))?.sourceName ?? '';
 }
+
+// OZ_SOURCES: compile only these sources (paths under contracts/, space-separated prefixes,
+// each taken for contracts/ and for hardhat-exposed's contracts-exposed/; their imports
+// come with them). solc-js compiles the whole project in about an hour on a loaded
+// 2-core machine; the timing subset needs a fraction of it. Unset: every source.
+subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_PATHS).setAction(async (_, hre, runSuper) => {
+  const all = await runSuper();
+  const prefixes = (process.env.OZ_SOURCES || '').split(/\s+/).filter(Boolean);
+  if (prefixes.length === 0) return all;
+  const keep = prefixes.flatMap((p) => ['contracts', 'contracts-exposed'].map((dir) => path.join(projectDir, dir, p)));
+  return all.filter((file) => keep.some((prefix) => file.startsWith(prefix)));
+});
 
 module.exports = {
   ...base,

@@ -19,8 +19,12 @@
 #   OUTSIDE_WORK   solc-js, the logs and the results (default /tmp/outside-work/oz)
 #   DUALNET_DIR    the dualnet checkout packed into the project (default: this repository)
 #   OZ_TESTS       test files or directories, space-separated (timing default: test/token/ERC20 test/access)
+#   OZ_SOURCES     sources to compile, prefixes under contracts/ (and contracts-exposed/);
+#                  default: what the default OZ_TESTS deploy (their imports come along);
+#                  OZ_SOURCES= (empty) compiles everything (about an hour with solc-js here)
 #   OZ_ROUNDS      timing rounds (default 3)
 #   OZ_HARDFORK    the devnet's hardfork (default prague: the EVM version OZ compiles for)
+#   OZ_REUSE_DUALNET  1: keep the dualnet already installed in the project (no pack and install)
 #   OZ_CPU_PROF    a directory: each timed run writes a V8 CPU profile there (node --cpu-prof)
 #   OUTSIDE_MOCHA_TIMEOUT  mocha's per-test timeout in ms (default 300000)
 set -euo pipefail
@@ -34,6 +38,9 @@ DUALNET_DIR="${DUALNET_DIR:-$(cd "$HERE/../.." && pwd)}"
 WORK="${OUTSIDE_WORK:-/tmp/outside-work/oz}"
 export OZ_HARDFORK="${OZ_HARDFORK:-prague}"
 export OUTSIDE_MOCHA_TIMEOUT="${OUTSIDE_MOCHA_TIMEOUT:-300000}"
+# What test/token/ERC20 and test/access deploy: the access and ERC20 sources, the mocks they
+# name, and the two utils libraries they expose (grep of deployContract in those tests).
+export OZ_SOURCES="${OZ_SOURCES-access/ token/ERC20/ mocks/token/ mocks/AccessManagedTarget mocks/AccessManagerMock mocks/AuthorityMock mocks/BatchCaller mocks/CallReceiverMock mocks/ERC3156FlashBorrowerMock utils/Address utils/Create2}"
 
 [ $# -ge 2 ] || { echo "usage: $0 <project-dir> timing|counts [plugin|hardhat|http ...]" >&2; exit 2; }
 PROJECT="$1"; MODE="$2"; shift 2
@@ -59,10 +66,12 @@ if [ ! -d "$PROJECT/node_modules/hardhat" ]; then
   log "installing the project's packages (npm ci)"
   (cd "$PROJECT" && npm ci --ignore-scripts --no-audit --no-fund >"$WORK/install.log" 2>&1) || { tail -20 "$WORK/install.log" >&2; exit 1; }
 fi
-log "packing dualnet from $DUALNET_DIR"
-rm -rf "$WORK/pack" && mkdir -p "$WORK/pack"
-(cd "$DUALNET_DIR" && npm run build >"$WORK/build.log" 2>&1 && npm pack --ignore-scripts --pack-destination "$WORK/pack" >/dev/null 2>&1)
-(cd "$PROJECT" && npm install --no-save --ignore-scripts --no-audit --no-fund "$WORK"/pack/dualnet-*.tgz >"$WORK/install-dualnet.log" 2>&1) || { tail -20 "$WORK/install-dualnet.log" >&2; exit 1; }
+if [ "${OZ_REUSE_DUALNET:-0}" != 1 ]; then
+  log "packing dualnet from $DUALNET_DIR"
+  rm -rf "$WORK/pack" && mkdir -p "$WORK/pack"
+  (cd "$DUALNET_DIR" && npm run build >"$WORK/build.log" 2>&1 && npm pack --ignore-scripts --pack-destination "$WORK/pack" >/dev/null 2>&1)
+  (cd "$PROJECT" && npm install --no-save --ignore-scripts --no-audit --no-fund "$WORK"/pack/dualnet-*.tgz >"$WORK/install-dualnet.log" 2>&1) || { tail -20 "$WORK/install-dualnet.log" >&2; exit 1; }
+fi
 
 # 3. solc-js from npm, the version the project compiles with.
 if [ ! -f "$WORK/solc/node_modules/solc/soljson.js" ]; then
