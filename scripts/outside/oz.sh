@@ -87,14 +87,8 @@ hh() { (cd "$PROJECT" && node ${NODE_FLAGS-} "$HARDHAT" --config "$CONFIG" "$@")
 log "compiling (solc-js $SOLC_VERSION; a first compile takes many minutes)"
 hh compile >"$WORK/compile.log" 2>&1 || { tail -30 "$WORK/compile.log" >&2; exit 1; }
 
-free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
-wait_rpc() {
-  for _ in $(seq 1 240); do
-    curl -sf -m 2 -H 'content-type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' "$1" >/dev/null 2>&1 && return 0
-    sleep 0.5
-  done
-  return 1
-}
+# free_port, wait_rpc
+source "$HERE/rpc.sh"
 SERVER=""
 stop_server() { [ -n "$SERVER" ] && { kill -- "-$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; SERVER=""; }; return 0; }
 trap stop_server EXIT
