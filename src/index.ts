@@ -1,6 +1,8 @@
 /**
  * dualnet: an in-process devnet of a chain whose node serves a native REST
  * interface and an EVM JSON-RPC interface over one ledger.
+ *
+ * @module dualnet
  */
 export { createDevnet } from './devnet.ts'
 export { RestNotFoundError } from './devnet.ts'
