@@ -12,11 +12,13 @@
  * 'dualnet' and its subpaths resolve to src/ (a tsconfig `paths` alias for tsx, a
  * `resolve.alias` for vitest), and node_modules is the repository's. The programs run
  * one after another in one tsx process, which must then exit by itself (a block that
- * leaves a handle open hangs it); the test files run in one vitest process. Two
- * processes instead of one per block keep the whole run to seconds.
+ * leaves a handle open hangs it); the test files run in one vitest process; tsc checks
+ * the types of every ts block. Three processes instead of one per block keep the whole
+ * run to seconds.
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -111,6 +113,7 @@ const skipped = blocks.filter((b) => RUNNABLE.has(b.lang) && b.skip)
 
 let programRun: Promise<Run>
 let vitestRun: Promise<Run>
+let typeRun: Promise<Run>
 
 beforeAll(() => {
   rmSync(WORK, { recursive: true, force: true })
@@ -143,8 +146,10 @@ beforeAll(() => {
     `import { defineConfig } from 'vitest/config'\nexport default defineConfig({ resolve: { alias: [${aliases.join(', ')}] }, test: { include: ['*.test.ts', '*.test.js'], testTimeout: 60_000, hookTimeout: 60_000 } })\n`,
   )
   const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
-  programRun = programs.length === 0 ? Promise.resolve({ code: 0, output: '' }) : run(bin('tsx'), ['run-programs.ts'], WORK, 150_000)
-  vitestRun = testFiles.length === 0 ? Promise.resolve({ code: 0, output: '' }) : run(bin('vitest'), ['run', '--config', 'vitest.config.ts', '--root', '.', '--reporter', 'verbose'], WORK, 150_000)
+  programRun = programs.length === 0 ? Promise.resolve({ code: 0, output: '' }) : run(bin('tsx'), ['run-programs.ts'], WORK, 240_000)
+  // tsc over the ts blocks as a user's project sees them (strict, the repository's tsconfig).
+  typeRun = run(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], WORK, 240_000)
+  vitestRun = testFiles.length === 0 ? Promise.resolve({ code: 0, output: '' }) : run(bin('vitest'), ['run', '--config', 'vitest.config.ts', '--root', '.', '--reporter', 'verbose'], WORK, 240_000)
 })
 
 describe('code blocks of README.md and docs/', () => {
@@ -153,16 +158,21 @@ describe('code blocks of README.md and docs/', () => {
     expect(testFiles.some((b) => b.file === 'README.md')).toBe(true)
   })
 
-  it('run as complete programs in one process, which then exits by itself', { timeout: 180_000 }, async () => {
+  it('run as complete programs in one process, which then exits by itself', { timeout: 300_000 }, async () => {
     const { code, output } = await programRun
     const ended = output.split('\n').filter((l) => l.startsWith('@@ end ')).length
     expect({ code, ended, failures: output.split('\n').filter((l) => l.startsWith('@@ failed')) }, output).toEqual({ code: 0, ended: programs.length, failures: [] })
   })
 
-  it('that import vitest pass as test files', { timeout: 180_000 }, async () => {
+  it('that import vitest pass as test files', { timeout: 300_000 }, async () => {
     const { code, output } = await vitestRun
     expect(code, output).toBe(0)
     expect(output).toMatch(new RegExp(`Test Files\\s+${testFiles.length} passed`))
+  })
+
+  it('type-check as written', { timeout: 300_000 }, async () => {
+    const { code, output } = await typeRun
+    expect(code, output).toBe(0)
   })
 
   it('skipped with skip-test say why in the paragraph before them', () => {
