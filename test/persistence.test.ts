@@ -28,7 +28,9 @@ const tempDir = () => {
   temporary.push(dir)
   return dir
 }
-afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true })
+})
 
 /** Runs `node --import tsx <args>`; resolves to its exit code and output. */
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
