@@ -27,7 +27,7 @@ async function placed(d: Devnet, hashes: string[]): Promise<Array<{ nonce: strin
   return Promise.all(
     hashes.map(async (hash) => {
       const { nonce, value, blockNumber } = (await d.request({ method: 'eth_getTransactionByHash', params: [hash] })) as Record<string, string | null>
-      return { nonce: nonce!, value: value!, blockNumber }
+      return { nonce: nonce!, value: value!, blockNumber: blockNumber ?? null }
     }),
   )
 }
