@@ -27,6 +27,15 @@ import { build, type BuildOptions, type Plugin } from 'esbuild'
  */
 export const SERVER_PACKAGES = ['fastify', '@fastify/cors', 'ws']
 
+/**
+ * What fastify requires only for features the servers do not use, left out of the
+ * bundle (a stub that throws if it were ever required): the default schema compilers
+ * (ajv, fast-json-stringify; the servers pass their own, src/devnet/servers.ts), the
+ * pino logger (no `logger` option) and light-my-request (`inject()`). Two thirds of
+ * what the server packages would otherwise bundle.
+ */
+const UNUSED_SERVER_MODULES = /^(@fastify\/ajv-compiler|@fastify\/fast-json-stringify-compiler|light-my-request|\.\/logger-pino\.js)$/
+
 /** The package a bare import specifier names (`@scope/name/file.js` → `@scope/name`). */
 function packageName(specifier: string): string {
   const parts = specifier.split('/')
@@ -43,6 +52,13 @@ const serverPackagesPlugin: Plugin = {
   name: 'dualnet-server-packages',
   setup(b) {
     const external = new Set(['bufferutil', 'utf-8-validate'])
+    b.onResolve({ filter: UNUSED_SERVER_MODULES }, (args) =>
+      /[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path, namespace: 'dualnet-unused' } : undefined,
+    )
+    b.onLoad({ filter: /.*/, namespace: 'dualnet-unused' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`dualnet's bundle leaves out ${args.path}, which its servers never load (scripts/build.ts)`)})`,
+      loader: 'js',
+    }))
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || isBuiltin(args.path) || external.has(packageName(args.path))) return { path: args.path, external: true }
       const bundled = SERVER_PACKAGES.includes(packageName(args.path)) || /[\\/]node_modules[\\/]/.test(args.importer)
