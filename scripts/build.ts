@@ -39,7 +39,7 @@ const UNUSED_SERVER_MODULES = /^(@fastify\/ajv-compiler|@fastify\/fast-json-stri
 /** The package a bare import specifier names (`@scope/name/file.js` → `@scope/name`). */
 function packageName(specifier: string): string {
   const parts = specifier.split('/')
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier)
 }
 
 /**

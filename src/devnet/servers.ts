@@ -38,7 +38,7 @@ export async function startServers(options: ListenOptions, parts: ServerParts): 
   const rest = restServer === undefined ? undefined : Fastify({ ...serverOptions, clientErrorHandler: restServer.restClientError })
   await Promise.all([
     rpc.register(rpcRoutes, { context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts }),
-    rest?.register(restServer!.restRoutes, { context: parts.restContext, bodyLimit: parts.bodyLimit, jsonDepthLimit: parts.context.limits.jsonDepthLimit, vhosts }),
+    restServer === undefined ? undefined : rest?.register(restServer.restRoutes, { context: parts.restContext, bodyLimit: parts.bodyLimit, jsonDepthLimit: parts.context.limits.jsonDepthLimit, vhosts }),
   ])
   const apps = rest === undefined ? [rpc] : [rpc, rest]
   if (options.log !== undefined) {

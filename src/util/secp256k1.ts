@@ -19,7 +19,8 @@ let binding: typeof Secp256k1 | undefined
  * measurable share of a fresh process's start (docs/performance-cli.md).
  */
 export function libsecp256k1(): typeof Secp256k1 {
-  return (binding ??= createRequire(import.meta.url)('secp256k1') as typeof Secp256k1)
+  binding ??= createRequire(import.meta.url)('secp256k1') as typeof Secp256k1
+  return binding
 }
 
 /** Order of the secp256k1 group. */
