@@ -43,9 +43,11 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async ({ solcVersion }) 
 
 // solc-js (0.8.26 and 0.8.27 alike) aborts with "RuntimeError: memory access out of bounds"
 // on one standard-JSON input of this project's size (319 sources fail even at parsing; 310
-// pass): compilation jobs are merged into jobs of at most OUTSIDE_JOB_FILES files (120 by
-// default) instead of one per compiler configuration. Same compiler, same settings; only
-// how the files are split between solc runs.
+// pass): compilation jobs are merged into several jobs instead of one per compiler
+// configuration. A job takes the next file's job while the union stays within
+// OUTSIDE_JOB_FILES files (default 120); one file's job with its imports can be larger
+// (here jobs of 188-203 files). Same compiler, same settings; only how the files are
+// split between solc runs.
 const JOB_FILES = Number(process.env.OUTSIDE_JOB_FILES || 120);
 subtask(TASK_COMPILE_SOLIDITY_MERGE_COMPILATION_JOBS).setAction(async ({ compilationJobs }) => {
   const merged = [];
@@ -70,8 +72,8 @@ function name(job) {
 
 // OZ_SOURCES: compile only these sources (paths under contracts/, space-separated prefixes,
 // each taken for contracts/ and for hardhat-exposed's contracts-exposed/; their imports
-// come with them). solc-js compiles the whole project in about an hour on a loaded
-// 2-core machine; the timing subset needs a fraction of it. Unset: every source.
+// come with them). solc-js had not compiled the whole project after 35 minutes on a
+// loaded 2-core machine; the timing subset needs 128 files (10 minutes). Unset: every source.
 subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_PATHS).setAction(async (_, hre, runSuper) => {
   const all = await runSuper();
   const prefixes = (process.env.OZ_SOURCES || '').split(/\s+/).filter(Boolean);
