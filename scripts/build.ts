@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, isAbsolute, join } from 'node:path'
+import { isAbsolute } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
@@ -37,39 +37,8 @@ function packageName(specifier: string): string {
 }
 
 /**
- * @ethereumjs/evm's precompile modules whose curves (@noble/curves' BLS12-381, BN254 and
- * P-256, ~20 ms of field and table set-up when evaluated) the bundle evaluates on first
- * use rather than with the EVM: the module `spec` as imported by the file `from`, and
- * its exports the EVM's files use (a class or a function). Checked against @ethereumjs/evm
- * 10.1.3 (the only verified version, which the build asserts): these exports are only
- * constructed or called at run time, never read while modules evaluate.
- */
-const LAZY_EVM_MODULES = [
-  { from: /[\\/]precompiles[\\/]bls12_381[\\/]index\.js$/, spec: './noble.js', exports: { NobleBLS: 'class' } },
-  { from: /[\\/]precompiles[\\/]bn254[\\/]index\.js$/, spec: './noble.js', exports: { NobleBN254: 'class' } },
-  { from: /[\\/]precompiles[\\/]index\.js$/, spec: './100-p256verify.js', exports: { precompile100: 'function' } },
-] as const
-
-/**
- * A stand-in for one of {@link LAZY_EVM_MODULES}: the same exports, each loading the real
- * module on first construction or call through `require()`, which esbuild turns into
- * the bundled module's lazy initialiser (its own and its curves' top-level code run then).
- */
-function lazyModuleSource(path: string, exports: Readonly<Record<string, 'class' | 'function'>>): string {
-  const lines = ['let real', `const load = () => (real ??= require(${JSON.stringify(path)}))`]
-  for (const [name, kind] of Object.entries(exports)) {
-    lines.push(
-      kind === 'class'
-        ? `export class ${name} { constructor(...args) { return new (load().${name})(...args) } }`
-        : `export function ${name}(...args) { return load().${name}(...args) }`,
-    )
-  }
-  return lines.join('\n')
-}
-
-/**
- * Marks every package import external except those of {@link BUNDLED_PACKAGES},
- * defers {@link LAZY_EVM_MODULES} to their first use, and replaces src/evm/ethereumjsFiles.ts (which loads @ethereumjs/evm's files by URL at
+ * Marks every package import external except those of {@link BUNDLED_PACKAGES}, and
+ * replaces src/evm/ethereumjsFiles.ts (which loads @ethereumjs/evm's files by URL at
  * run time) with static imports of the same files, after checking the installed
  * version is one that module accepts. Throws (fails the build) otherwise.
  */
@@ -80,15 +49,6 @@ const bundlePlugin: Plugin = {
       if (isAbsolute(args.path) || BUNDLED_PACKAGES.includes(packageName(args.path))) return undefined
       return { path: args.path, external: true }
     })
-    b.onResolve({ filter: /^\.\/(noble|100-p256verify)\.js$/ }, (args) => {
-      const lazy = LAZY_EVM_MODULES.find((m) => m.spec === args.path && m.from.test(args.importer))
-      return lazy === undefined ? undefined : { path: join(args.resolveDir, args.path), namespace: 'lazy-evm', pluginData: lazy.exports }
-    })
-    b.onLoad({ filter: /.*/, namespace: 'lazy-evm' }, (args) => ({
-      loader: 'js',
-      resolveDir: dirname(args.path),
-      contents: lazyModuleSource(args.path, args.pluginData as Record<string, 'class' | 'function'>),
-    }))
     b.onLoad({ filter: /[\\/]src[\\/]evm[\\/]ethereumjsFiles\.ts$/ }, () => {
       const entry = import.meta.resolve('@ethereumjs/evm')
       const pkg = JSON.parse(readFileSync(new URL('../../package.json', entry), 'utf8')) as { version: string }
