@@ -35,11 +35,6 @@ export async function importEvmFiles(): Promise<EvmFiles | undefined> {
     return undefined
   }
   const file = (name: string) => import(new URL(name, entry).href)
-  const [evm, errors, interpreter, precompiles] = await Promise.all([
-    file('./evm.js'),
-    file('./errors.js'),
-    file('./interpreter.js'),
-    file('./precompiles/index.js'),
-  ])
+  const [evm, errors, interpreter, precompiles] = await Promise.all([file('./evm.js'), file('./errors.js'), file('./interpreter.js'), file('./precompiles/index.js')])
   return { evm, errors, interpreter, precompiles }
 }
