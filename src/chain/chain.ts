@@ -30,6 +30,8 @@ import { NATIVE_CALL_GAS, preExecuteNative, type NativeEnv, type NativeOutcome }
 import { checkNativePool, checkPool } from './poolAcceptance.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from '../state/worldState.ts'
+import { ForkMiss, retryOnForkMiss } from '../state/fork/forkSource.ts'
+import { ForkRemoteError } from '../state/fork/remote.ts'
 import type { LedgerStore } from './store.ts'
 import type { EmptyRun } from './emptyRuns.ts'
 import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction, type PoolTransaction } from './transaction.ts'
@@ -122,7 +124,7 @@ export class Chain {
   /** The console.log sink, or `undefined` (silent). */
   readonly console: ConsoleSink | undefined
   readonly #store: LedgerStore
-  readonly #blocks = new BlockIndex()
+  readonly #blocks: BlockIndex
   readonly #checkpoints: Checkpoints
   readonly #miner: Miner
   /** Raw hashes of accepted transactions in acceptance order (pending-transaction filters read it). */
@@ -144,6 +146,8 @@ export class Chain {
     this.blockContext = parts.blockContext ?? 'node'
     this.unboundGas = parts.unboundGas
     this.console = parts.console
+    // A fork's first block is the remote's block it forks at: local heights continue from it.
+    this.#blocks = new BlockIndex(parts.genesis.header.height)
     const shared = { world: this.world, mempool: this.mempool, clock: this.clock, blocks: this.#blocks, store: this.#store, settings: this.blockSettings }
     this.#checkpoints = new Checkpoints(shared)
     this.#miner = new Miner({ ...shared, executor: this.executor, bookkeeper: this.bookkeeper, checkpoints: this.#checkpoints, unboundGas: this.unboundGas, console: this.console })
@@ -317,6 +321,11 @@ export class Chain {
       if (this.automine) {
         try {
           await this.#miner.mineReady(toHexRaw(tx.from))
+        } catch (err) {
+          // The remote of a fork failed while the block was built: the block is undone,
+          // and the transaction leaves the pool, so the failed request changed nothing.
+          if (err instanceof ForkRemoteError) this.mempool.remove(tx)
+          throw err
         } finally {
           this.#announce()
         }
@@ -658,6 +667,7 @@ export class Chain {
         try {
           return await runner.simulate(call, env)
         } catch (err) {
+          if (err instanceof ForkMiss || err instanceof ForkRemoteError) throw err
           throw new TransactionRejectedError(simulationFailure(err), { cause: err })
         }
       })
@@ -689,7 +699,10 @@ export class Chain {
   }
 
   #serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(work, work)
+    // Over a fork, a job that read a value not fetched yet fetches it and starts again
+    // (it threw before writing anything: reads come before writes in every job).
+    const job = this.world.fork === undefined ? work : () => retryOnForkMiss(work)
+    const run = this.#queue.then(job, job)
     this.#queue = run.catch(() => {})
     return run
   }
