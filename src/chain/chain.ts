@@ -168,6 +168,14 @@ export class Chain {
   /** Whether this chain was resumed from a database (false: a new genesis). */
   readonly resumed: boolean
 
+  /**
+   * Height of the chain's first block: 0, or on a fork the remote's block it forks at
+   * (the blocks below it are the remote's history, not held here).
+   */
+  get firstHeight(): number {
+    return this.#blocks.base
+  }
+
   /** Height of the latest block (built or not yet built, see {@link EmptyRuns}). */
   get height(): number {
     return this.#blocks.height

@@ -23,6 +23,8 @@ export interface RpcContext {
   /** eth_accounts order. */
   readonly accountOrder: readonly Uint8Array[]
   readonly chainId: number
+  /** net_version when it is not the chain id in decimal (a fork answers its remote's). */
+  readonly netVersion?: string
   /** web3_clientVersion. */
   readonly clientVersion: string
   /** Polling filters of this devnet. */
