@@ -215,8 +215,8 @@ export function cliProgram(): Command {
       .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei) (default: 0)").argParser(gasPriceWei).conflicts('minGasPrice'))
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
       // Forking (Anvil's names).
-      .addOption(new Option('-f, --fork-url <url>', "fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md)").argParser(forkUrl))
-      .addOption(new Option('--fork-block-number <n>', "block to fork at (default: the remote's latest); a past block needs a remote that serves past state").argParser(integer(0, 2 ** 53 - 1, 'the fork block number')))
+      .addOption(new Option('-f, --fork-url <url>', "fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)").argParser(forkUrl))
+      .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(integer(0, 2 ** 53 - 1, 'the fork block number')))
       // Persistence.
       .option('--db <dir>', 'keep the chain in a LevelDB directory: created there, or resumed from it (default: none, the chain lives in memory)')
       .option('--load-state <file>', 'start from a state document (devnet.dumpState / anvil_dumpState JSON) (default: none)')
