@@ -17,7 +17,7 @@ import { UNBOUND_SCHEDULE_END } from './chain/unboundGas.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from './chain/devAccounts.ts'
 import { nativeDevKey } from './chain/nativeDevAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from './chain/genesis.ts'
-import { checkForkOptions, connectFork, ForkOptionError, fundForkAccounts, type ConnectedFork } from './chain/fork.ts'
+import { checkForkOptions, connectFork, ForkOptionError, fundForkAccounts, type ConnectedFork, type ForkOptions } from './chain/fork.ts'
 import { WorldState } from './state/worldState.ts'
 import { LedgerStore } from './chain/store.ts'
 import { openStoredChain } from './chain/persistence/resume.ts'
@@ -175,8 +175,11 @@ export interface Devnet {
    * (hardhat_reset / anvil_reset without params): new genesis timestamp, dev
    * balances, automine and interval mining as created. Snapshots, filters and
    * impersonations are dropped; subscriptions stay and are told the new head.
+   * `{ fork }`: a fork of that remote instead (Hardhat's `forking`), or with `null` a
+   * plain devnet; the chain id becomes the remote's (or `chainId`'s). Throws as
+   * createDevnet's `fork` option does, and then the devnet stays as it was.
    */
-  reset(): Promise<void>
+  reset(options?: { fork?: ForkOptions | null }): Promise<void>
   /**
    * EIP-1193 events: `'message'` delivers `{ type: 'eth_subscription', data: { subscription, result } }`
    * for subscriptions made through `request` / `rpc` (eth_subscribe); `'disconnect'` fires on close.
@@ -253,7 +256,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     filters: new FilterRegistry(limits),
     controls: new DevnetControls(chain, limits),
     subscriptions: new SubscriptionManager(chain),
-    reset: () => instance!.reset(),
+    reset: (fork) => instance!.reset({ fork }),
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
@@ -263,8 +266,15 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
   )
   // A reset builds a fresh ledger from the same options, keys and store.
   // A fork is connected again: without blockNumber it moves to the remote's latest block, as Hardhat's reset does.
-  const fresh = async () => buildChain(options, keys, nativeKeys, store, false, options.fork === undefined ? undefined : await connectFork(options.fork))
-  instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.blockTime)
+  const fresh = async (forkOptions: ForkOptions | undefined): Promise<FreshChain> => {
+    if (forkOptions !== undefined) {
+      checkForkOptions(forkOptions)
+      if (options.db !== undefined) throw new ForkOptionError('option fork cannot be combined with db yet: a fork keeps its fetched values in memory only')
+    }
+    const connected = forkOptions === undefined ? undefined : await connectFork(forkOptions)
+    return { chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected), netVersion: connected?.netVersion }
+  }
+  instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.fork, options.blockTime)
   return instance
 }
 
@@ -277,6 +287,12 @@ function checkBlockContext(value: unknown): void {
 
 /** Properties of `T` made writable: the contexts whose chain a reset replaces. */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+/** A chain built by a reset, with the net_version of the remote it forks (if any). */
+interface FreshChain {
+  chain: Chain
+  netVersion: string | undefined
+}
 
 /** A dev key with its genesis balances. */
 interface FundedKey {
@@ -356,7 +372,6 @@ async function buildChain(
 
 class DevnetInstance implements Devnet {
   readonly accounts: readonly DevAccount[]
-  readonly chainId: number
   readonly rest: RestClient
   readonly nativeAccounts: readonly NativeDevAccount[]
   readonly #context: Mutable<RpcContext>
@@ -368,7 +383,9 @@ class DevnetInstance implements Devnet {
   readonly #connection: SubscriptionConnection
   /** The context of function calls: the devnet's, with the in-process connection. */
   readonly #session: RpcContext
-  readonly #freshChain: () => Promise<Chain>
+  readonly #freshChain: (fork: ForkOptions | undefined) => Promise<FreshChain>
+  /** The fork of the latest reset (or creation); `undefined`: none. */
+  #fork: ForkOptions | undefined
   readonly #blockTime: number | undefined
   /** A reset under way (later resets wait for it). */
   #resetting: Promise<void> = Promise.resolve()
@@ -382,10 +399,12 @@ class DevnetInstance implements Devnet {
     keys: { privateKey: Hex; address: Uint8Array }[],
     nativeAccounts: readonly NativeDevAccount[],
     bodyLimit: number,
-    freshChain: () => Promise<Chain>,
+    freshChain: (fork: ForkOptions | undefined) => Promise<FreshChain>,
+    fork: ForkOptions | undefined,
     blockTime: number | undefined,
   ) {
     this.#freshChain = freshChain
+    this.#fork = fork
     this.#blockTime = blockTime
     // Emitted after the current job: a listener that throws cannot break the chain's queue.
     this.#connection = context.subscriptions.connect((subscription, result) =>
@@ -393,7 +412,6 @@ class DevnetInstance implements Devnet {
     )
     this.#session = Object.create(context, { connection: { value: this.#connection } }) as RpcContext
     this.nativeAccounts = Object.freeze([...nativeAccounts])
-    this.chainId = context.chainId
     this.#context = context
     this.#restContext = restContext
     const call = async (method: string, path: string, body?: string): Promise<RestEnvelope> => {
@@ -466,17 +484,26 @@ class DevnetInstance implements Devnet {
     return this.removeListener(event, listener)
   }
 
-  reset(): Promise<void> {
+  /** EIP-155 chain id (a reset to a fork may change it). */
+  get chainId(): number {
+    return this.#context.chainId
+  }
+
+  reset(options: { fork?: ForkOptions | null } = {}): Promise<void> {
     if (this.#closed) return Promise.reject(closedError())
-    const run = this.#resetting.then(() => this.#reset())
+    const fork = options.fork === undefined ? this.#fork : (options.fork ?? undefined)
+    const run = this.#resetting.then(() => this.#reset(fork))
     this.#resetting = run.catch(() => {})
     return run
   }
 
-  async #reset(): Promise<void> {
-    const chain = await this.#freshChain()
+  async #reset(fork: ForkOptions | undefined): Promise<void> {
+    const { chain, netVersion } = await this.#freshChain(fork)
     if (this.#closed) throw closedError()
+    this.#fork = fork
     const old = this.#context.chain
+    this.#context.chainId = Number(chain.executor.chainId)
+    this.#context.netVersion = netVersion
     this.#context.controls.stopIntervalMining()
     // Swapped in one synchronous step: every later call, on every surface, sees the fresh chain.
     this.#context.chain = chain
