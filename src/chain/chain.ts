@@ -324,6 +324,8 @@ export class Chain {
   #accept(tx: EvmTransaction): Promise<Uint8Array> {
     return this.#serial(async () => {
       if (this.#blocks.includes(toHexRaw(tx.hash))) return tx.hash
+      // Over a fork: the sender and the recipient, which the checks and the run read, fetched together.
+      if (this.world.fork !== undefined) await this.world.fork.prefetch(touchedAccounts(tx.from, tx.tx.to))
       checkPool(tx, this.world, this.mempool, this.height, this.minGasPrice, this.blockSettings.next())
       this.mempool.add(tx)
       this.#noteAccepted(tx.hash)
@@ -644,6 +646,7 @@ export class Chain {
     let pending: Promise<{ simulate: EvmExecutor['simulate'] }> | undefined
     return (call) =>
       this.#serial(async () => {
+        if (this.world.fork !== undefined) await this.world.fork.prefetch(touchedAccounts(call.from, call.to))
         const runner = txs.length === 0 ? this.executor : await (pending ??= import('./replay.ts').then(({ pendingEngine }) => pendingEngine(this, env, txs)))
         try {
           return await runner.simulate(call, env)
@@ -687,6 +690,11 @@ export class Chain {
     this.#queue = run.catch(() => {})
     return run
   }
+}
+
+/** The accounts a transaction or call surely reads (its sender and recipient), as 40 hex each. */
+function touchedAccounts(from: Uint8Array, to: Uint8Array | undefined): string[] {
+  return to === undefined ? [toHexRaw(from)] : [toHexRaw(from), toHexRaw(to)]
 }
 
 let nativeIntake: Promise<typeof import('./nativeIntake.ts')> | undefined
