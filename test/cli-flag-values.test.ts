@@ -38,6 +38,7 @@ const REFUSED: [string[], string][] = [
   [['--host'], "dualnet: option '--host <host>' argument missing"],
   invalid('-f, --fork-url <url>', 'ws://127.0.0.1:8545', 'the fork URL must be an http(s) URL of a JSON-RPC node'),
   invalid('--fork-block-number <n>', '-1', 'the fork block number must be a whole number'),
+  invalid('--fork-cache <dir>', '', 'the fork cache directory must not be empty'),
   [['--fork-block-number', '3'], "dualnet: option '--fork-block-number <n>' needs --fork-url: it says where to fork the remote"],
   [['--cors'], "dualnet: option '--cors <origins>' argument missing"],
   invalid('--vhosts <names>', 'a.example,,b.example', 'the virtual hosts must be "*" or host names separated by commas'),

@@ -8,6 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createDevnet, type Devnet } from '../src/index.ts'
 
 const RICH = '0x00000000000000000000000000000000c0ffee11'
@@ -46,13 +49,15 @@ class Proxy {
 let remote: Devnet
 let proxy: Proxy
 let fork: Devnet
+let proxyUrl: string
 
 beforeAll(async () => {
   remote = await createDevnet({ console: false })
   await remote.setBalance(RICH, { gas: 10n ** 18n })
   await remote.setBalance(OTHER, { gas: 3n })
   proxy = new Proxy((await remote.listen()).rpcUrl)
-  fork = await createDevnet({ fork: { url: await proxy.listen(), remote: { retries: 1, backoff: 20, timeout: 5_000 } }, console: false })
+  proxyUrl = await proxy.listen()
+  fork = await createDevnet({ fork: { url: proxyUrl, remote: { retries: 1, backoff: 20, timeout: 5_000 } }, console: false })
 }, 30_000)
 
 afterAll(async () => {
@@ -107,6 +112,28 @@ describe('remote failures', () => {
       expect(String(answer.Result)).toMatch(/^fork: the remote call eth_getBalance\(0x/)
     } finally {
       proxy.mode = 'forward'
+    }
+  })
+})
+
+describe('disk cache', () => {
+  it('reuses the values a run fetched in a later run of the same fork block, without the remote', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dualnet-fork-cache-'))
+    try {
+      const options = { fork: { url: proxyUrl, blockNumber: 0, cache: dir }, console: false }
+      const first = await createDevnet(options)
+      expect(await first.rpc('eth_getBalance', [OTHER, 'latest'])).toBe('0x3')
+      await first.close()
+      const files = join(dir, '12345')
+      expect(existsSync(files)).toBe(true)
+      const second = await createDevnet(options)
+      const before = proxy.requests
+      expect(await second.rpc('eth_getBalance', [OTHER, 'latest'])).toBe('0x3')
+      expect(await second.rpc('eth_getTransactionCount', [OTHER, 'latest'])).toBe('0x0')
+      expect(proxy.requests).toBe(before)
+      await second.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

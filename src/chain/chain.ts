@@ -627,9 +627,10 @@ export class Chain {
     if (this.#store.durable) await this.#serial(async () => this.#store.persist())
   }
 
-  /** Waits for queued work, then closes the store. */
+  /** Waits for queued work, then closes the store (and writes a fork's disk cache). */
   async close(): Promise<void> {
     await this.#queue.catch(() => {})
+    await this.world.fork?.onClose?.()
     await this.#store.close()
   }
 

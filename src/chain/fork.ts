@@ -10,6 +10,7 @@ import type { BlockHeader, ChainBlock } from './block.ts'
 import { ForkSource } from '../state/fork/forkSource.ts'
 import { RemoteNode, type RemoteOptions } from '../state/fork/remote.ts'
 import type { WorldState } from '../state/worldState.ts'
+import { attachForkCache, defaultForkCacheDir, forkCacheFile } from './forkCache.ts'
 import { toHexRaw } from '../util/hex.ts'
 
 /** The `fork` option of createDevnet: the remote node to fork and where. */
@@ -23,6 +24,13 @@ export interface ForkOptions {
    * web3_clientVersion `Ontology-…`) a past block is refused.
    */
   blockNumber?: number
+  /**
+   * Directory of the disk cache of fetched values (chain/forkCache.ts), or `false` for
+   * none. Default: with `blockNumber`, `$XDG_CACHE_HOME/dualnet/fork` (else
+   * `~/.cache/dualnet/fork`); without it (the remote's latest block, a different block
+   * each run) none.
+   */
+  cache?: string | false
   /** Time-out and retries of remote calls (see RemoteOptions). */
   remote?: RemoteOptions
 }
@@ -52,7 +60,10 @@ export class ForkOptionError extends RangeError {
  */
 export function checkForkOptions(fork: unknown): asserts fork is ForkOptions {
   if (typeof fork !== 'object' || fork === null || Array.isArray(fork)) throw new ForkOptionError(`option fork must be an object { url, blockNumber? }, got ${JSON.stringify(fork)}`)
-  const { url, blockNumber } = fork as Record<string, unknown>
+  const { url, blockNumber, cache } = fork as Record<string, unknown>
+  if (cache !== undefined && cache !== false && (typeof cache !== 'string' || cache === '')) {
+    throw new ForkOptionError(`option fork.cache must be a directory or false, got ${JSON.stringify(cache)}`)
+  }
   let parsed: URL | undefined
   try {
     parsed = typeof url === 'string' ? new URL(url) : undefined
@@ -95,7 +106,13 @@ export async function connectFork(options: ForkOptions): Promise<ConnectedFork> 
   const raw = (await remote.call('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])) as RemoteBlock | null
   if (raw === null) throw new ForkOptionError(`option fork.blockNumber ${number}: the remote has no such block`)
   number = Number(BigInt(raw.number))
-  return { source: new ForkSource(remote, number), chainId: Number(BigInt(chainIdHex)), netVersion: String(netVersion), block: forkBlock(raw), clientVersion: String(clientVersion) }
+  const chainId = Number(BigInt(chainIdHex))
+  const source = new ForkSource(remote, number)
+  const cacheDir = options.cache ?? (options.blockNumber === undefined ? false : defaultForkCacheDir())
+  if (cacheDir !== false) {
+    await attachForkCache(source, forkCacheFile(cacheDir, chainId, options.url, number), { url: options.url, chainId, blockNumber: number, blockHash: raw.hash })
+  }
+  return { source, chainId, netVersion: String(netVersion), block: forkBlock(raw), clientVersion: String(clientVersion) }
 }
 
 /**

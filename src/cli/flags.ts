@@ -81,6 +81,8 @@ export interface CliFlags {
   db?: string
   forkUrl?: string
   forkBlockNumber?: number
+  /** A directory, `false` (--no-fork-cache) or absent (the default). */
+  forkCache?: string | false
   loadState?: string
   dumpState?: string
   state?: string
@@ -103,6 +105,14 @@ function bigInteger(max: bigint, what: string) {
     const n = BigInt(value)
     if (n > max) throw new InvalidArgumentError(`${what} must be at most ${max.toLocaleString('en-US')}`)
     return n
+  }
+}
+
+/** A parser of a directory path: any non-empty string. */
+function directory(what: string) {
+  return (value: string): string => {
+    if (value === '') throw new InvalidArgumentError(`${what} must not be empty`)
+    return value
   }
 }
 
@@ -217,6 +227,8 @@ export function cliProgram(): Command {
       // Forking (Anvil's names).
       .addOption(new Option('-f, --fork-url <url>', "fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)").argParser(forkUrl))
       .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(integer(0, 2 ** 53 - 1, 'the fork block number')))
+      .addOption(new Option('--fork-cache <dir>', "directory of the disk cache of values fetched from the remote (default: with --fork-block-number, ~/.cache/dualnet/fork; without, none)").argParser(directory('the fork cache directory')))
+      .option('--no-fork-cache', 'keep fetched values in memory only (default: the cache as --fork-cache says)')
       // Persistence.
       .option('--db <dir>', 'keep the chain in a LevelDB directory: created there, or resumed from it (default: none, the chain lives in memory)')
       .option('--load-state <file>', 'start from a state document (devnet.dumpState / anvil_dumpState JSON) (default: none)')
@@ -311,7 +323,11 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
   }
   // A fork takes its remote's chain id unless --chain-id is given.
   if (flags.chainId !== undefined || flags.forkUrl === undefined) options.chainId = flags.chainId ?? 12345
-  if (flags.forkUrl !== undefined) options.fork = flags.forkBlockNumber === undefined ? { url: flags.forkUrl } : { url: flags.forkUrl, blockNumber: flags.forkBlockNumber }
+  if (flags.forkUrl !== undefined) {
+    options.fork = { url: flags.forkUrl }
+    if (flags.forkBlockNumber !== undefined) options.fork.blockNumber = flags.forkBlockNumber
+    if (flags.forkCache !== undefined) options.fork.cache = flags.forkCache
+  }
   if (flags.timestamp !== undefined) options.genesisTimestamp = flags.timestamp
   if (flags.bookkeeperKey !== undefined) options.bookkeeperKey = flags.bookkeeperKey
   if (flags.unboundGas !== undefined) options.unboundGas = flags.unboundGas === true ? {} : { deadline: flags.unboundGas }

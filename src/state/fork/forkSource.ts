@@ -50,6 +50,17 @@ export async function retryOnForkMiss<T>(work: () => T | Promise<T>): Promise<T>
 
 const EMPTY = new Uint8Array(0)
 
+/**
+ * The values a fork fetched, in a JSON-ready form (the disk cache's content):
+ * accounts as [nonce, gas balance, code hash or ''] in hex, code by hash, storage by
+ * address hex followed by slot hex.
+ */
+export interface ForkValues {
+  accounts: Record<string, [nonce: string, gas: string, codeHash: string]>
+  code: Record<string, string>
+  storage: Record<string, string>
+}
+
 /** Values of the remote at the fork block, fetched lazily and kept. */
 export class ForkSource {
   readonly remote: RemoteNode
@@ -61,6 +72,10 @@ export class ForkSource {
   readonly #code = new Map<string, Uint8Array>()
   /** Fetches under way, by key, so that concurrent reads share one. */
   readonly #loading = new Map<string, Promise<void>>()
+  /** Told after each fetch (the disk cache schedules a write). */
+  onFetched: (() => void) | undefined
+  /** Called when the devnet closes (the disk cache writes what is not written yet). */
+  onClose: (() => Promise<void>) | undefined
 
   constructor(remote: RemoteNode, blockNumber: number) {
     this.remote = remote
@@ -103,6 +118,7 @@ export class ForkSource {
         this.#code.set(codeHash, bytes)
       }
       this.#accounts.set(address, { nonce: quantity(nonce!, 'eth_getTransactionCount'), gas: quantity(balance!, 'eth_getBalance'), main: 0n, codeHash })
+      this.onFetched?.()
     })
   }
 
@@ -113,12 +129,45 @@ export class ForkSource {
     return this.#once(key, async () => {
       const value = await this.remote.call<string>('eth_getStorageAt', [`0x${address}`, `0x${slot}`, this.blockTag])
       this.#storage.set(key, stripLeadingZeros(hexBytes(value, 'eth_getStorageAt')))
+      this.onFetched?.()
     })
   }
 
   /** Fetches the accounts of `addresses` (40 hex each) concurrently (one batch each); for the accounts an execution will surely touch. */
   async prefetch(addresses: readonly string[]): Promise<void> {
     await Promise.all(addresses.map((a) => this.loadAccount(a)))
+  }
+
+  /** Everything fetched so far (see {@link ForkValues}). */
+  values(): ForkValues {
+    const out: ForkValues = { accounts: {}, code: {}, storage: {} }
+    for (const [address, r] of this.#accounts) out.accounts[address] = [r.nonce.toString(16), r.gas.toString(16), r.codeHash ?? '']
+    for (const [hash, code] of this.#code) out.code[hash] = Buffer.from(code).toString('hex')
+    for (const [key, value] of this.#storage) out.storage[key] = Buffer.from(value).toString('hex')
+    return out
+  }
+
+  /**
+   * Takes values fetched before (the disk cache) as if fetched now. Throws TypeError
+   * for a malformed entry, before taking any.
+   */
+  restore(values: ForkValues): void {
+    const hex = (v: unknown) => typeof v === 'string' && /^([0-9a-f]{2})*$/.test(v)
+    const accounts = Object.entries(values.accounts ?? {}).map(([address, [nonce, gas, codeHash]]) => {
+      if (!/^[0-9a-f]{40}$/.test(address) || !/^[0-9a-f]+$/.test(nonce) || !/^[0-9a-f]+$/.test(gas) || !/^([0-9a-f]{64})?$/.test(codeHash)) throw new TypeError(`fork cache: malformed account ${address}`)
+      return [address, { nonce: BigInt(`0x${nonce}`), gas: BigInt(`0x${gas}`), main: 0n, codeHash: codeHash === '' ? undefined : codeHash }] as const
+    })
+    const code = Object.entries(values.code ?? {}).map(([hash, bytes]) => {
+      if (!/^[0-9a-f]{64}$/.test(hash) || !hex(bytes)) throw new TypeError(`fork cache: malformed code ${hash}`)
+      return [hash, new Uint8Array(Buffer.from(bytes, 'hex'))] as const
+    })
+    const storage = Object.entries(values.storage ?? {}).map(([key, bytes]) => {
+      if (!/^[0-9a-f]{104}$/.test(key) || !hex(bytes)) throw new TypeError(`fork cache: malformed storage entry ${key}`)
+      return [key, new Uint8Array(Buffer.from(bytes, 'hex'))] as const
+    })
+    for (const [k, v] of accounts) this.#accounts.set(k, v)
+    for (const [k, v] of code) this.#code.set(k, v)
+    for (const [k, v] of storage) this.#storage.set(k, v)
   }
 
   #once(key: string, fetch: () => Promise<void>): Promise<void> {
