@@ -10,9 +10,9 @@
 import { EventEmitter } from 'node:events'
 import type { FastifyInstance } from 'fastify'
 import { createBookkeeper } from './chain/bookkeeper.ts'
-import { Chain, type BlockContext } from './chain/chain.ts'
+import { Chain } from './chain/chain.ts'
 import { Clock } from './chain/clock.ts'
-import { GAS_UNIT, MAIN_TOKEN_ADDRESS, MAIN_UNIT, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from './core/constants.ts'
+import { DEV_ACCOUNT_GAS, DEV_ACCOUNT_MAIN, MAIN_TOKEN_ADDRESS, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from './core/constants.ts'
 import { UNBOUND_SCHEDULE_END } from './chain/unboundGas.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from './chain/devAccounts.ts'
 import { nativeDevKey } from './chain/nativeDevAccounts.ts'
@@ -24,6 +24,7 @@ import type { StateDocument } from './chain/persistence/stateDocument.ts'
 import { EvmExecutor } from './evm/executor.ts'
 import { toBase58 } from './native/address.ts'
 import type { DevnetOptions, ListenOptions } from './options.ts'
+import { validateDevnetOptions, validateListenOptions, type ValidDevnetOptions } from './options/validate.ts'
 import type { RpcContext, SigningAccount } from './rpc/context.ts'
 import { callRpc } from './rpc/dispatch.ts'
 import { RpcError } from './rpc/errors.ts'
@@ -194,21 +195,21 @@ export interface Devnet {
 }
 
 /** Default balance of each dev account: 10,000 of each token. */
-const DEFAULT_MAIN = 10_000n * MAIN_UNIT
-const DEFAULT_GAS = 10_000n * GAS_UNIT
+const DEFAULT_MAIN = DEV_ACCOUNT_MAIN
+const DEFAULT_GAS = DEV_ACCOUNT_GAS
 /** Default JSON-RPC body limit: go-ethereum's 5 MiB (reference §6.1). */
 const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024
 
 /**
  * Creates a devnet. See {@link DevnetOptions} for the options and their defaults.
- * Throws `RangeError` for allocations above a total supply, and `Error` for an
- * unknown hardfork.
+ * Throws InvalidOptionError (src/options/error.ts) for an unknown option or a value
+ * an option cannot take, before anything is opened, derived or started.
  */
-export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet> {
-  const chainId = options.chainId ?? SOLO_CHAIN_ID
+export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   // Option errors first, before any database is opened.
+  const options = await validateDevnetOptions(given)
+  const chainId = options.chainId ?? SOLO_CHAIN_ID
   const clientVersion = clientVersionString(options.clientVersion)
-  checkBlockContext(options.blockContext)
   const keys = Array.isArray(options.accounts)
     ? options.accounts.map((a) => ({
         privateKey: a.privateKey,
@@ -247,7 +248,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     reset: () => instance!.reset(),
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
-  if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
+  if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(Math.round(options.blockTime * 1000))
   const restContext: Mutable<RestContext> = { chain, nodeVersion: NODE_VERSION, networkId: SOLO_NETWORK_ID }
   const nativeAccounts = nativeKeys.map((k) =>
     Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }),
@@ -256,13 +257,6 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
   const fresh = () => buildChain(options, keys, nativeKeys, store)
   instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.blockTime)
   return instance
-}
-
-/** Throws RangeError naming the option unless `value` is a {@link BlockContext} or absent. */
-function checkBlockContext(value: unknown): void {
-  if (value !== undefined && value !== 'node' && value !== 'ethereum') {
-    throw new RangeError(`option blockContext must be 'node' or 'ethereum', got ${JSON.stringify(value)}`)
-  }
 }
 
 /** Properties of `T` made writable: the contexts whose chain a reset replaces. */
@@ -278,7 +272,7 @@ interface FundedKey {
 
 /** The ledger of `options` at genesis: world state, executor and chain, the genesis block persisted into `store`. */
 async function buildChain(
-  options: DevnetOptions,
+  options: ValidDevnetOptions,
   keys: readonly FundedKey[],
   nativeKeys: readonly { address: Uint8Array }[],
   store: LedgerStore,
@@ -468,13 +462,15 @@ class DevnetInstance implements Devnet {
     this.#context.controls = new DevnetControls(chain, this.#context.limits)
     this.#restContext.chain = chain
     this.#context.subscriptions.rebind(chain)
-    if (this.#blockTime !== undefined && this.#blockTime > 0) await this.#context.controls.setIntervalMining(this.#blockTime * 1000)
+    if (this.#blockTime !== undefined && this.#blockTime > 0) await this.#context.controls.setIntervalMining(Math.round(this.#blockTime * 1000))
     // Work queued on the old chain finishes there; its store is the new chain's, so it stays open.
     await old.idle()
   }
 
-  async listen(options: ListenOptions = {}): Promise<DevnetUrls> {
+  async listen(given: ListenOptions = {}): Promise<DevnetUrls> {
     if (this.#closed) throw closedError()
+    // Checked before fastify loads: a bad option binds nothing.
+    const options = validateListenOptions(given)
     this.#server ??= this.#startServers(options).catch((err: unknown) => {
       this.#server = undefined
       throw err
