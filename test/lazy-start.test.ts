@@ -58,11 +58,11 @@ function loadedModules(options: string, after = '', entry = INDEX): { start: str
 const loads = (urls: string[], what: RegExp) => urls.some((u) => what.test(u))
 
 describe('start path', () => {
-  it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32, Base58, WebSocket, tracer, ABI or noble secp256k1 package', () => {
+  it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32, BIP-39, Base58, WebSocket, tracer, ABI or noble secp256k1 package', () => {
     const { start, later } = loadedModules('', "await d.listen(); await d.rest.get('/api/v1/block/height')")
     const absentAtStart = [
       /node_modules\/fastify\//, /node_modules\/@fastify\//, /node_modules\/memory-level\//, /node_modules\/classic-level\//,
-      /node_modules\/@scure\/bip32\//, /node_modules\/bs58\//, /node_modules\/ws\//, /node_modules\/micro-eth-signer\//,
+      /node_modules\/@scure\/bip32\//, /node_modules\/@scure\/bip39\//, /node_modules\/bs58\//, /node_modules\/ws\//, /node_modules\/micro-eth-signer\//,
       /node_modules\/@noble\/curves\/secp256k1/, /src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//,
       /src\/chain\/persistence\/stateDocument\.ts/,
     ]

@@ -22,7 +22,7 @@ export interface InvalidOptionDetail {
  */
 export class InvalidOptionError extends Error {
   override name = 'InvalidOptionError'
-  /** The option's path: `chainId`, `unboundGas.deadline`, `accounts[2].privateKey`. */
+  /** The option's path: `chainId`, `unboundGas.deadline`, `accounts[2].privateKey`; empty when the options themselves are not an object. */
   readonly option: string
   /** The value given. */
   readonly value: unknown
@@ -36,10 +36,11 @@ export class InvalidOptionError extends Error {
   readonly unknown: boolean
 
   constructor(option: string, value: unknown, allowed: string, detail: InvalidOptionDetail & { unknown?: boolean } = {}) {
-    const hint = detail.suggestion === undefined ? `Allowed: ${allowed}.` : `Did you mean ${detail.suggestion}?`
+    const suggestion = detail.suggestion === undefined ? '' : `Did you mean ${detail.suggestion}? `
+    // An unknown option's suggestion is enough (the known names are many); a value gets both.
     const message = detail.unknown
-      ? `option ${option} is unknown. ${hint}`
-      : `option ${option}: ${describeValue(value)} is invalid${detail.reason === undefined ? '' : ` (${detail.reason})`}. ${hint}`
+      ? `option ${option} is unknown. ${suggestion === '' ? `Allowed: ${allowed}.` : suggestion.trimEnd()}`
+      : `${option === '' ? 'options' : `option ${option}`}: ${describeValue(value)} is invalid${detail.reason === undefined ? '' : ` (${detail.reason})`}. ${suggestion}Allowed: ${allowed}.`
     super(message, detail.cause === undefined ? undefined : { cause: detail.cause })
     this.option = option
     this.value = value
@@ -50,11 +51,11 @@ export class InvalidOptionError extends Error {
   }
 }
 
-/** A value as the message shows it: strings quoted, bigints with `n`, objects as (shortened) JSON. */
+/** A value as the message shows it: strings quoted (up to 200 characters), bigints with `n`, objects as JSON (up to 80). */
 export function describeValue(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value)
+      return JSON.stringify(value.length > 200 ? `${value.slice(0, 197)}...` : value)
     case 'bigint':
       return `${value}n`
     case 'function':

@@ -4,7 +4,7 @@
  * rule here does not compile.
  */
 import type { ListenOptions } from '../options.ts'
-import { boolean, either, func, listOf, oneOf, refuse, type Rule, wholeNumber } from './rules.ts'
+import { boolean, either, func, listOf, refuse, type Rule, wholeNumber } from './rules.ts'
 
 /** A non-empty string without spaces: a host name, an IP address or an origin. */
 function word(allowed: string): Rule<string> {
@@ -28,8 +28,7 @@ export const LISTEN_OPTION_RULES = {
   rest: boolean,
   log: func('a function of one line'),
   cors: either<unknown>(
-    oneOf(['*']),
-    word('an origin'),
+    word("'*' (any origin) or an origin"),
     listOf(word('an origin'), 0, Number.MAX_SAFE_INTEGER, 'a list of origins'),
     { allowed: 'false', check: (value, path) => (value === false ? false : refuse({ allowed: 'false' }, path, value)) },
   ),

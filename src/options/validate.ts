@@ -34,7 +34,7 @@ export interface ValidDevnetOptions extends Omit<DevnetOptions, 'chainId' | 'gen
  * accounts' default ones, fit in each token's supply. Throws InvalidOptionError.
  */
 export function checkDevnetOptions(options: unknown): ValidDevnetOptions {
-  const valid = checkObject(DEVNET_OPTION_RULES, options ?? {}, '', 'an object of createDevnet options') as ValidDevnetOptions
+  const valid = checkObject(DEVNET_OPTION_RULES, options === undefined ? {} : options, '', 'an object of createDevnet options') as ValidDevnetOptions
   if (Array.isArray(valid.accounts)) checkAllocations(valid.accounts, valid.nativeAccounts ?? 5)
   return valid
 }
@@ -48,7 +48,7 @@ export async function validateDevnetOptions(options: unknown): Promise<ValidDevn
 
 /** `options` checked against every listen rule. Throws InvalidOptionError. */
 export function validateListenOptions(options: unknown): ListenOptions {
-  return checkObject(LISTEN_OPTION_RULES, options ?? {}, '', 'an object of listen options') as ListenOptions
+  return checkObject(LISTEN_OPTION_RULES, options === undefined ? {} : options, '', 'an object of listen options') as ListenOptions
 }
 
 /** Explicit accounts: distinct keys, and the genesis allocations within each token's supply. */
