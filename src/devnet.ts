@@ -481,18 +481,21 @@ class DevnetInstance implements Devnet {
   /** Loads fastify and the server plugins (first use only), and starts both servers. */
   async #startServers(options: ListenOptions): Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> {
     const host = options.host ?? '127.0.0.1'
-    const [{ default: Fastify }, { rpcRoutes }, { restRoutes, restClientError }, { virtualHosts }] = await Promise.all([
+    const [{ default: Fastify }, { rpcRoutes }, { restRoutes, restClientError }, { virtualHosts }, { logRequests }] = await Promise.all([
       import('fastify'),
       import('./server/rpcServer.ts'),
       import('./server/restServer.ts'),
       import('./server/guards.ts'),
+      import('./server/requestLog.ts'),
     ])
     if (this.#closed) throw closedError()
     const vhosts = virtualHosts(options.vhosts)
     const rpc = Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true })
-    await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit, cors: options.cors, vhosts })
+    // Handlers note each exchange for the log line only when there is a log.
+    const record = options.log !== undefined
+    await rpc.register(rpcRoutes, { context: this.#context, bodyLimit: this.#bodyLimit, cors: options.cors, vhosts, record })
     const rest = options.rest === false ? undefined : Fastify({ bodyLimit: this.#bodyLimit, forceCloseConnections: true, clientErrorHandler: restClientError })
-    await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit, jsonDepthLimit: this.#context.limits.jsonDepthLimit, vhosts })
+    await rest?.register(restRoutes, { context: this.#restContext, bodyLimit: this.#bodyLimit, jsonDepthLimit: this.#context.limits.jsonDepthLimit, vhosts, record })
     const apps = rest === undefined ? [rpc] : [rpc, rest]
     if (options.log !== undefined) {
       logRequests(rpc, 'rpc', options.log)
@@ -600,13 +603,6 @@ class DevnetInstance implements Devnet {
     this.#events.emit('disconnect', closedError())
     this.#events.removeAllListeners()
   }
-}
-
-/** Reports every answered request of `app` as one line. */
-function logRequests(app: FastifyInstance, name: string, log: (line: string) => void): void {
-  app.addHook('onResponse', async (request, reply) => {
-    log(`${name} ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`)
-  })
 }
 
 /** Starts `app` on `host:port` and returns its base URL. */

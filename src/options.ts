@@ -171,7 +171,13 @@ export interface ListenOptions {
   restPort?: number
   /** Start the REST server; default true (the CLI's `--rest` decides). */
   rest?: boolean
-  /** Called with one line per answered request (`<interface> <method> <url> <status> <ms>ms`). */
+  /**
+   * Called with one line per answered request: JSON-RPC `rpc <method> <ms>ms`, a batch
+   * `rpc batch(<n>) <ms>ms`, an error appended as `error <code> <message>` (a batch:
+   * `<k> errors, first <code> <message>`); REST `rest <method> <path> <ms>ms <Action>
+   * Error <code>` (and the Desc when the code is not 0). An HTTP status other than 200
+   * comes before the time; a request that is no JSON-RPC call shows its method and path.
+   */
   log?: (line: string) => void
   /**
    * Origins the JSON-RPC server allows (CORS): `'*'` (default, as go-ethereum's
