@@ -32,6 +32,7 @@ import { FilterRegistry } from './rpc/filters.ts'
 import { rpcLimits } from './rpc/limits.ts'
 import { SubscriptionManager, type SubscriptionConnection } from './rpc/subscriptions.ts'
 import { DevnetControls, type BalanceChange } from './controls/controls.ts'
+import { devnetTime, type DevnetTime } from './controls/time.ts'
 import type { RestContext } from './rest/context.ts'
 import type { RestEnvelope } from './rest/router.ts'
 import { fromHex, toHex, toHexRaw, type Hex } from './util/hex.ts'
@@ -124,8 +125,20 @@ export interface Devnet {
    * `{ keep: true }` keeps this one for further reverts (later ones still go).
    */
   revert(id: string, options?: { keep?: boolean }): Promise<boolean>
-  /** Moves time forward by `seconds` (whole, non-negative). Resolves to the total offset in seconds. */
+  /**
+   * Moves the clock forward by `seconds` (whole, non-negative), as evm_increaseTime:
+   * an offset on the clock (the wall clock by default), not on the latest block, so
+   * after automined blocks that ran ahead of the clock the next block may be fewer
+   * seconds after the latest (docs/controls.md). Resolves to the total offset in seconds.
+   */
   increaseTime(seconds: number): Promise<number>
+  /**
+   * Time counted from the latest block, as hardhat-network-helpers' `time`:
+   * `increase(seconds)` and `increaseTo(timestamp)` mine a block at exactly the latest
+   * block's timestamp + seconds, or at that timestamp; `latest()`, `latestBlock()`
+   * (docs/controls.md).
+   */
+  readonly time: DevnetTime
   /** Fixes the next block's timestamp (Unix seconds); must be later than the latest block's. */
   setNextBlockTimestamp(timestamp: number): Promise<void>
   /** Sets the chain's current time (Unix seconds); blocks still never precede their parent. */
@@ -337,6 +350,7 @@ class DevnetInstance implements Devnet {
   readonly chainId: number
   readonly rest: RestClient
   readonly nativeAccounts: readonly NativeDevAccount[]
+  readonly time: DevnetTime
   readonly #context: Mutable<RpcContext>
   readonly #restContext: Mutable<RestContext>
   readonly #bodyLimit: number
@@ -387,6 +401,7 @@ class DevnetInstance implements Devnet {
       post: (path, body) => call('POST', path, typeof body === 'string' ? body : JSON.stringify(body)),
     }
     this.#bodyLimit = bodyLimit
+    this.time = devnetTime(() => this.#control(async (controls) => controls), () => this.#context.chain)
     this.accounts = Object.freeze(
       keys.map((k) => Object.freeze({ address: toHex(k.address), base58: toBase58(k.address), privateKey: k.privateKey })),
     )

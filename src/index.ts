@@ -16,6 +16,7 @@ export { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } fro
 export { toBase58, fromBase58, InvalidAddressError } from './native/address.ts'
 export { DEFAULT_MNEMONIC } from './chain/devAccounts.ts'
 export { InvalidControlError, type BalanceChange } from './controls/controls.ts'
+export type { DevnetTime } from './controls/time.ts'
 export type { ClockMode } from './chain/clock.ts'
 export type { BlockContext } from './chain/chain.ts'
 export type { ClientVersionOption } from './rpc/methods/web3_clientVersion.ts'
