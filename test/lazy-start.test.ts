@@ -98,7 +98,7 @@ describe('the bundle of npm run build', () => {
     // The source modules of the bundle's files loaded at start, from their source maps.
     const sources = start.filter((u) => u.startsWith('file:') && u.includes('/.test-bundles/'))
       .flatMap((u) => (JSON.parse(readFileSync(`${fileURLToPath(u)}.map`, 'utf8')) as { sources: string[] }).sources)
-    expect(sources.some((s) => s.endsWith('/src/devnet.ts'))).toBe(true)
+    expect(sources.some((s) => s.endsWith('/src/devnet/create.ts'))).toBe(true)
     for (const lazy of [/src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//, /src\/evm\/engine\.ts/, /src\/chain\/persistence\/stateDocument\.ts/]) {
       expect(sources.some((s) => lazy.test(s)), String(lazy)).toBe(false)
     }

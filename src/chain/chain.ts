@@ -7,8 +7,8 @@
  *
  * The Chain is the public face and owns the queue; the jobs behind it are modules of
  * their own: the stored blocks (blockIndex.ts), the pool's checks (poolAcceptance.ts),
- * mining and sealing (mining.ts), snapshots (checkpoints.ts), and the errors of
- * failed calls (executionErrors.ts).
+ * mining and sealing (mining.ts), snapshots (checkpoints.ts), the errors of failed
+ * calls (executionErrors.ts), and eth_estimateGas's search (gasEstimation.ts).
  */
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
@@ -20,9 +20,10 @@ import type { Bookkeeper } from './bookkeeper.ts'
 import { Checkpoints, type ChainCheckpoint } from './checkpoints.ts'
 import type { Clock } from './clock.ts'
 import { BlockSettings } from './blockSettings.ts'
-import { EVM_TX_GAS_CAP, MIN_GAS_LIMIT } from '../core/constants.ts'
+import { MIN_GAS_LIMIT } from '../core/constants.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../core/errors.ts'
 import { executionError, simulationFailure } from './executionErrors.ts'
+import { searchGasLimit } from './gasEstimation.ts'
 import { Mempool } from './mempool.ts'
 import { Miner } from './mining.ts'
 import { printConsoleCalls, type ConsoleSink } from './consoleOutput.ts'
@@ -360,13 +361,14 @@ export class Chain {
 
   /**
    * Runs `call` on the latest state without committing (REST `preExec=1`) and resolves
-   * to the outcome, failed or not. Throws {@link TransactionRejectedError} when it
-   * cannot run at all.
+   * to the outcome, failed or not; its logs end with the fee's Transfer log, as a mined
+   * transaction's would (CallRequest.feeLog). Throws {@link TransactionRejectedError}
+   * when it cannot run at all.
    */
   preExecute(call: CallRequest): Promise<ExecutionOutcome> {
     // The node's pre-execution: the latest state, NUMBER the height, TIMESTAMP + 1 (reference §6.2).
     const height = this.height
-    return this.#simulator({ readHeight: height, number: height, timestamp: this.timestampAt(height) + 1, env: this.blockSettings.next() })(call)
+    return this.#simulator({ readHeight: height, number: height, timestamp: this.timestampAt(height) + 1, env: this.blockSettings.next() })({ ...call, feeLog: true })
   }
 
   /**
@@ -414,47 +416,18 @@ export class Chain {
   /**
    * Gas limit sufficient for `call` at `block` (eth_estimateGas; default `'pending'`,
    * the block the transaction would land in), in the environment
-   * {@link simulationContext} gives: runs at the cap (min(call gas, 6,000,000, the block gas limit set), and
-   * what the balance affords at a non-zero gas price), then searches down to the
-   * least limit that succeeds within 1/64. Throws {@link ExecutionFailedError} when
-   * the call fails at the cap, {@link UnknownBlockError} for a height above the tip.
+   * {@link simulationContext} gives; the search is gasEstimation.ts's
+   * {@link searchGasLimit}. Throws {@link ExecutionFailedError} when the call fails at
+   * the cap, {@link UnknownBlockError} for a height above the tip.
    */
   async estimateGas(call: CallRequest, block: SimulationBlock = 'pending'): Promise<bigint> {
     // One environment for the whole search, fixed when the estimate is asked.
     const env = this.simulationContext(block, 'estimate')
-    const height = env.readHeight
-    const simulate = this.#simulator(env)
-    // The 6,000,000 cap, or a lower block gas limit set by evm_setBlockGasLimit (a transaction above it is refused).
-    const blockCap = env.env !== undefined && env.env.gasLimit < EVM_TX_GAS_CAP ? env.env.gasLimit : EVM_TX_GAS_CAP
-    let cap = call.gasLimit > 0n && call.gasLimit < blockCap ? call.gasLimit : blockCap
-    if (call.gasPrice > 0n) {
-      const balance = this.account(call.from, height).gas - call.value
-      if (balance < 0n) throw new TransactionRejectedError('insufficient funds for transfer')
-      const affordable = balance / call.gasPrice
-      if (affordable < cap) cap = affordable
-    }
-    const atCap = await simulate({ ...call, gasLimit: cap })
-    if (atCap.status === 0) {
-      // As Hardhat, an estimate prints its console.log lines only when it fails: a
-      // successful one is followed by the transaction, which prints them.
-      await this.#printConsole(atCap)
-      if (atCap.error?.kind === 'out of gas') {
-        throw new ExecutionFailedError(`gas required exceeds allowance (${cap})`, 'out of gas', new Uint8Array(0))
-      }
-      throw executionError(atCap)
-    }
-    // The gas used is often enough; if not (refunds, the 63/64 rule), bisect.
-    const first = await simulate({ ...call, gasLimit: atCap.gasUsed })
-    if (first.status === 1) return atCap.gasUsed
-    let lo = atCap.gasUsed
-    let hi = cap
-    while (hi - lo > hi / 64n + 1n) {
-      const mid = (lo + hi) / 2n
-      const outcome = await simulate({ ...call, gasLimit: mid })
-      if (outcome.status === 1) hi = mid
-      else lo = mid
-    }
-    return hi
+    return searchGasLimit(call, env, {
+      simulate: this.#simulator(env),
+      balance: () => this.account(call.from, env.readHeight).gas,
+      printConsole: (outcome) => this.#printConsole(outcome),
+    })
   }
 
   /**

@@ -20,7 +20,7 @@ import type { LegacyTransaction } from './legacyTransaction.ts'
 import { nativeCrypto } from './nativeSecp256k1.ts'
 import { LedgerStateManager } from './stateManager.ts'
 import { Pacer, setPacer, type ExecutionBudget } from './pacer.ts'
-import { emitValueTransferLogs, gasTransferLog } from './transferLogs.ts'
+import { appendFeeLog, emitValueTransferLogs } from './transferLogs.ts'
 import { captureConsoleCalls, type ConsoleCapture } from './console/capture.ts'
 import { unsupportedOpcodeMessage } from './unsupportedOpcodes.ts'
 
@@ -274,8 +274,8 @@ export class EvmEngine {
     if (fee > 0n) {
       const governance = this.#state.record(GOVERNANCE)
       this.#state.setRecord(GOVERNANCE, { ...governance, gas: governance.gas + fee })
-      logs.push(gasTransferLog(tx.from, GOVERNANCE_ADDRESS, fee))
     }
+    appendFeeLog(logs, tx.from, fee)
     if (exec.selfdestruct !== undefined) {
       for (const address of exec.selfdestruct.keys()) {
         if (this.#rules.deleteOnlyCreated && exec.createdAddresses?.has(address) !== true) continue
@@ -326,10 +326,13 @@ export class EvmEngine {
     const failed = exec.exceptionError
     const spent = intrinsic + exec.executionGasUsed
     const gasUsed = failed === undefined ? spent - this.#capRefund(spent, exec.gasRefund ?? 0n) : spent
+    const logs = exec.logs ?? []
+    // Pre-execution: the fee log the mined transaction would end with (a failed one too), nothing charged.
+    if (call.feeLog === true) appendFeeLog(logs, call.from, gasUsed * call.gasPrice)
     return {
       status: failed === undefined ? 1 : 0,
       gasUsed,
-      logs: exec.logs ?? [],
+      logs,
       contractAddress: failed === undefined ? result.createdAddress?.bytes : undefined,
       returnValue: exec.returnValue,
       error: failed === undefined ? undefined : { kind: failed.error, message: failed.error },

@@ -91,6 +91,13 @@ export interface CallRequest {
   value: bigint
   gasLimit: bigint
   gasPrice: bigint
+  /**
+   * Pre-execution (REST `preExec=1`): end the logs with the fee's gas-token Transfer
+   * log (sender to governance, gasUsed × gasPrice, none when 0) that the mined
+   * transaction would end with, as the node's pre-execution reports it; nothing is
+   * charged. Default false (eth_call, eth_estimateGas).
+   */
+  feeLog?: boolean
 }
 
 /** Options of {@link EvmExecutor.create}. */

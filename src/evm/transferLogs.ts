@@ -8,7 +8,7 @@
  * Zero amounts log nothing.
  */
 import type { EVM, Message, EVMResult } from '@ethereumjs/evm'
-import { GAS_TOKEN_ADDRESS } from '../core/constants.ts'
+import { GAS_TOKEN_ADDRESS, GOVERNANCE_ADDRESS } from '../core/constants.ts'
 import { keccak256 } from '../util/hash.ts'
 import { bigIntToBytes } from '../util/hex.ts'
 
@@ -21,6 +21,16 @@ export const TRANSFER_TOPIC = keccak256(new TextEncoder().encode('Transfer(addre
 /** The Transfer log of `amount` wei from `from` to `to`, emitted by the gas-token address 0x…02. */
 export function gasTransferLog(from: Uint8Array, to: Uint8Array, amount: bigint): RawLog {
   return [GAS_TOKEN_ADDRESS, [TRANSFER_TOPIC, pad32(from), pad32(to)], bigIntToBytes(amount, 32)]
+}
+
+/**
+ * Appends the fee's Transfer log (`from` to governance, `fee` wei) to `logs`: last, as
+ * the node's ApplyMessage emits it after the execution's own logs (reference §6.4),
+ * also for a failed transaction; nothing for a zero fee. Mined transactions and
+ * pre-executions (CallRequest.feeLog) both end with it.
+ */
+export function appendFeeLog(logs: RawLog[], from: Uint8Array, fee: bigint): void {
+  if (fee > 0n) logs.push(gasTransferLog(from, GOVERNANCE_ADDRESS, fee))
 }
 
 /**

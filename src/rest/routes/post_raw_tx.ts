@@ -5,8 +5,6 @@ import { decodeVarBytes } from '../../native/decodeVarBytes.ts'
 import { TransactionRejectedError } from '../../core/errors.ts'
 import { TX_TYPE_EIP155 } from '../../chain/transaction.ts'
 import { decodeLegacyTransaction, type LegacyTransaction } from '../../evm/legacyTransaction.ts'
-import { gasTransferLog } from '../../evm/transferLogs.ts'
-import { GOVERNANCE_ADDRESS } from '../../core/constants.ts'
 import { toReversedHex } from '../../util/hex.ts'
 import { u64 } from '../json.ts'
 import { serializeEvmLog } from '../render.ts'
@@ -62,11 +60,8 @@ export const post_raw_tx: RestRoute = {
           from, to: tx.to, data: tx.data, value: tx.value, gasLimit: tx.gasLimit, gasPrice: tx.gasPrice,
         })
         // As the node's ConvertPreExecuteResult: the logs of the EVM run (value Transfer
-        // logs included), then the fee Transfer log the node's ApplyMessage emits when
-        // gasUsed × gasPrice > 0, as IsEvm notifies; null when there are none.
-        const fee = outcome.gasUsed * tx.gasPrice
-        const logs = fee > 0n ? [...outcome.logs, gasTransferLog(from, GOVERNANCE_ADDRESS, fee)] : outcome.logs
-        const notify = logs.map((log) => ({ ContractAddress: toReversedHex(log[0]), States: serializeEvmLog(log), IsEvm: true }))
+        // logs included, the fee's last, as the engine ends them), as IsEvm notifies; null when there are none.
+        const notify = outcome.logs.map((log) => ({ ContractAddress: toReversedHex(log[0]), States: serializeEvmLog(log), IsEvm: true }))
         return {
           State: outcome.status,
           Gas: u64(outcome.gasUsed),

@@ -1,0 +1,61 @@
+/**
+ * eth_estimateGas's search: the least gas limit with which a call succeeds, within
+ * 1/64, as go-ethereum's estimator finds it. The chain fixes the environment and
+ * supplies the simulations (Chain.estimateGas); this module only searches.
+ */
+import { EVM_TX_GAS_CAP } from '../core/constants.ts'
+import { ExecutionFailedError, TransactionRejectedError } from '../core/errors.ts'
+import type { CallRequest, ExecutionContext, ExecutionOutcome } from '../evm/executor.ts'
+import { executionError } from './executionErrors.ts'
+
+/** What the search runs on: simulations in one environment, the sender's gas balance there, and the console.log sink. */
+export interface EstimationRunner {
+  /** Runs the call with the given fields in the estimate's environment (the chain's queue). */
+  simulate(call: CallRequest): Promise<ExecutionOutcome>
+  /** The sender's gas-token balance in wei at the environment's read height (read only at a non-zero gas price). */
+  balance(): bigint
+  /** Prints an outcome's console.log lines. */
+  printConsole(outcome: ExecutionOutcome): Promise<void>
+}
+
+/**
+ * Gas limit sufficient for `call` in `env`: runs at the cap (min(call gas, 6,000,000,
+ * the block gas limit set), and what the balance affords at a non-zero gas price),
+ * then searches down to the least limit that succeeds within 1/64. Throws
+ * {@link TransactionRejectedError} when the balance does not cover `value` at a
+ * non-zero gas price, {@link ExecutionFailedError} when the call fails at the cap.
+ */
+export async function searchGasLimit(call: CallRequest, env: ExecutionContext, runner: EstimationRunner): Promise<bigint> {
+  const { simulate } = runner
+  // The 6,000,000 cap, or a lower block gas limit set by evm_setBlockGasLimit (a transaction above it is refused).
+  const blockCap = env.env !== undefined && env.env.gasLimit < EVM_TX_GAS_CAP ? env.env.gasLimit : EVM_TX_GAS_CAP
+  let cap = call.gasLimit > 0n && call.gasLimit < blockCap ? call.gasLimit : blockCap
+  if (call.gasPrice > 0n) {
+    const balance = runner.balance() - call.value
+    if (balance < 0n) throw new TransactionRejectedError('insufficient funds for transfer')
+    const affordable = balance / call.gasPrice
+    if (affordable < cap) cap = affordable
+  }
+  const atCap = await simulate({ ...call, gasLimit: cap })
+  if (atCap.status === 0) {
+    // As Hardhat, an estimate prints its console.log lines only when it fails: a
+    // successful one is followed by the transaction, which prints them.
+    await runner.printConsole(atCap)
+    if (atCap.error?.kind === 'out of gas') {
+      throw new ExecutionFailedError(`gas required exceeds allowance (${cap})`, 'out of gas', new Uint8Array(0))
+    }
+    throw executionError(atCap)
+  }
+  // The gas used is often enough; if not (refunds, the 63/64 rule), bisect.
+  const first = await simulate({ ...call, gasLimit: atCap.gasUsed })
+  if (first.status === 1) return atCap.gasUsed
+  let lo = atCap.gasUsed
+  let hi = cap
+  while (hi - lo > hi / 64n + 1n) {
+    const mid = (lo + hi) / 2n
+    const outcome = await simulate({ ...call, gasLimit: mid })
+    if (outcome.status === 1) hi = mid
+    else lo = mid
+  }
+  return hi
+}

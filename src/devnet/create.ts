@@ -1,0 +1,166 @@
+/**
+ * createDevnet(): composition. Options become the keys, the store, the ledger (world
+ * state, EVM executor, chain) and the contexts of the surfaces, handed to the
+ * provider (provider.ts). A reset builds a fresh ledger through the same path.
+ */
+import { createBookkeeper } from '../chain/bookkeeper.ts'
+import { Chain } from '../chain/chain.ts'
+import { Clock } from '../chain/clock.ts'
+import { DEV_ACCOUNT_GAS, DEV_ACCOUNT_MAIN, MAIN_TOKEN_ADDRESS, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from '../core/constants.ts'
+import { UNBOUND_SCHEDULE_END } from '../chain/unboundGas.ts'
+import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
+import { nativeDevKey } from '../chain/nativeDevAccounts.ts'
+import { buildGenesis, type GenesisAllocation } from '../chain/genesis.ts'
+import { WorldState } from '../state/worldState.ts'
+import { LedgerStore } from '../chain/store.ts'
+import { openStoredChain } from '../chain/persistence/resume.ts'
+import { EvmExecutor } from '../evm/executor.ts'
+import { toBase58 } from '../native/address.ts'
+import type { DevnetOptions } from '../options.ts'
+import { validateDevnetOptions, type ValidDevnetOptions } from '../options/validate.ts'
+import type { RpcContext, SigningAccount } from '../rpc/context.ts'
+import { FilterRegistry } from '../rpc/filters.ts'
+import { rpcLimits } from '../rpc/limits.ts'
+import { SubscriptionManager } from '../rpc/subscriptions.ts'
+import { DevnetControls } from '../controls/controls.ts'
+import type { RestContext } from '../rest/context.ts'
+import { toHex, toHexRaw, type Hex } from '../util/hex.ts'
+import { NODE_VERSION } from '../version.ts'
+import { clientVersionString } from '../rpc/methods/web3_clientVersion.ts'
+import { DevnetInstance, stateDocuments, type Mutable } from './provider.ts'
+import type { Devnet } from './types.ts'
+
+/** Default balance of each dev account: 10,000 of each token. */
+const DEFAULT_MAIN = DEV_ACCOUNT_MAIN
+const DEFAULT_GAS = DEV_ACCOUNT_GAS
+/** Default JSON-RPC body limit: go-ethereum's 5 MiB (reference §6.1). */
+const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024
+
+/**
+ * Creates a devnet. See {@link DevnetOptions} for the options and their defaults.
+ * Throws InvalidOptionError (src/options/error.ts) for an unknown option or a value
+ * an option cannot take, before anything is opened, derived or started.
+ */
+export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
+  // Option errors first, before any database is opened.
+  const options = await validateDevnetOptions(given)
+  const chainId = options.chainId ?? SOLO_CHAIN_ID
+  const clientVersion = clientVersionString(options.clientVersion)
+  const keys = Array.isArray(options.accounts)
+    ? options.accounts.map((a) => ({
+        privateKey: a.privateKey,
+        address: addressOfPrivateKey(a.privateKey),
+        main: a.main ?? DEFAULT_MAIN,
+        gas: a.gas ?? DEFAULT_GAS,
+      }))
+    : (await deriveDevKeys(options.accounts ?? 10, options.mnemonic ?? DEFAULT_MNEMONIC)).map((k) => ({
+        privateKey: k.privateKey,
+        address: k.address,
+        main: DEFAULT_MAIN,
+        gas: DEFAULT_GAS,
+      }))
+  const nativeKeys = Array.from({ length: options.nativeAccounts ?? 5 }, (_, i) => nativeDevKey(i))
+  // No database unless the user gives one; one that holds a chain is resumed (chain/persistence/).
+  const store = new LedgerStore(options.db)
+  await store.open()
+  const chain = await buildChain(options, keys, nativeKeys, store, true).catch(async (err: unknown) => {
+    await store.abandon()
+    throw err
+  })
+
+  const signers = new Map<string, SigningAccount>(keys.map((k) => [toHexRaw(k.address), { address: k.address, privateKey: k.privateKey }]))
+  let instance: DevnetInstance | undefined
+  const limits = rpcLimits(options)
+  const context: Mutable<RpcContext> = {
+    chain,
+    signers,
+    accountOrder: keys.map((k) => k.address),
+    chainId,
+    clientVersion,
+    limits,
+    filters: new FilterRegistry(limits),
+    controls: new DevnetControls(chain, limits),
+    subscriptions: new SubscriptionManager(chain),
+    reset: () => instance!.reset(),
+  }
+  context.subscriptions.limits.total = limits.subscriptionLimit
+  if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(Math.round(options.blockTime * 1000))
+  const restContext: Mutable<RestContext> = { chain, nodeVersion: NODE_VERSION, networkId: SOLO_NETWORK_ID }
+  const nativeAccounts = nativeKeys.map((k) =>
+    Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }),
+  )
+  // A reset builds a fresh ledger from the same options, keys and store.
+  const fresh = () => buildChain(options, keys, nativeKeys, store)
+  instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.blockTime)
+  return instance
+}
+
+/** A dev key with its genesis balances. */
+interface FundedKey {
+  privateKey: Hex
+  address: Uint8Array
+  main: bigint
+  gas: bigint
+}
+
+/** The ledger of `options` at genesis: world state, executor and chain, the genesis block persisted into `store`. */
+async function buildChain(
+  options: ValidDevnetOptions,
+  keys: readonly FundedKey[],
+  nativeKeys: readonly { address: Uint8Array }[],
+  store: LedgerStore,
+  /** Resume the chain the database holds (createDevnet); a reset starts a new one over it. */
+  resume = false,
+): Promise<Chain> {
+  const chainId = options.chainId ?? SOLO_CHAIN_ID
+  const world = new WorldState()
+  const bookkeeper = createBookkeeper(options.bookkeeperKey)
+  const hardfork = options.hardfork ?? 'istanbul'
+  const documents = options.state === undefined ? undefined : await stateDocuments()
+  const state = documents?.parseStateDocument(options.state)
+  const wantedUnbound = options.unboundGas === undefined ? undefined : { deadline: options.unboundGas.deadline ?? UNBOUND_SCHEDULE_END }
+  const resumed = resume
+    ? await openStoredChain(store, world, bookkeeper, { chainId, hardfork, bookkeeper: toHexRaw(bookkeeper.publicKey), unboundGas: wantedUnbound, loadingState: state !== undefined })
+    : undefined
+  const allocations: GenesisAllocation[] = [
+    ...keys.map((k) => ({ address: k.address, main: k.main, gas: k.gas })),
+    ...nativeKeys.map((k) => ({ address: k.address, main: DEFAULT_MAIN, gas: DEFAULT_GAS })),
+  ]
+  const genesisTimestamp = options.genesisTimestamp ?? state?.timestamp ?? Math.floor(Date.now() / 1000)
+  const unboundGas = resumed !== undefined ? (resumed.config.unboundGas ?? undefined) : wantedUnbound && { genesis: genesisTimestamp, deadline: wantedUnbound.deadline }
+  // With accrual on, the unallocated gas sits at the main-token contract, as on mainnet, which pays the claims.
+  const genesis = resumed?.genesis ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
+  if (resumed === undefined) {
+    // A state document: a new genesis that holds it (over the dev allocations).
+    if (state !== undefined) documents!.applyState(world, state, 0)
+    store.create({ chainId, hardfork, bookkeeper: toHexRaw(bookkeeper.publicKey), unboundGas: unboundGas ?? null })
+  }
+  const clock = new Clock(options.clock ?? 'wall', genesis.header.timestamp)
+  if (resumed !== undefined) clock.restore(resumed.clock)
+  let chain: Chain | undefined
+  // console.log lines: stdout by default (as Hardhat's node and Anvil print them), a function of the user's, or none.
+  const consoleSink = options.console === false ? undefined : typeof options.console === 'function' ? options.console : (line: string) => console.log(line)
+  const executor = await EvmExecutor.create({
+    chainId,
+    hardfork,
+    world,
+    blockHash: (height) => chain?.blockHash(height),
+    console: consoleSink !== undefined,
+  })
+  chain = new Chain({
+    world,
+    executor,
+    store,
+    bookkeeper,
+    genesis,
+    clock,
+    automine: options.automine ?? true,
+    minGasPrice: options.minGasPrice ?? 0n,
+    blockContext: options.blockContext ?? 'node',
+    unboundGas,
+    console: consoleSink,
+    history: resumed,
+  })
+  if (resumed === undefined) store.persist()
+  return chain
+}
