@@ -17,6 +17,7 @@ import { LedgerStore } from '../src/chain/store.ts'
 import { WorldState } from '../src/state/worldState.ts'
 import { BlockIndex } from '../src/chain/blockIndex.ts'
 import { Clock } from '../src/chain/clock.ts'
+import { BlockSettings } from '../src/chain/blockSettings.ts'
 import { Mempool } from '../src/chain/mempool.ts'
 import type { NativeChainTransaction } from '../src/chain/transaction.ts'
 
@@ -116,7 +117,7 @@ describe('no database without the db option', () => {
     const store = new LedgerStore()
     await store.open()
     const mempool = new Mempool()
-    store.bind({ world, blocks: new BlockIndex(), clock: new Clock(), mempool })
+    store.bind({ world, blocks: new BlockIndex(), clock: new Clock(), mempool, settings: new BlockSettings() })
     store.persist()
     expect(world.touches.accounts.size).toBe(0)
     // The pool records no changes for a store without a database.

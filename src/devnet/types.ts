@@ -66,7 +66,10 @@ export interface Devnet {
   readonly nativeAccounts: readonly NativeDevAccount[]
   /** EIP-155 chain id. */
   readonly chainId: number
-  /** The ledger (blocks, transactions, state); read-only use outside the package. A reset replaces it: read it again afterwards. */
+  /**
+   * The ledger (blocks, transactions, state); read-only use outside the package. A reset replaces it: read it again afterwards.
+   * @internal Not part of the documented API: its shape follows the implementation.
+   */
   readonly chain: Chain
   /**
    * Calls a JSON-RPC method without JSON encoding. Resolves to the result; throws

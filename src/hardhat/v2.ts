@@ -14,6 +14,8 @@
  * one, as plugins that wrap the provider in extendEnvironment do (hardhat-tracer).
  * hardhat-ethers, the chai matchers and the network helpers read
  * `hre.network.provider` lazily, so they all reach the devnet.
+ *
+ * @module dualnet/hardhat
  */
 import { EventEmitter } from 'node:events'
 import { createRequire } from 'node:module'
