@@ -72,6 +72,15 @@ const state: Rule<unknown> = {
   },
 }
 
+/** `fork`: an object; its fields are checked by the fork module (checkForkOptions: ForkOptionError naming `fork.url`, …). */
+const fork: Rule<unknown> = {
+  allowed: '{ url, blockNumber?, cache?, remote? } (docs/fork.md)',
+  check(value, path) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse(fork, path, value)
+    return value
+  },
+}
+
 /** One explicit dev account. */
 const accountSpec = objectOf(
   {
@@ -99,6 +108,7 @@ export const DEVNET_OPTION_RULES = {
   db,
   state,
   unboundGas: objectOf({ deadline: wholeNumber(1, U32_MAX) }, `{ deadline? } with deadline a whole number of seconds from 1 to ${U32_MAX.toLocaleString('en-US')}`),
+  fork,
   minGasPrice: wholeBigint(0n, 2n ** 64n - 1n),
   clientVersion: oneOf(['hardhat', 'node']),
   blockContext: oneOf(['node', 'ethereum']),
