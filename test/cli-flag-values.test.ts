@@ -50,7 +50,7 @@ const REFUSED: [string[], string][] = [
   [['--host'], "dualnet: option '--host <host>' argument missing"],
   invalid('--host <host>', '', 'Allowed: an interface address or name to bind (127.0.0.1, ::1, 0.0.0.0, localhost, ...).'),
   invalid('-f, --fork-url <url>', 'ws://127.0.0.1:8545', 'the fork URL must be an http(s) URL of a JSON-RPC node'),
-  invalid('--fork-block-number <n>', '-1', 'the fork block number must be a whole number'),
+  invalid('--fork-block-number <n>', '-1', 'Allowed: a whole number from 0 to 9,007,199,254,740,991.'),
   invalid('--fork-cache <dir>', '', 'the fork cache directory must not be empty'),
   [['--fork-block-number', '3'], "dualnet: option '--fork-block-number <n>' needs --fork-url: it says where to fork the remote"],
   [['--cors'], "dualnet: option '--cors <origins>' argument missing"],

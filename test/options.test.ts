@@ -97,6 +97,8 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
       [true, 'option unboundGas: true is invalid. Allowed: { deadline? } with deadline a whole number of seconds from 1 to 4,294,967,295.'],
     ],
   },
+  // Its fields (url, blockNumber, cache) are checked by the fork module (ForkOptionError, test/fork*.test.ts); no remote is contacted here.
+  fork: { good: [{ url: 'http://127.0.0.1:1' }], bad: [['http://x', 'option fork: "http://x" is invalid. Allowed: { url, blockNumber?, cache?, remote? } (docs/fork.md).']] },
   minGasPrice: {
     good: [0n, as(1, 1n), 2n ** 64n - 1n],
     bad: [

@@ -16,6 +16,7 @@ import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
 import type { DevnetOptions, Hardfork, ListenOptions } from '../options.ts'
 import { HARDFORKS } from '../options/hardforks.ts'
 import { ACCOUNT_COUNT } from '../options/devnetRules.ts'
+import { wholeNumber } from '../options/rules.ts'
 import type { Hex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
 import { ruleParser } from './optionFlags.ts'
@@ -92,6 +93,12 @@ function bigInteger(max: bigint, what: string) {
     return n
   }
 }
+
+/** `--hardfork`: the `hardfork` option's names in any case (Anvil's `Shanghai` too), and Anvil's `merge` for Paris. */
+const hardfork = ruleParser('hardfork', (text) => (text.toLowerCase() === 'merge' ? 'paris' : text.toLowerCase()))
+
+/** `--fork-block-number`: the `fork` option's `blockNumber`, a whole block number. */
+const forkBlockNumber = ruleParser('fork', undefined, wholeNumber(0, Number.MAX_SAFE_INTEGER)) as (text: string) => number
 
 /** A parser of a directory path: any non-empty string. */
 function directory(what: string) {
@@ -194,7 +201,7 @@ export function cliProgram(): Command {
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
       // Forking (Anvil's names).
       .addOption(new Option('-f, --fork-url <url>', "fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)").argParser(forkUrl))
-      .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(integer(0, 2 ** 53 - 1, 'the fork block number')))
+      .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(forkBlockNumber))
       .addOption(new Option('--fork-cache <dir>', "directory of the disk cache of values fetched from the remote (default: with --fork-block-number, ~/.cache/dualnet/fork; without, none)").argParser(directory('the fork cache directory')))
       .option('--no-fork-cache', 'keep fetched values in memory only (default: the cache as --fork-cache says)')
       // Persistence.
