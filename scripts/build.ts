@@ -36,7 +36,7 @@ export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@eth
  * The packages `listen()` loads (fastify, its CORS plugin, ws), bundled into the servers'
  * chunks with every package they require: as installed, they are about 160 CommonJS
  * files, whose resolving (stat, package.json reads, realpath) and loading took most of
- * a CLI's start to its first answer; bundled they are one file (docs/performance-cli.md).
+ * a CLI's start to its first answer; bundled they are one file (docs/performance.md, "CLI start").
  * CommonJS inside an ES module needs a `require` for Node's built-ins: the bundle's
  * banner makes one (createRequire).
  */
