@@ -17,7 +17,7 @@ const RICH = '0x00000000000000000000000000000000c0ffee11'
 const OTHER = '0x00000000000000000000000000000000c0ffee12'
 
 /** Loopback proxy to `target`: forwards, or answers `mode`'s failure. Counts requests. */
-class Proxy {
+class FaultProxy {
   mode: 'forward' | '429-once' | 'down' = 'forward'
   requests = 0
   readonly #server: Server
@@ -47,7 +47,7 @@ class Proxy {
 }
 
 let remote: Devnet
-let proxy: Proxy
+let proxy: FaultProxy
 let fork: Devnet
 let proxyUrl: string
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
   remote = await createDevnet({ console: false })
   await remote.setBalance(RICH, { gas: 10n ** 18n })
   await remote.setBalance(OTHER, { gas: 3n })
-  proxy = new Proxy((await remote.listen()).rpcUrl)
+  proxy = new FaultProxy((await remote.listen()).rpcUrl)
   proxyUrl = await proxy.listen()
   fork = await createDevnet({ fork: { url: proxyUrl, remote: { retries: 1, backoff: 20, timeout: 5_000 } }, console: false })
 }, 30_000)

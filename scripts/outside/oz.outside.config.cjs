@@ -19,8 +19,8 @@
  * Environment: OUTSIDE_PROJECT (project dir), OUTSIDE_SOLCJS, DUALNET_URL,
  * OUTSIDE_MOCHA_TIMEOUT, OZ_HARDFORK, OUTSIDE_JOB_FILES, OZ_SOURCES.
  */
-const path = require('path');
-const { createRequire } = require('module');
+const path = require('node:path');
+const { createRequire } = require('node:module');
 
 const projectDir = path.resolve(process.env.OUTSIDE_PROJECT || process.cwd());
 // Everything (hardhat, the project's config, its plugins, dualnet) from the project, so
@@ -74,7 +74,7 @@ function name(job) {
 // each taken for contracts/ and for hardhat-exposed's contracts-exposed/; their imports
 // come with them). solc-js had not compiled the whole project after 35 minutes on a
 // loaded 2-core machine; the timing subset needs 128 files (10 minutes). Unset: every source.
-subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_PATHS).setAction(async (_, hre, runSuper) => {
+subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_PATHS).setAction(async (_, _hre, runSuper) => {
   const all = await runSuper();
   const prefixes = (process.env.OZ_SOURCES || '').split(/\s+/).filter(Boolean);
   if (prefixes.length === 0) return all;

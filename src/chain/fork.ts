@@ -123,7 +123,7 @@ export async function connectFork(options: ForkOptions): Promise<ConnectedFork> 
 export async function fundForkAccounts(world: WorldState, source: ForkSource, height: number, allocations: readonly { address: Uint8Array; main: bigint; gas: bigint }[]): Promise<void> {
   const addresses = allocations.map((a) => toHexRaw(a.address))
   await source.prefetch(addresses)
-  allocations.forEach((a, i) => world.updateAccount(addresses[i]!, height, { main: a.main, gas: a.gas }))
+  for (const [i, a] of allocations.entries()) world.updateAccount(addresses[i]!, height, { main: a.main, gas: a.gas })
 }
 
 /** The fields of an eth block object the fork block needs. */
