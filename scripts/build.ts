@@ -8,10 +8,16 @@
  *   the REST router, tracers, persistence) stays behind its dynamic import, in chunks
  *   of its own. Packages stay external: the EVM patches import @ethereumjs/evm's own
  *   files by URL (src/evm/ethereumjsModules.ts), and users' installs dedupe them.
- * - Declarations: tsc (tsconfig.build.json, declarations only, which also type-checks).
+ * - Declarations: tsc (tsconfig.build.json, declarations only, which also type-checks),
+ *   then a copy of the tree as .d.cts for the exports map's `require` condition: a
+ *   CommonJS project type-checks against declarations in its own module format (and
+ *   so sees ethers' and viem's CommonJS types, as its own code does). At run time
+ *   `require('dualnet')` loads the same ES modules (require of ESM, Node >= 20.19 and
+ *   >= 22.12, the supported lines): one module instance, no dual-package hazard.
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions } from 'esbuild'
@@ -47,4 +53,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   chmodSync('dist/cli.js', 0o755)
   // Hardhat 3's plugin types, written by hand (Hardhat 3 is not a dependency to compile against).
   copyFileSync('src/hardhat/hardhat3.d.ts', 'dist/hardhat/hardhat3.d.ts')
+  writeCommonJsDeclarations('dist')
+}
+
+/**
+ * Writes `x.d.cts` beside every `x.d.ts` under `dir`, with relative imports pointing at
+ * the .d.cts files (`./devnet.ts` becomes `./devnet.cjs`, which TypeScript resolves to
+ * devnet.d.cts).
+ */
+function writeCommonJsDeclarations(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue
+    const file = join(entry.parentPath, entry.name)
+    const text = readFileSync(file, 'utf8').replace(/(["'])(\.\.?\/[^"']*?)\.(?:d\.)?(?:ts|js)\1/g, '$1$2.cjs$1')
+    writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), text)
+  }
 }

@@ -8,7 +8,7 @@ export type { Devnet, DevAccount, NativeDevAccount, DevnetUrls, RequestArguments
 export type { RestEnvelope } from './rest/router.ts'
 export { RestErrorCode } from './rest/errors.ts'
 export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'
-export type { DevnetOptions, ListenOptions, AccountSpec } from './options.ts'
+export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork } from './options.ts'
 export { RpcError, RpcErrorCode } from './rpc/errors.ts'
 export { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './core/errors.ts'
 export { toBase58, fromBase58, InvalidAddressError } from './native/address.ts'
@@ -22,3 +22,27 @@ export { STATE_DOCUMENT_VERSION } from './chain/persistence/schema.ts'
 export type { StateDocument, StateAccount } from './chain/persistence/stateDocument.ts'
 export { VERSION } from './version.ts'
 export { loadFixture, FixtureAnonymousFunctionError, type Fixture } from './controls/fixtures.ts'
+export type { DualnetRpcSchema, DualnetRequestFn, RpcMethodName, RpcParameters, RpcResult, RpcRequest } from './rpc/schema.ts'
+export type {
+  Address,
+  BlockSpecifier,
+  BlockTag,
+  CallFrameJson,
+  CallLogJson,
+  Hash,
+  Hex,
+  Numberish,
+  Quantity,
+  RpcBlock,
+  RpcFeeHistory,
+  RpcLog,
+  RpcLogFilter,
+  RpcReceipt,
+  RpcSyncing,
+  RpcTraceOptions,
+  RpcTransaction,
+  RpcTransactionRequest,
+  RpcTxpool,
+  StructLogJson,
+  StructLoggerResult,
+} from './core/rpcObjects.ts'

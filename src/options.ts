@@ -18,12 +18,15 @@ export interface AccountSpec {
   gas?: bigint
 }
 
+/** The EVM hardforks a devnet runs (`hardfork` option, `--hardfork` flag): the chain's Istanbul and the later ones up to Prague. */
+export type Hardfork = 'istanbul' | 'berlin' | 'london' | 'paris' | 'shanghai' | 'cancun' | 'prague'
+
 /** Options of {@link createDevnet}. */
 export interface DevnetOptions {
   /** EIP-155 chain id; default 12345, the solo node's (reference §0). */
   chainId?: number
   /** EVM hardfork (@ethereumjs/common name); default `istanbul`, the chain's (reference §6.3). */
-  hardfork?: string
+  hardfork?: Hardfork
   /** Number of funded dev accounts from `mnemonic` (default 10), or explicit accounts. */
   accounts?: number | AccountSpec[]
   /** Number of funded native dev accounts with P-256 keys (default 5), for native transactions. */

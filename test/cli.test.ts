@@ -104,7 +104,7 @@ describe('dualnet CLI output', () => {
     expect(lines[5]).toMatch(/^block 102 {2}empty {2}time \d+$/)
     expect(lines[6]).toMatch(/^block 103 {2}empty {2}time \d+$/)
     expect(lines.slice(7, 12)).toEqual(['rpc POST / 200', 'chain reverted to block 1', 'rpc POST / 200', 'chain reset to a new genesis', 'rpc POST / 200'])
-    // After hardhat_reset the CLI follows the new chain (devnet.chain is replaced).
+    // After hardhat_reset the CLI follows the new chain (chainOf(devnet) is replaced).
     expect(lines[12]).toMatch(/^block 1 {2}empty {2}time \d+$/)
     expect(lines[13]).toBe('rpc POST / 200')
     cli.child.kill('SIGTERM')

@@ -13,7 +13,7 @@ import { GAS_UNIT, MAIN_TOTAL_SUPPLY, MAIN_UNIT } from '../core/constants.ts'
 import type { ClockMode } from '../chain/clock.ts'
 import type { BlockContext } from '../chain/chain.ts'
 import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
-import type { DevnetOptions, ListenOptions } from '../options.ts'
+import type { DevnetOptions, Hardfork, ListenOptions } from '../options.ts'
 import type { Hex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
 
@@ -30,7 +30,7 @@ const DEFAULT_NATIVE_ACCOUNTS = 5
  * ones the devnet runs under the chain's fee rules (test/hardforks.test.ts). `merge`
  * is Anvil's other name for Paris.
  */
-export const CLI_HARDFORKS = ['istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'] as const
+export const CLI_HARDFORKS = ['istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'] as const satisfies readonly Hardfork[]
 /** Whole gwei in wei. */
 const GWEI = 10n ** 9n
 const U32_MAX = 2 ** 32 - 1
@@ -44,7 +44,7 @@ export interface CliFlags {
   port?: number
   host: string
   chainId: number
-  hardfork: string
+  hardfork: Hardfork
   accounts: number
   nativeAccounts: number
   mnemonic: string
@@ -104,10 +104,10 @@ function bigInteger(max: bigint, what: string) {
 }
 
 /** `--hardfork`: one of {@link CLI_HARDFORKS}, any case (Anvil's `Shanghai` too), `merge` for Paris. */
-function hardfork(value: string): string {
+function hardfork(value: string): Hardfork {
   const name = value.toLowerCase() === 'merge' ? 'paris' : value.toLowerCase()
   if (!(CLI_HARDFORKS as readonly string[]).includes(name)) throw new InvalidArgumentError(`the hardfork must be one of ${CLI_HARDFORKS.join(', ')}`)
-  return name
+  return name as Hardfork
 }
 
 /**
