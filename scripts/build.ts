@@ -7,7 +7,8 @@
  *   compile and a link on the main thread). Code loaded lazily (the EVM, the servers,
  *   the REST router, tracers, persistence) stays behind its dynamic import, in chunks
  *   of its own. Packages stay external: the EVM patches import @ethereumjs/evm's own
- *   files by URL (src/evm/ethereumjsModules.ts), and users' installs dedupe them.
+ *   files by URL (src/evm/ethereumjsModules.ts), and users' installs dedupe them;
+ *   except the server packages ({@link SERVER_PACKAGES}), bundled with what they require.
  * - Declarations: tsc (tsconfig.build.json, declarations only, which also type-checks),
  *   then a copy of the tree as .d.cts for the exports map's `require` condition: a
  *   CommonJS project type-checks against declarations in its own module format (and
@@ -18,9 +19,59 @@
 import { spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createRequire } from 'node:module'
+import { createRequire, isBuiltin } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { build, type BuildOptions } from 'esbuild'
+import { build, type BuildOptions, type Plugin } from 'esbuild'
+
+/**
+ * The packages `listen()` loads (fastify, its CORS plugin, ws), bundled into the servers'
+ * chunks with every package they require: as installed, they are about 160 CommonJS
+ * files, whose resolving (stat, package.json reads, realpath) and loading took most of
+ * a CLI's start to its first answer; bundled they are one file (docs/performance-cli.md).
+ * CommonJS inside an ES module needs a `require` for Node's built-ins: the bundle's
+ * banner makes one (createRequire).
+ */
+export const SERVER_PACKAGES = ['fastify', '@fastify/cors', 'ws']
+
+/**
+ * What fastify requires only for features the servers do not use, left out of the
+ * bundle (a stub that throws if it were ever required): the default schema compilers
+ * (ajv, fast-json-stringify; the servers pass their own, src/devnet/servers.ts), the
+ * pino logger (no `logger` option) and light-my-request (`inject()`). Two thirds of
+ * what the server packages would otherwise bundle.
+ */
+const UNUSED_SERVER_MODULES = /^(@fastify\/ajv-compiler|@fastify\/fast-json-stringify-compiler|light-my-request|\.\/logger-pino\.js)$/
+
+/** The package a bare import specifier names (`@scope/name/file.js` → `@scope/name`). */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/')
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier)
+}
+
+/**
+ * Keeps bare imports (packages, Node's built-ins) external, except the server packages
+ * and what they import: those esbuild resolves and bundles. Node's built-ins stay external
+ * wherever they are imported from; so do ws's optional native add-ons (bufferutil,
+ * utf-8-validate), which ws requires inside try/catch and runs without.
+ */
+const serverPackagesPlugin: Plugin = {
+  name: 'dualnet-server-packages',
+  setup(b) {
+    const external = new Set(['bufferutil', 'utf-8-validate'])
+    b.onResolve({ filter: UNUSED_SERVER_MODULES }, (args) =>
+      /[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path, namespace: 'dualnet-unused' } : undefined,
+    )
+    b.onLoad({ filter: /.*/, namespace: 'dualnet-unused' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`dualnet's bundle leaves out ${args.path}, which its servers never load (scripts/build.ts)`)})`,
+      loader: 'js',
+    }))
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || isBuiltin(args.path) || external.has(packageName(args.path))) return { path: args.path, external: true }
+      const bundled = SERVER_PACKAGES.includes(packageName(args.path)) || /[\\/]node_modules[\\/]/.test(args.importer)
+      return bundled ? undefined : { path: args.path, external: true }
+    })
+  },
+}
 
 /**
  * esbuild's options for dist/'s JavaScript, with paths relative to the repository root;
@@ -37,7 +88,8 @@ export function bundleOptions(outdir = 'dist'): BuildOptions {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    packages: 'external',
+    plugins: [serverPackagesPlugin],
+    banner: { js: "import { createRequire as __dualnetCreateRequire } from 'node:module'; const require = __dualnetCreateRequire(import.meta.url);" },
     sourcemap: true,
     logLevel: 'warning',
   }

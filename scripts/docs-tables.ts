@@ -1,6 +1,7 @@
 /**
- * `npm run docs:tables`: renders the README's reference tables from the code, so that
- * the documentation cannot drift from what the devnet serves.
+ * `npm run docs:tables`: renders the method and route tables of the guides
+ * (docs/json-rpc.md, docs/rest.md) from the code, so that the documentation cannot drift
+ * from what the devnet serves.
  *
  * - JSON-RPC methods: every key of `rpcMethods` (src/rpc/methods/index.ts), in table
  *   order. Keys bound to the same function are one row: the function's own name, with
@@ -12,13 +13,15 @@
  * declaration, read from its source file, so they change with the code they describe.
  * A leading `name:` or `name / alias:` is dropped (the row already names it), and a
  * parenthetical beside the name, e.g. `(non-standard, reference §6.2)`, moves to the end.
+ * Citations of the reference (`reference §6.2`, `§1.5`), a document users do not have,
+ * stay in the code and are left out of the tables: the sentence around them states the fact.
  *
- * Usage: `npm run docs:tables` rewrites README.md between the marker comments;
+ * Usage: `npm run docs:tables` rewrites each guide between its marker comments;
  * `npm run docs:tables -- --check` only compares and exits 1 on a difference
  * (test/docs-tables.test.ts does the same in the suite).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { rpcMethods } from '../src/rpc/methods/index.ts'
 import { restRoutes } from '../src/rest/routes/index.ts'
@@ -26,12 +29,15 @@ import { restRoutes } from '../src/rest/routes/index.ts'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const METHODS_DIR = join(ROOT, 'src/rpc/methods')
 const ROUTES_DIR = join(ROOT, 'src/rest/routes')
-/** The README this script maintains. */
-export const README_PATH = join(ROOT, 'README.md')
+/** The guide that holds each generated table. */
+export const TABLE_FILES = {
+  'rpc-methods': join(ROOT, 'docs', 'json-rpc.md'),
+  'rest-routes': join(ROOT, 'docs', 'rest.md'),
+} as const
 
-/** A generated block of the README: its marker name and its Markdown. */
+/** A generated block of a guide: its marker name and its Markdown. */
 export interface GeneratedTable {
-  readonly name: 'rpc-methods' | 'rest-routes'
+  readonly name: keyof typeof TABLE_FILES
   readonly markdown: string
 }
 
@@ -78,7 +84,23 @@ export function summary(doc: string | undefined): string {
   }
   // "The real node's spelling" reads as the other cells do; "EVM nonce" keeps its capitals.
   if (/^[A-Z][a-z]/.test(text)) text = text[0]!.toLowerCase() + text.slice(1)
-  return text.replace(/\|/g, '\\|')
+  return withoutCitations(text).replace(/\|/g, '\\|')
+}
+
+/**
+ * `text` without its citations of the reference (`reference §6.2`, `§1.4.3`, `reference
+ * decisions table`), and without the punctuation and empty parentheses they leave.
+ */
+export function withoutCitations(text: string): string {
+  return text
+    .replace(/\(§1\.4\.5 field names\)/g, "(the node's field names)")
+    .replace(/(?:reference )?§[\d.]*\d(?:, §[\d.]*\d)*|reference decisions table/g, '')
+    .replace(/\(\s*[,;:]\s*/g, '(')
+    .replace(/\s*[,;]\s*\)/g, ')')
+    .replace(/\s*\(\s*\)/g, '')
+    .replace(/ of\s*(?=[,;)]|$)/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim()
 }
 
 function missing(what: string): string {
@@ -154,7 +176,7 @@ export function renderRestRoutes(): GeneratedTable {
   return { name: 'rest-routes', markdown }
 }
 
-/** Both tables, as the README holds them. */
+/** Both tables, as the guides hold them. */
 export function renderTables(): GeneratedTable[] {
   return [renderRpcMethods(), renderRestRoutes()]
 }
@@ -163,33 +185,42 @@ const begin = (name: string) => `<!-- BEGIN GENERATED ${name}: npm run docs:tabl
 const end = (name: string) => `<!-- END GENERATED ${name} -->`
 
 /**
- * `readme` with each table put between its markers. Throws when a pair of markers is
- * missing, so a README edit that drops them is caught rather than silently skipped.
+ * `doc` with each table put between its markers. Throws when a pair of markers is
+ * missing, so an edit that drops them is caught rather than silently skipped.
  */
-export function applyTables(readme: string, tables: readonly GeneratedTable[]): string {
-  let text = readme
+export function applyTables(doc: string, tables: readonly GeneratedTable[]): string {
+  let text = doc
   for (const { name, markdown } of tables) {
     const from = text.indexOf(begin(name))
     const to = text.indexOf(end(name))
-    if (from < 0 || to < from) throw new Error(`README.md lacks the markers ${begin(name)} … ${end(name)}`)
+    if (from < 0 || to < from) throw new Error(`${relative(ROOT, TABLE_FILES[name])} lacks the markers ${begin(name)} … ${end(name)}`)
     text = `${text.slice(0, from)}${begin(name)}\n${markdown}\n${text.slice(to)}`
   }
   return text
 }
 
+/** Each guide with a generated table: its path, its text now and its text with the tables rendered. */
+export function renderedFiles(): { path: string; current: string; updated: string }[] {
+  return renderTables().map((table) => {
+    const path = TABLE_FILES[table.name]
+    const current = readFileSync(path, 'utf8')
+    return { path, current, updated: applyTables(current, [table]) }
+  })
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const readme = readFileSync(README_PATH, 'utf8')
-  const updated = applyTables(readme, renderTables())
-  if (process.argv.includes('--check')) {
-    if (updated !== readme) {
-      process.stderr.write('docs-tables: README.md differs from the generated tables; run `npm run docs:tables`\n')
-      process.exit(1)
+  let stale = 0
+  for (const { path, current, updated } of renderedFiles()) {
+    const name = relative(ROOT, path)
+    if (updated === current) {
+      console.log(`docs-tables: ${name} is up to date`)
+    } else if (process.argv.includes('--check')) {
+      process.stderr.write(`docs-tables: ${name} differs from the generated table; run \`npm run docs:tables\`\n`)
+      stale++
+    } else {
+      writeFileSync(path, updated)
+      console.log(`docs-tables: ${name} updated`)
     }
-    console.log('docs-tables: README.md is up to date')
-  } else if (updated === readme) {
-    console.log('docs-tables: README.md already up to date')
-  } else {
-    writeFileSync(README_PATH, updated)
-    console.log('docs-tables: README.md updated')
   }
+  if (stale > 0) process.exit(1)
 }

@@ -8,6 +8,8 @@
  * const signer = await provider.getSigner(0)      // a dev account (eth_sendTransaction)
  * ```
  * ethers is an optional peer dependency: only this entry point imports it.
+ *
+ * @module dualnet/ethers
  */
 import { BrowserProvider, JsonRpcProvider, type Eip1193Provider } from 'ethers'
 import { SOLO_CHAIN_ID } from './core/constants.ts'

@@ -1,6 +1,8 @@
 /**
  * dualnet: an in-process devnet of a chain whose node serves a native REST
  * interface and an EVM JSON-RPC interface over one ledger.
+ *
+ * @module dualnet
  */
 export { createDevnet } from './devnet.ts'
 export { RestNotFoundError } from './devnet.ts'
@@ -9,6 +11,8 @@ export type { RestEnvelope } from './rest/router.ts'
 export { RestErrorCode } from './rest/errors.ts'
 export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'
 export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork } from './options.ts'
+export type { LevelDatabase } from './chain/store.ts'
+export type { Hex } from './util/hex.ts'
 export { RpcError, RpcErrorCode } from './rpc/errors.ts'
 export { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './core/errors.ts'
 export { toBase58, fromBase58, InvalidAddressError } from './native/address.ts'
@@ -30,7 +34,6 @@ export type {
   CallFrameJson,
   CallLogJson,
   Hash,
-  Hex,
   Numberish,
   Quantity,
   RpcBlock,

@@ -9,6 +9,8 @@
  * const inProcess = createWalletClient({ chain, transport: devnetTransport(devnet), account })
  * ```
  * viem is an optional peer dependency: only this entry point imports it.
+ *
+ * @module dualnet/viem
  */
 import { custom, defineChain, type Chain, type CustomTransport, type EIP1193RequestFn } from 'viem'
 import { SOLO_CHAIN_ID } from './core/constants.ts'

@@ -9,6 +9,8 @@
  * Each test starts from the state the devnet had before the first test (plus what a
  * `beforeAll` of the file did after `useDevnet()`), by a snapshot restored after
  * every test in O(changes).
+ *
+ * @module dualnet/vitest
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { createDevnet, type Devnet } from './devnet.ts'

@@ -140,7 +140,10 @@ describe('dualnet CLI output', () => {
       let text = ''
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-      return { output: () => text, stop: () => (child.kill('SIGTERM'), exited) }
+      return { output: () => text, stop: () => {
+        child.kill('SIGTERM')
+        return exited
+      } }
     }
     // Node's styleText also asks the environment (getColorDepth): a CI variable or no TERM
     // means no colour even on a terminal, so the test sets both as a developer's shell has them.

@@ -1,24 +1,26 @@
 /**
- * The README's reference tables equal what `npm run docs:tables` renders from the
- * method and route tables, so the documentation cannot drift from the code.
+ * The method and route tables of docs/json-rpc.md and docs/rest.md equal what
+ * `npm run docs:tables` renders from the method and route tables, so the documentation
+ * cannot drift from the code.
  */
-import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { applyTables, README_PATH, renderRestRoutes, renderRpcMethods, renderTables, summary } from '../scripts/docs-tables.ts'
+import { applyTables, renderedFiles, renderRestRoutes, renderRpcMethods, renderTables, summary, withoutCitations } from '../scripts/docs-tables.ts'
 import { rpcMethods } from '../src/rpc/methods/index.ts'
 import { restRoutes } from '../src/rest/routes/index.ts'
 
-describe('README reference tables', () => {
+describe('generated reference tables', () => {
   it('equal the tables generated from the code (run `npm run docs:tables` after adding a method or route)', () => {
-    const readme = readFileSync(README_PATH, 'utf8')
-    expect(applyTables(readme, renderTables())).toBe(readme)
+    const files = renderedFiles()
+    expect(files.map((f) => relative(process.cwd(), f.path)).sort()).toEqual(['docs/json-rpc.md', 'docs/rest.md'])
+    for (const { current, updated } of files) expect(updated).toBe(current)
   })
 
   it('list every JSON-RPC method name, with aliases on the row of the module they reuse', () => {
     const table = renderRpcMethods().markdown
     for (const name of Object.keys(rpcMethods)) expect(table).toContain(`\`${name}\``)
     expect(table).toContain('| `hardhat_mine` | `anvil_mine` | mines `blocks` blocks (default 1)')
-    expect(table).toContain('| `eth_chainId` |  | the EIP-155 chain id ("0x3039" on solo, reference §6.2) |')
+    expect(table).toContain('| `eth_chainId` |  | the EIP-155 chain id ("0x3039" on solo) |')
   })
 
   it('list every REST route with its Action', () => {
@@ -27,14 +29,27 @@ describe('README reference tables', () => {
     expect(table).toContain('| GET | `/api/v1/block/height` | `getblockheight` | the current height (genesis = 0) |')
   })
 
+  it('cite no section of the reference, a document users do not have', () => {
+    for (const { markdown } of renderTables()) expect(markdown).not.toMatch(/§|reference decisions/)
+  })
+
   it('take the first sentence of a docstring, without its label, escaping pipes', () => {
-    expect(summary('eth_x (non-standard, §6.2): the logs; null when unknown. More text.')).toBe('the logs; null when unknown (non-standard, §6.2)')
+    expect(summary('eth_x (non-standard, §6.2): the logs; null when unknown. More text.')).toBe('the logs; null when unknown (non-standard)')
     expect(summary('hardhat_a / anvil_a: sets A|B; true.')).toBe('sets A\\|B; true')
     expect(summary('The real spelling.')).toBe('the real spelling')
     expect(summary(undefined)).toBe('')
   })
 
-  it('refuse a README without the markers', () => {
+  it('drop citations with the punctuation they leave', () => {
+    expect(withoutCitations('"0x3039" on solo (reference §6.2)')).toBe('"0x3039" on solo')
+    expect(withoutCitations('a chain id ("0x3039" on solo, reference §6.2)')).toBe('a chain id ("0x3039" on solo)')
+    expect(withoutCitations('constant 1 (reference §6.2, §8)')).toBe('constant 1')
+    expect(withoutCitations('writes nothing (reference §6.2: the block argument is required)')).toBe('writes nothing (the block argument is required)')
+    expect(withoutCitations('the solo constants of §1.2')).toBe('the solo constants')
+    expect(withoutCitations('at the real path (reference decisions table: serve both)')).toBe('at the real path (serve both)')
+  })
+
+  it('refuse a guide without the markers', () => {
     expect(() => applyTables('# no markers\n', renderTables())).toThrow(/lacks the markers/)
   })
 })

@@ -24,7 +24,9 @@ import { nativeApprove, nativeTransfer, sendNative } from './persistence-support
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
 const token = new Interface(Token.abi as never)
 const dirs: string[] = []
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
 
 /** A devnet with a deployed Token, transfers on both interfaces, an approval and a set slot; resolves to it and the token's address. */
 async function prepared(): Promise<{ devnet: Devnet; tokenAddress: string }> {

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   BrowserProvider,
-  Contract,
+  type Contract,
   ContractFactory,
   JsonRpcProvider,
   NonceManager,

@@ -184,8 +184,8 @@ describe('genesis as a solo node builds it', () => {
   it('events: the node\'s genesis records, then the funding notifies', async () => {
     const records: Json[] = await ok(devnet.rest.get('/api/v1/smartcode/event/transactions/0'))
     expect(records).toHaveLength(12)
-    records.forEach((r, i) => expect(r).toMatchObject({ TxHash: block.Transactions[i]!.Hash, State: 1, GasConsumed: 0, GasStepUsed: 0, TxIndex: i }))
-    DEPLOYS.forEach(([id], i) => expect(records[i]).toMatchObject({ Notify: null, CreatedContract: rev(hash160(nativeHex(id))) }))
+    for (const [i, r] of records.entries()) expect(r).toMatchObject({ TxHash: block.Transactions[i]!.Hash, State: 1, GasConsumed: 0, GasStepUsed: 0, TxIndex: i })
+    for (const [i, [id]] of DEPLOYS.entries()) expect(records[i]).toMatchObject({ Notify: null, CreatedContract: rev(hash160(nativeHex(id))) })
     expect(records[6]!.Notify).toEqual([{ ContractAddress: nativeRest(1), States: ['transfer', ZERO_BASE58, bookkeeper.base58, 1000000000], IsEvm: false }])
     expect(records[7]!.Notify).toEqual([{ ContractAddress: nativeRest(2), States: ['transfer', ZERO_BASE58, MAIN_BASE58, 1000000000000000000], IsEvm: false }])
     expect(await fetchText(devnet, `/api/v1/smartcode/event/txhash/${block.Transactions[7]!.Hash}`)).toContain(`"${MAIN_BASE58}",1000000000000000000]`)

@@ -425,16 +425,22 @@ describe('EIP-155 envelopes (TxType 0xd3, reference §2.4)', () => {
   })
 })
 
+/**
+ * The bound is the test's time limit, not a figure in milliseconds (which a busy
+ * machine breaks): a decoder or verifier that went quadratic in these inputs would
+ * take hours on them (hundreds of thousands of nesting levels or pushes), not the
+ * tens of milliseconds a linear one takes.
+ */
 describe('hostile 1 MiB inputs stay cheap', () => {
   const big = MAX_TX_SIZE - 300
-  const timed = (raw: Uint8Array) => {
-    const start = performance.now()
+  /** Decodes and verifies `raw`; only the two errors of bad input may come out. */
+  const survives = (raw: Uint8Array) => {
     try {
       verifyNativeSignatures(decodeNativeTransaction(raw).tx)
     } catch (err) {
       if (!(err instanceof InvalidTransactionError) && !(err instanceof SignatureVerificationError)) throw err
     }
-    return performance.now() - start
+    return true
   }
 
   it('deeply nested RLP in an EIP-155 envelope', () => {
@@ -449,15 +455,15 @@ describe('hostile 1 MiB inputs stay cheap', () => {
       pos -= prefix.length
       buf.set(prefix, pos)
     }
-    expect(timed(envelope(buf.subarray(pos)))).toBeLessThan(100)
+    expect(survives(envelope(buf.subarray(pos)))).toBe(true)
   })
 
   it('half a million signature pushes, and a multisig padded with PUSH1s', () => {
     const key = serializePublicKey(signingPublicKey(p256Key(60)))
     const pushes = { ...unsigned(new Uint8Array(20)), sigs: [{ invocation: new Uint8Array(big).fill(0x01), verification: concatBytes(pushBytes(key), Uint8Array.of(0xac)) }] }
-    expect(timed(encodeNativeTransaction(pushes))).toBeLessThan(100)
+    expect(survives(encodeNativeTransaction(pushes))).toBe(true)
     const padded = concatBytes(Uint8Array.of(0x52), pushBytes(key), pushBytes(key), new Uint8Array(big).fill(0x51), Uint8Array.of(0xae))
-    expect(timed(encodeNativeTransaction({ ...pushes, sigs: [{ invocation: new Uint8Array(0), verification: padded }] }))).toBeLessThan(100)
+    expect(survives(encodeNativeTransaction({ ...pushes, sigs: [{ invocation: new Uint8Array(0), verification: padded }] }))).toBe(true)
   })
 })
 
@@ -521,6 +527,8 @@ describe('round trip and fuzzing', () => {
     )
   })
 
+  // Quickly: 6,000 inputs of up to 400 bytes within the test's time limit; a length
+  // prefix taken on trust (gigabytes allocated) fails as a RangeError or runs out of it.
   it('a fuzzed decoder only ever returns a transaction or throws InvalidTransactionError, quickly', () => {
     const sdkTx = sdk.OntAssetTxBuilder.makeTransferTx('ONT', new sdk.Crypto.Address('AFmseVrdL9f9oyCzZefL9tG6UbviEH9ugK'), new sdk.Crypto.Address('AFmseVrdL9f9oyCzZefL9tG6UbviEH9ugK'), 1, '0', '20000')
     const keys = [p256Key(50), p256Key(51), ethKey(52)]
@@ -542,11 +550,9 @@ describe('round trip and fuzzing', () => {
         return concatBytes(copy.subarray(0, at), inserted, copy.subarray(at))
       })
     const input = fc.oneof(fc.uint8Array({ maxLength: 400 }), fc.uint8Array({ minLength: 2, maxLength: 60 }).map((b) => concatBytes(Uint8Array.of(0, b[0]! % 4 === 0 ? 0xd3 : 0xd1), b)), mutated)
-    let slowest = 0
     let decoded = 0
     fc.assert(
       fc.property(input, (bytes) => {
-        const start = performance.now()
         try {
           const { tx, length } = decodeNativeTransaction(bytes)
           decoded++
@@ -561,11 +567,9 @@ describe('round trip and fuzzing', () => {
         } catch (err) {
           if (!(err instanceof InvalidTransactionError)) throw err
         }
-        slowest = Math.max(slowest, performance.now() - start)
       }),
       { numRuns: 6000 },
     )
-    expect(slowest).toBeLessThan(250)
     expect(decoded).toBeGreaterThan(100)
   })
 })

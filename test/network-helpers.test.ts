@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Contract, getAddress, Interface, type InterfaceAbi } from 'ethers'
+import { type Contract, getAddress, Interface, type InterfaceAbi } from 'ethers'
 import { createDevnet, VERSION, type Devnet } from '../src/index.ts'
 import { BlockEnv, BlockGate } from '../fixtures/index.ts'
 

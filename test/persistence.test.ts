@@ -13,9 +13,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ClassicLevel } from 'classic-level'
 import { MemoryLevel } from 'memory-level'
-import { AbiCoder, Interface, keccak256, Wallet } from 'ethers'
+import { AbiCoder, getAddress, Interface, keccak256, Wallet } from 'ethers'
 import { afterAll, describe, expect, it } from 'vitest'
-import { Store } from '../fixtures/index.ts'
+import { BlockEnv, Store } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { ChainMismatchError, CorruptDatabaseError, UnsupportedVersionError } from '../src/chain/persistence/errors.ts'
 import { ledgerView, mineAndRead, nativeApprove, nativeTransfer, PERSISTENCE_OPTIONS, poolView, sendEvmTransfer, sendNative } from './persistence-support.ts'
@@ -29,7 +29,9 @@ const tempDir = () => {
   temporary.push(dir)
   return dir
 }
-afterAll(() => temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true })
+})
 
 /** Runs `node --import tsx <args>`; resolves to its exit code and output. */
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -49,6 +51,9 @@ function fingerprint(dir: string): Record<string, string> {
 }
 
 const store = new Interface(Store.abi as never)
+const ALICE = '0x00000000000000000000000000000000000a11ce'
+const BOB = '0x0000000000000000000000000000000000000b0b'
+const RANDAO = `0x${'ab'.repeat(32)}`
 const mappingSlot = (type: string, key: unknown, slot: number) => keccak256(AbiCoder.defaultAbiCoder().encode([type, 'uint256'], [key, slot]))
 
 /** Fills `devnet` with a bit of everything: contract, EVM and native transactions, impersonation, setters, a revert, time moves, bulk empty blocks. */
@@ -230,6 +235,45 @@ describe('the clock', () => {
     const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, db: new ClassicLevel<string, string>(dir) })
     expect(chainOf(devnet).clock.capture()).toEqual(clock)
     await devnet.close()
+  })
+})
+
+describe('the block settings', () => {
+  it('the coinbase, the block gas limit and a one-shot base fee and PREVRANDAO not used yet come back, and each mined block keeps the environment it was mined in', async () => {
+    const db = new MemoryLevel<string, string>()
+    const options = { ...PERSISTENCE_OPTIONS, hardfork: 'shanghai' as const }
+    const env = new Interface(BlockEnv.abi as never)
+    const first = await createDevnet({ ...options, db })
+    const from = first.accounts[0]!.address
+    const deploy = (await first.rpc('eth_sendTransaction', [{ from, data: BlockEnv.bytecode }])) as string
+    const address = ((await first.rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }).contractAddress
+    await first.setCoinbase(ALICE)
+    await first.setBlockGasLimit(5_000_000)
+    await first.setNextBlockBaseFeePerGas(7n)
+    await first.setPrevRandao(RANDAO)
+    const recorded = (await first.rpc('eth_sendTransaction', [{ from, to: address, data: env.encodeFunctionData('record'), gasPrice: '0x3b9aca00', gas: '0x30d40' }])) as string
+    const minedIn = ((await first.rpc('eth_getTransactionReceipt', [recorded])) as { blockNumber: string }).blockNumber
+    await first.mine()
+    // Set after those blocks and not used yet when the devnet closes.
+    await first.setCoinbase(BOB)
+    await first.setBlockGasLimit(4_000_000)
+    await first.setNextBlockBaseFeePerGas(9n)
+    const read = async (devnet: Devnet, block: string) => [...env.decodeFunctionResult('read', (await devnet.rpc('eth_call', [{ to: address, data: env.encodeFunctionData('read') }, block])) as string)].map(String)
+    const observe = async (devnet: Devnet) => ({
+      coinbase: await devnet.rpc('eth_coinbase'),
+      next: await read(devnet, 'pending'),
+      // A call at the block the record was mined in (the node's rule: as the block after it).
+      atMined: await read(devnet, minedIn),
+      trace: await devnet.rpc('debug_traceTransaction', [recorded, { disableStack: true }]),
+    })
+    const before = await observe(first)
+    expect(before.next).toEqual([getAddress(BOB), '4000000', '9', '0'])
+    expect(before.atMined).toEqual([getAddress(ALICE), '5000000', '7', BigInt(RANDAO).toString()])
+    await first.close()
+    const second = await createDevnet({ ...options, db })
+    expect(second.resumed).toBe(true)
+    expect(await observe(second)).toEqual(before)
+    await second.close()
   })
 })
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  Contract,
+  type Contract,
   ContractFactory,
   Signature,
   Transaction,

@@ -3,7 +3,7 @@
  * 6,000,000-gas trace runs, another client's eth_blockNumber is answered before the
  * trace ends, and `close()` stops the running trace or simulation instead of waiting
  * for it. Ordering is asserted, not speed (the latency figure is the stress suite's,
- * test/stress/heavy-soak.test.ts); the only time bound is `close()`'s 2 s.
+ * test/stress/heavy-soak.test.ts); the only time bound is a loose one on `close()`.
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDevnet, RpcError, type Devnet } from '../src/index.ts'
@@ -46,7 +46,8 @@ describe('a 6,000,000-gas trace beside other clients', () => {
     const closed = performance.now() - closing
     await trace
     expect(events).toEqual(['blockNumber answered', 'trace connection closed'])
-    expect(closed).toBeLessThan(2000)
+    // Loose: an idle machine closes in well under 2 s; this only catches a close that waits for the trace's minute.
+    expect(closed).toBeLessThan(20_000)
   })
 
   it('close() stops a running eth_call: it rejects, and close does not wait for it to run out of gas', async () => {

@@ -10,7 +10,7 @@ const { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD } = require('hardhat/builtin-tasks/
 // Offline compilation, for this repository's CI only (a project with internet access
 // leaves this out): Hardhat downloads solc, so the compiler comes from the npm `solc`
 // package (solc-js) instead. Its version must be the one `solidity.version` names.
-subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, async ({ solcVersion }, hre, runSuper) => {
+subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, async ({ solcVersion }, _hre, runSuper) => {
   const solcjs = require('solc/package.json')
   if (solcjs.version !== solcVersion) return runSuper()
   return {

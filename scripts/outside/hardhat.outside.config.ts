@@ -20,8 +20,8 @@
  * Written in the TypeScript the project's ts-node accepts (TS 3.x, CommonJS).
  */
 /* eslint-disable @typescript-eslint/no-var-requires */
-const path = require('path')
-const { createRequire } = require('module')
+const path = require('node:path')
+const { createRequire } = require('node:module')
 
 const projectDir: string = path.resolve(process.env.OUTSIDE_PROJECT || process.cwd())
 // Resolve everything (hardhat, the project's config and its plugins) from the project, so

@@ -24,6 +24,7 @@ if (!work || targets.length === 0) {
 }
 
 /** ANSI colour codes, which mocha writes on a terminal. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the colour codes this removes
 const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '')
 
 /**

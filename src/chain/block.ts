@@ -51,7 +51,8 @@ export interface ChainBlock {
   /**
    * The EVM block environment the block was mined in (COINBASE, GASLIMIT, BASEFEE,
    * PREVRANDAO), for calls at it and replays; absent on blocks built from a reserved
-   * empty run, genesis and blocks resumed from a database (see BlockSettings).
+   * empty run, genesis, and blocks resumed from a database written before the
+   * environment was stored (see BlockSettings).
    */
   env?: BlockEnvironment | undefined
 }

@@ -73,7 +73,9 @@ export class BlockIndex {
   append(block: ChainBlock): void {
     this.#built.push(block)
     this.#byHash.set(toHexRaw(block.hash), block)
-    block.transactions.forEach((tx, index) => this.#txIndex.set(toHexRaw(tx.hash), { height: block.header.height, index }))
+    block.transactions.forEach((tx, index) => {
+      this.#txIndex.set(toHexRaw(tx.hash), { height: block.header.height, index })
+    })
   }
 
   /** Forgets the blocks above `height`, built or pending; the raw hashes of the transactions they held. */

@@ -19,7 +19,7 @@ import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
 import { Checkpoints, type ChainCheckpoint } from './checkpoints.ts'
 import type { Clock } from './clock.ts'
-import { BlockSettings } from './blockSettings.ts'
+import { BlockSettings, type BlockSettingsState } from './blockSettings.ts'
 import { MIN_GAS_LIMIT } from '../core/constants.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../core/errors.ts'
 import { executionError, simulationFailure } from './executionErrors.ts'
@@ -82,8 +82,8 @@ export interface ChainParts {
   unboundGas?: UnboundGasRule
   /** Where console.log lines go (mined transactions, eth_call, failed eth_estimateGas); absent: silent. */
   console?: ConsoleSink
-  /** A chain resumed from its database: the built blocks above genesis, the pending empty runs above them, and the pool's transactions in the order they entered it. */
-  history?: { blocks: readonly ChainBlock[]; empty: readonly EmptyRun[]; pool?: readonly PoolTransaction[] }
+  /** A chain resumed from its database: the built blocks above genesis, the pending empty runs above them, the pool's transactions in the order they entered it, and the block settings of blocks to come. */
+  history?: { blocks: readonly ChainBlock[]; empty: readonly EmptyRun[]; pool?: readonly PoolTransaction[]; settings?: BlockSettingsState | undefined }
 }
 
 /**
@@ -159,7 +159,8 @@ export class Chain {
     }
     this.resumed = parts.history !== undefined
     this.#announced = this.#blocks.height
-    this.#store.bind({ world: this.world, blocks: this.#blocks, clock: this.clock, mempool: this.mempool })
+    if (parts.history?.settings !== undefined) this.blockSettings.restore(parts.history.settings)
+    this.#store.bind({ world: this.world, blocks: this.#blocks, clock: this.clock, mempool: this.mempool, settings: this.blockSettings })
   }
 
   /** Whether this chain was resumed from a database (false: a new genesis). */
@@ -403,7 +404,7 @@ export class Chain {
   /**
    * The EVM block environment of block `height` (COINBASE, GASLIMIT, BASEFEE,
    * PREVRANDAO): the one it was mined in; for a block that recorded none (genesis, a
-   * block of a reserved empty run, a block resumed from a database), the coinbase and
+   * block of a reserved empty run, a block from an older database), the coinbase and
    * gas limit set now with the chain's base fee (0) and PREVRANDAO (0).
    */
   blockEnvironment(height: number): BlockEnvironment {
@@ -499,10 +500,15 @@ export class Chain {
 
   /**
    * Changes the block settings in the chain's queue, so that a block being mined
-   * keeps the environment it started with (see {@link BlockSettings}).
+   * keeps the environment it started with (see {@link BlockSettings}); with a
+   * durable database, writes them at once.
    */
   changeBlockSettings(change: (settings: BlockSettings) => void): Promise<void> {
-    return this.#serial(async () => change(this.blockSettings))
+    return this.#serial(async () => {
+      change(this.blockSettings)
+      // As a moved clock (saveClock): with a durable database the settings survive a crash.
+      if (this.#store.durable) this.#store.persist()
+    })
   }
 
   /** Switches automine; turning it on mines what the pool holds that is executable, one block per transaction. */

@@ -6,7 +6,7 @@
  *
  * Each change is one atomic batch holding everything it changed: the blocks built
  * since the last batch (a whole block is never split), the state versions written,
- * code, the tip (height, pending empty blocks, clock), and the pool's entries and exits
+ * code, the tip (height, pending empty blocks, clock, block settings), and the pool's entries and exits
  * (a transaction leaves the pool in the batch of the block that mines it). A database
  * killed at any moment therefore opens at the end of some batch: whole blocks only, and
  * the pool as it was after that batch.
@@ -22,6 +22,8 @@
 import type { AbstractLevel } from 'abstract-level'
 import type { BlockIndex } from './blockIndex.ts'
 import type { Clock } from './clock.ts'
+import type { BlockSettings } from './blockSettings.ts'
+import { encodeBlockSettings } from './persistence/environment.ts'
 import type { Mempool } from './mempool.ts'
 import type { PoolTransaction } from './transaction.ts'
 import type { StateKind, WorldState } from '../state/worldState.ts'
@@ -76,6 +78,7 @@ export interface StoreSource {
   blocks: BlockIndex
   clock: Clock
   mempool: Mempool
+  settings: BlockSettings
 }
 
 /** A restore, as the store needs it: the height restored to and the built heights dropped (`from > to`: none). */
@@ -384,8 +387,8 @@ export class LedgerStore {
   }
 
   #tipOp(): BatchOp {
-    const { blocks, clock } = this.#source!
-    const tip: StoredTip = { height: blocks.height, built: blocks.builtCount - 1, empty: blocks.empty.runs(), clock: clock.capture() }
+    const { blocks, clock, settings } = this.#source!
+    const tip: StoredTip = { height: blocks.height, built: blocks.builtCount - 1, empty: blocks.empty.runs(), clock: clock.capture(), settings: encodeBlockSettings(settings.capture()) }
     return { type: 'put', key: TIP_KEY, value: JSON.stringify(tip) }
   }
 

@@ -44,7 +44,10 @@ export async function runCli(argv: readonly string[], signals: StopSignals): Pro
     const urls = await started.listen({
       ...listenOptionsOf(flags),
       // Blocks a request mined are printed before the request's own line.
-      log: reportBlocks === undefined ? undefined : (line) => (reportBlocks(), stamped(line)),
+      log: reportBlocks === undefined ? undefined : (line) => {
+        reportBlocks()
+        stamped(line)
+      },
     })
     printBanner(started, urls, flags)
     if (!isLoopback(flags.host)) {

@@ -17,34 +17,60 @@ export interface ServerParts {
   checkOpen: () => void
 }
 
-/** Loads fastify and the server plugins (first use only), and starts both servers. */
+/**
+ * Loads fastify and the server plugins (first use only; the REST ones only with REST
+ * on), and starts both servers side by side. If either fails to bind (a port in use),
+ * both are closed and the JSON-RPC server's error, else the REST server's, is thrown.
+ */
 export async function startServers(options: ListenOptions, parts: ServerParts): Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> {
   const host = options.host ?? '127.0.0.1'
-  const [{ default: Fastify }, { rpcRoutes }, { restRoutes, restClientError }, { virtualHosts }] = await Promise.all([
+  const withRest = options.rest !== false
+  const [{ default: Fastify }, { rpcRoutes }, restServer, { virtualHosts }] = await Promise.all([
     import('fastify'),
     import('../server/rpcServer.ts'),
-    import('../server/restServer.ts'),
+    withRest ? import('../server/restServer.ts') : undefined,
     import('../server/guards.ts'),
   ])
   parts.checkOpen()
   const vhosts = virtualHosts(options.vhosts)
-  const rpc = Fastify({ bodyLimit: parts.bodyLimit, forceCloseConnections: true })
-  await rpc.register(rpcRoutes, { context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts })
-  const rest = options.rest === false ? undefined : Fastify({ bodyLimit: parts.bodyLimit, forceCloseConnections: true, clientErrorHandler: restClientError })
-  await rest?.register(restRoutes, { context: parts.restContext, bodyLimit: parts.bodyLimit, jsonDepthLimit: parts.context.limits.jsonDepthLimit, vhosts })
+  const serverOptions = { bodyLimit: parts.bodyLimit, forceCloseConnections: true, schemaController: NO_SCHEMAS }
+  const rpc = Fastify(serverOptions)
+  const rest = restServer === undefined ? undefined : Fastify({ ...serverOptions, clientErrorHandler: restServer.restClientError })
+  await Promise.all([
+    rpc.register(rpcRoutes, { context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts }),
+    restServer === undefined ? undefined : rest?.register(restServer.restRoutes, { context: parts.restContext, bodyLimit: parts.bodyLimit, jsonDepthLimit: parts.context.limits.jsonDepthLimit, vhosts }),
+  ])
   const apps = rest === undefined ? [rpc] : [rpc, rest]
   if (options.log !== undefined) {
     logRequests(rpc, 'rpc', options.log)
     if (rest !== undefined) logRequests(rest, 'rest', options.log)
   }
-  try {
-    const rpcUrl = await listenOn(rpc, host, options.rpcPort ?? 0)
-    const restUrl = rest === undefined ? undefined : await listenOn(rest, host, options.restPort ?? 0)
-    return { apps, urls: restUrl === undefined ? { rpcUrl } : { rpcUrl, restUrl } }
-  } catch (err) {
+  const [rpcUrl, restUrl] = await Promise.allSettled([
+    listenOn(rpc, host, options.rpcPort ?? 0),
+    rest === undefined ? undefined : listenOn(rest, host, options.restPort ?? 0),
+  ])
+  if (rpcUrl.status === 'rejected' || restUrl.status === 'rejected') {
     await Promise.all(apps.map((app) => app.close()))
-    throw err
+    throw rpcUrl.status === 'rejected' ? rpcUrl.reason : (restUrl as PromiseRejectedResult).reason
   }
+  return { apps, urls: restUrl.value === undefined ? { rpcUrl: rpcUrl.value } : { rpcUrl: rpcUrl.value, restUrl: restUrl.value } }
+}
+
+/**
+ * fastify's schema compilers for servers whose routes declare no schema (both parse and
+ * check their bodies themselves). Given, they keep fastify from loading its default ones
+ * (ajv, ajv-formats and fast-json-stringify: about 100 modules) for each new instance;
+ * a route that declared a schema would get an error naming this.
+ */
+const NO_SCHEMAS = {
+  compilersFactory: {
+    buildValidator: () => noSchemaCompiler,
+    buildSerializer: () => noSchemaCompiler,
+  },
+}
+
+function noSchemaCompiler(): never {
+  throw new Error('dualnet servers compile no schemas: a route declared one (src/devnet/servers.ts)')
 }
 
 /** Reports every answered request of `app` as one line. */

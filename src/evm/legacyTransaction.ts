@@ -5,13 +5,12 @@
  * or re-hashes it.
  */
 import { RLP } from '@ethereumjs/rlp'
-import secp256k1 from 'secp256k1'
 import { GWEI } from '../core/constants.ts'
 import { LEGACY_ONLY_HINT, TransactionRejectedError } from '../core/errors.ts'
 import { keccak256 } from '../util/hash.ts'
 import { memoKeccak256 } from './memoKeccak.ts'
 import { bigIntToMinimalBytes, bytesToBigInt } from '../util/hex.ts'
-import { recoverPublicKey, validSignatureValues } from '../util/secp256k1.ts'
+import { libsecp256k1, recoverPublicKey, validSignatureValues } from '../util/secp256k1.ts'
 
 /** The fields a sender chooses. Amounts in wei. */
 export interface LegacyTransactionFields {
@@ -109,7 +108,7 @@ export function decodeLegacyTransaction(raw: Uint8Array, chainId: bigint): Legac
  */
 export function signLegacyTransaction(fields: LegacyTransactionFields, chainId: bigint, privateKey: Uint8Array): LegacyTransaction {
   const message = keccak256(RLP.encode([...fieldList(fields), bigIntToMinimalBytes(chainId), EMPTY, EMPTY]))
-  const { signature, recid } = secp256k1.ecdsaSign(message, privateKey)
+  const { signature, recid } = libsecp256k1().ecdsaSign(message, privateKey)
   const r = bytesToBigInt(signature.subarray(0, 32))
   const s = bytesToBigInt(signature.subarray(32, 64))
   return assemble(fields, chainId * 2n + 35n + BigInt(recid), r, s, recoverSender(message, recid, r, s))

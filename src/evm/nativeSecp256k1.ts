@@ -7,7 +7,7 @@
  * the binding cannot load.
  */
 import type { CustomCrypto } from '@ethereumjs/common'
-import secp256k1 from 'secp256k1'
+import { libsecp256k1 } from '../util/secp256k1.ts'
 
 /** @ethereumjs/common crypto overrides: `ecrecover` (64-byte uncompressed key without prefix). */
 export const nativeCrypto: CustomCrypto = {
@@ -18,6 +18,6 @@ export const nativeCrypto: CustomCrypto = {
     if (r.length > 32 || s.length > 32) throw new Error('Invalid signature: r or s longer than 32 bytes')
     signature.set(r, 32 - r.length)
     signature.set(s, 64 - s.length)
-    return secp256k1.ecdsaRecover(signature, Number(recovery), msgHash, false).slice(1)
+    return libsecp256k1().ecdsaRecover(signature, Number(recovery), msgHash, false).slice(1)
   },
 }

@@ -87,7 +87,7 @@ function logSelfdestructPayouts(evm: EVM): void {
   const entry = (evm as unknown as { _opcodeMap?: Array<OpcodeEntry | undefined> })._opcodeMap?.[SELFDESTRUCT]
   const original = entry?.opHandler
   if (entry === undefined || typeof original !== 'function' || entry.opcodeInfo?.name !== 'SELFDESTRUCT') return
-  entry.opHandler = async function (runState, common) {
+  entry.opHandler = async (runState, common) => {
     const { _env: env, _result: result } = runState.interpreter
     const balance = env.contract.balance
     if (balance > 0n) {

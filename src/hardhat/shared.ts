@@ -126,7 +126,7 @@ export async function serve(config: DualnetHardhatConfig, serveOptions: ServeOpt
   print(`JSON-RPC  ${urls.rpcUrl}`)
   if (urls.restUrl !== undefined) print(`REST      ${urls.restUrl}`)
   print('Accounts')
-  devnet.accounts.forEach((account, i) => print(`  (${i}) ${account.address} ${account.privateKey}`))
+  for (const [i, account] of devnet.accounts.entries()) print(`  (${i}) ${account.address} ${account.privateKey}`)
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop)

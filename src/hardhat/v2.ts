@@ -14,6 +14,8 @@
  * one, as plugins that wrap the provider in extendEnvironment do (hardhat-tracer).
  * hardhat-ethers, the chai matchers and the network helpers read
  * `hre.network.provider` lazily, so they all reach the devnet.
+ *
+ * @module dualnet/hardhat
  */
 import { EventEmitter } from 'node:events'
 import { createRequire } from 'node:module'
@@ -36,7 +38,7 @@ interface Hardhat2Task {
   setAction(action: (args: Record<string, any>, hre: Record<string, any>) => Promise<unknown>): Hardhat2Task
 }
 
-const require = createRequire(import.meta.url)
+const requireHere = createRequire(import.meta.url)
 const hardhatVersion = loadHardhat<{ version: string }>('hardhat/package.json').version
 if (!/^2\.(2[2-9]|[3-9]\d)\./.test(hardhatVersion)) {
   throw new Error(`dualnet/hardhat was loaded with require() under Hardhat ${hardhatVersion}: Hardhat 2 needs 2.22 or later; Hardhat 3 loads plugins with import (plugins: [dualnet])`)
@@ -46,7 +48,7 @@ const { extendConfig, extendEnvironment, task, types } = loadHardhat<Hardhat2Con
 /** A module of Hardhat, as installed beside dualnet; throws the install advice when there is none. */
 function loadHardhat<T>(id: string): T {
   try {
-    return require(id) as T
+    return requireHere(id) as T
   } catch (err) {
     throw new Error(hardhatNotFoundMessage(err), { cause: err })
   }

@@ -3,7 +3,7 @@
  * eth_signTypedData_v4, eth_signTransaction and eth_sendTransaction: which key signs
  * for an address, and the 65-byte signatures wallets return.
  */
-import secp256k1 from 'secp256k1'
+import { libsecp256k1 } from '../util/secp256k1.ts'
 import { fromHex, toHex, toHexRaw, type Hex } from '../util/hex.ts'
 import type { RpcContext } from './context.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
@@ -32,7 +32,7 @@ export function devKey(ctx: RpcContext, address: Uint8Array): Uint8Array {
  * form of go-ethereum's eth_sign, Hardhat and Anvil, and what `ecrecover` takes).
  */
 export function signDigest(digest: Uint8Array, privateKey: Uint8Array): Hex {
-  const { signature, recid } = secp256k1.ecdsaSign(digest, privateKey)
+  const { signature, recid } = libsecp256k1().ecdsaSign(digest, privateKey)
   const out = new Uint8Array(65)
   out.set(signature, 0)
   out[64] = 27 + recid

@@ -13,9 +13,7 @@ export function expectParams(params: unknown, required: number, max: number = re
     throw new RpcError(RpcErrorCode.InvalidParams, 'non-array args')
   }
   if (params.length > max) throw new RpcError(RpcErrorCode.InvalidParams, `too many arguments, want at most ${max}`)
-  for (let i = params.length; i < required; i++) {
-    throw new RpcError(RpcErrorCode.InvalidParams, `missing value for required argument ${i}`)
-  }
+  if (params.length < required) throw new RpcError(RpcErrorCode.InvalidParams, `missing value for required argument ${params.length}`)
   return params
 }
 

@@ -3,10 +3,25 @@
  * package's prebuilt binding, the library go-ethereum links), for the two places that
  * recover a sender: EVM legacy transactions and the native format's EIP-155 envelope.
  * One native library for both also keeps @noble/curves' secp256k1 (about 20 ms to
- * import) off the start-up path.
+ * import) off the start-up path; and the library itself loads on first use
+ * ({@link libsecp256k1}), so that starting a devnet and answering its first calls does
+ * not load a native add-on only transactions need.
  */
-import secp256k1 from 'secp256k1'
+import { createRequire } from 'node:module'
+import type Secp256k1 from 'secp256k1'
 import { bigIntToMinimalBytes } from './hex.ts'
+
+let binding: typeof Secp256k1 | undefined
+
+/**
+ * The `secp256k1` package (libsecp256k1's prebuilt binding), required on the first call:
+ * its loading (the package's search for a prebuilt add-on, then dlopen) is a
+ * measurable share of a fresh process's start (docs/performance-cli.md).
+ */
+export function libsecp256k1(): typeof Secp256k1 {
+  binding ??= createRequire(import.meta.url)('secp256k1') as typeof Secp256k1
+  return binding
+}
 
 /** Order of the secp256k1 group. */
 export const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
@@ -28,7 +43,7 @@ export function recoverPublicKey(message: Uint8Array, recovery: number, r: bigin
   const signature = new Uint8Array(64)
   signature.set(word(r), 0)
   signature.set(word(s), 32)
-  return secp256k1.ecdsaRecover(signature, recovery, message, false)
+  return libsecp256k1().ecdsaRecover(signature, recovery, message, false)
 }
 
 function word(value: bigint): Uint8Array {

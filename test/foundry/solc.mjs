@@ -15,7 +15,7 @@ import { resolve } from 'node:path'
 
 const solc = createRequire(import.meta.url)('solc')
 const args = process.argv.slice(2)
-const valueOf = (flag) => {
+const flagValue = (flag) => {
   const i = args.indexOf(flag)
   return i < 0 ? undefined : args[i + 1]
 }
@@ -26,7 +26,7 @@ if (args.includes('--version')) {
   let input = ''
   process.stdin.setEncoding('utf8')
   for await (const chunk of process.stdin) input += chunk
-  const base = valueOf('--base-path') ?? process.cwd()
+  const base = flagValue('--base-path') ?? process.cwd()
   const findImports = (path) => {
     try {
       return { contents: readFileSync(resolve(base, path), 'utf8') }

@@ -159,7 +159,7 @@ describe('REST and JSON-RPC views agree after concurrent sends during interval m
       // EVM transactions in the same order; transactionIndex counts native ones too (reference, kept as the chain does).
       const restEvm = rest.Transactions.map((t, index) => ({ ...t, index })).filter((t) => t.TxType === 211)
       expect(block.transactions.map((t) => t.hash)).toEqual(restEvm.map((t) => `0x${reversed(t.Hash)}`))
-      block.transactions.forEach((t, i) => expect(Number(t.transactionIndex)).toBe(restEvm[i]!.index))
+      for (const [i, t] of block.transactions.entries()) expect(Number(t.transactionIndex)).toBe(restEvm[i]!.index)
       for (const t of rest.Transactions) (t.TxType === 211 ? minedEvm : minedNative).add(t.TxType === 211 ? `0x${reversed(t.Hash)}` : t.Hash)
       // Events against logs, transaction by transaction.
       const events = (await restGet(`/api/v1/smartcode/event/transactions/${h}`)).Result as '' | { TxHash: string; Notify: { States: unknown; IsEvm: boolean; ContractAddress: string }[] | null }[]

@@ -47,7 +47,7 @@ export interface Manifest {
 
 const BLOCK_SIZE = 32768
 const HEADER_SIZE = 7
-const enum RecordType {
+enum RecordType {
   Zero = 0,
   Full = 1,
   First = 2,
@@ -124,7 +124,11 @@ export async function readManifest(path: string): Promise<Manifest> {
       else if (tag === 2) manifest.logNumber = varint()
       else if (tag === 3) varint() // next file number
       else if (tag === 4) varint() // last sequence
-      else if (tag === 5) (varint(), skipBytes()) // compaction pointer: level, key
+      else if (tag === 5) {
+        // compaction pointer: level, key
+        varint()
+        skipBytes()
+      }
       else if (tag === 6) live.delete(`${varint()}:${varint()}`) // deleted file: level, number
       else if (tag === 7) {
         const level = varint()

@@ -8,6 +8,8 @@
 import { blockHash, type BlockHeader, type ChainBlock } from '../block.ts'
 import type { Bookkeeper } from '../bookkeeper.ts'
 import type { ClockState } from '../clock.ts'
+import type { BlockSettingsState } from '../blockSettings.ts'
+import { decodeBlockSettings, decodeEnvironment } from './environment.ts'
 import type { EmptyRun } from '../emptyRuns.ts'
 import { appendLeaf, rootFromPeaks, transactionsRoot } from '../merkle.ts'
 import { makeBlock } from '../mining.ts'
@@ -37,6 +39,8 @@ export interface ResumedChain {
   /** Pending empty blocks above them. */
   empty: EmptyRun[]
   clock: ClockState
+  /** The block settings of blocks to come; absent: the chain's own. */
+  settings: BlockSettingsState | undefined
   config: StoredConfig
   /** The pool's transactions in the order they entered it. */
   pool: PoolTransaction[]
@@ -113,7 +117,13 @@ export async function resumeChain(stored: StoredLedger, world: WorldState, bookk
       throw new CorruptDatabaseError(`the pool transaction 0x${hash} in the database is corrupt: ${(err as Error).message}`, { cause: err })
     }
   }
-  return { genesis: blocks[0]!, blocks: blocks.slice(1), empty: tip.empty, clock: tip.clock, config: stored.config, pool }
+  let settings: BlockSettingsState | undefined
+  try {
+    settings = tip.settings === undefined ? undefined : decodeBlockSettings(tip.settings)
+  } catch (err) {
+    throw new CorruptDatabaseError(`the block settings in the database's tip are corrupt: ${(err as Error).message}`, { cause: err })
+  }
+  return { genesis: blocks[0]!, blocks: blocks.slice(1), empty: tip.empty, clock: tip.clock, settings, config: stored.config, pool }
 }
 
 async function decodeBlock(stored: StoredBlock, height: number, parent: ChainBlock | undefined, bookkeepers: Uint8Array[], bookkeeper: Bookkeeper): Promise<ChainBlock> {
@@ -130,7 +140,9 @@ async function decodeBlock(stored: StoredBlock, height: number, parent: ChainBlo
   const hash = blockHash(header)
   if (toHexRaw(hash) !== stored.hash) throw new Error('its header does not hash to the stored hash')
   const gasUsed = records.length === 0 ? 0n : records.reduce((max, r) => (r.cumulativeGasUsed > max ? r.cumulativeGasUsed : max), 0n)
-  return makeBlock(header, transactions, records, peaks, gasUsed, height === 0 ? undefined : bookkeeper)
+  const block = makeBlock(header, transactions, records, peaks, gasUsed, height === 0 ? undefined : bookkeeper)
+  if (stored.env !== undefined) block.env = decodeEnvironment(stored.env)
+  return block
 }
 
 async function decodeTransaction(stored: StoredTransaction): Promise<ChainTransaction> {

@@ -5,8 +5,8 @@
  *
  * Keys (heights as 10 decimal digits, so that keys sort by height):
  * - `m:schema` -> schema version; `m:config` -> the chain-shaping options ({@link StoredConfig});
- *   `m:tip` -> height, pending empty blocks and the clock ({@link StoredTip}).
- * - `b:<height>` -> one built block with its transactions and execution records ({@link StoredBlock}).
+ *   `m:tip` -> height, pending empty blocks, the clock and the block settings ({@link StoredTip}).
+ * - `b:<height>` -> one built block with its transactions, execution records and EVM block environment ({@link StoredBlock}).
  * - `c:<code hash>` -> EVM code (hex).
  * - `a:<address>:<height>`, `s:<address><slot>:<height>`, `l:<token>:<owner>:<spender>:<height>`,
  *   `u:<address>:<height>` -> the version of an account, storage slot, allowance or
@@ -19,11 +19,13 @@
 import { RLP } from '@ethereumjs/rlp'
 import type { EmptyRun } from '../emptyRuns.ts'
 import type { ClockState } from '../clock.ts'
+import { encodeEnvironment, type StoredBlockSettings, type StoredEnvironment } from './environment.ts'
 import type { ExecutionRecord } from '../record.ts'
 import type { ChainTransaction } from '../transaction.ts'
 import type { UnboundGasRule } from '../unboundGas.ts'
 import type { BlockHeader } from '../block.ts'
 import { serializeUnsignedHeader } from '../block.ts'
+import type { BlockEnvironment } from '../../evm/execution.ts'
 import type { LegacyTransaction } from '../../evm/legacyTransaction.ts'
 import { BinaryReader } from '../../native/binaryReader.ts'
 import type { AccountRecord, StateKind, StateValue } from '../../state/worldState.ts'
@@ -72,6 +74,8 @@ export interface StoredTip {
   /** Pending empty blocks above `built`. */
   empty: EmptyRun[]
   clock: ClockState
+  /** The block settings of blocks to come; absent in databases written before they were stored (the chain's own then). */
+  settings?: StoredBlockSettings
 }
 
 /**
@@ -103,6 +107,8 @@ export interface StoredBlock {
   header: string
   transactions: StoredTransaction[]
   records: StoredRecord[]
+  /** The EVM block environment it was mined in; absent for blocks that recorded none, and in databases written before it was stored. */
+  env?: StoredEnvironment
 }
 
 const STATE_PREFIX: Record<StateKind, string> = { account: 'a:', storage: 's:', allowance: 'l:', unbound: 'u:' }
@@ -195,13 +201,20 @@ export function strictHex(text: string): Uint8Array {
 }
 
 /** A built block as stored. */
-export function encodeBlock(block: { hash: Uint8Array; header: BlockHeader; transactions: readonly ChainTransaction[]; records: readonly ExecutionRecord[] }): string {
+export function encodeBlock(block: {
+  hash: Uint8Array
+  header: BlockHeader
+  transactions: readonly ChainTransaction[]
+  records: readonly ExecutionRecord[]
+  env?: BlockEnvironment | undefined
+}): string {
   const stored: StoredBlock = {
     hash: toHexRaw(block.hash),
     header: toHexRaw(serializeUnsignedHeader(block.header)),
     transactions: block.transactions.map(storedTransaction),
     records: block.records.map(encodeRecord),
   }
+  if (block.env !== undefined) stored.env = encodeEnvironment(block.env)
   return JSON.stringify(stored)
 }
 
