@@ -6,9 +6,13 @@
  *   a few files instead of ~180 (each ES module costs a resolve, a stat, a read, a
  *   compile and a link on the main thread). Code loaded lazily (the EVM, the servers,
  *   the REST router, tracers, persistence) stays behind its dynamic import, in chunks
- *   of its own. Packages stay external: the EVM patches import @ethereumjs/evm's own
- *   files by URL (src/evm/ethereumjsModules.ts), and users' installs dedupe them;
- *   except the server packages ({@link SERVER_PACKAGES}), bundled with what they require.
+ *   of its own.
+ * - Packages stay external (loaded from node_modules), except two groups bundled in:
+ *   {@link BUNDLED_PACKAGES}, the EVM (@ethereumjs/evm's files, through
+ *   src/evm/ethereumjsFiles.ts) and the pure ESM packages it and the start path use, so
+ *   that the first transaction reads one chunk instead of ~120 files (docs/performance.md,
+ *   "Cold start"); and {@link SERVER_PACKAGES} with everything they require, so that
+ *   `listen()` reads one chunk instead of ~160 CommonJS files (docs/performance.md, "CLI start").
  * - Declarations: tsc (tsconfig.build.json, declarations only, which also type-checks),
  *   then a copy of the tree as .d.cts for the exports map's `require` condition: a
  *   CommonJS project type-checks against declarations in its own module format (and
@@ -18,16 +22,26 @@
  */
 import { spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createRequire, isBuiltin } from 'node:module'
+import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
+import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
+
+/**
+ * The packages bundled into dist/ rather than imported from node_modules: @ethereumjs/evm's
+ * files and what they import (except `debug`, CommonJS with dynamic requires, and the
+ * package's index with its state manager, which dualnet does not use) and the hashing
+ * and RLP packages of the start path. All pure ES modules, pinned to exact versions
+ * (package.json), so the bundle runs the code the tests ran.
+ */
+export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3']
 
 /**
  * The packages `listen()` loads (fastify, its CORS plugin, ws), bundled into the servers'
  * chunks with every package they require: as installed, they are about 160 CommonJS
  * files, whose resolving (stat, package.json reads, realpath) and loading took most of
- * a CLI's start to its first answer; bundled they are one file (docs/performance-cli.md).
+ * a CLI's start to its first answer; bundled they are one file (docs/performance.md, "CLI start").
  * CommonJS inside an ES module needs a `require` for Node's built-ins: the bundle's
  * banner makes one (createRequire).
  */
@@ -48,16 +62,30 @@ function packageName(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier)
 }
 
+/** The package an importing file belongs to (its last `node_modules/` segment), or undefined for dualnet's own files. */
+function packageOf(file: string): string | undefined {
+  const found = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(file)
+  return found?.[1]?.replace('\\', '/')
+}
+
 /**
- * Keeps bare imports (packages, Node's built-ins) external, except the server packages
- * and what they import: those esbuild resolves and bundles. Node's built-ins stay external
- * wherever they are imported from; so do ws's optional native add-ons (bufferutil,
- * utf-8-validate), which ws requires inside try/catch and runs without.
+ * Decides, for each bare import, bundled or external:
+ * - Node's built-ins stay external wherever they are imported from; so do ws's optional
+ *   native add-ons (bufferutil, utf-8-validate), which ws requires inside try/catch and runs without.
+ * - {@link BUNDLED_PACKAGES} and {@link SERVER_PACKAGES} are bundled, and so is whatever a
+ *   server package's files import (fastify's dependencies); what the EVM's bundled
+ *   files import otherwise (`debug`) stays external.
+ * - What fastify requires only for features the servers do not use ({@link UNUSED_SERVER_MODULES})
+ *   becomes a stub that throws if it were ever required.
+ * It also replaces src/evm/ethereumjsFiles.ts (which loads @ethereumjs/evm's files by URL
+ * at run time) with static imports of the same files, after checking the installed
+ * version is one that module accepts; it throws (fails the build) otherwise.
  */
-const serverPackagesPlugin: Plugin = {
-  name: 'dualnet-server-packages',
+const bundlePlugin: Plugin = {
+  name: 'dualnet-bundle',
   setup(b) {
     const external = new Set(['bufferutil', 'utf-8-validate'])
+    const evmSide = new Set(['@ethereumjs/evm', ...BUNDLED_PACKAGES])
     b.onResolve({ filter: UNUSED_SERVER_MODULES }, (args) =>
       /[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path, namespace: 'dualnet-unused' } : undefined,
     )
@@ -66,9 +94,31 @@ const serverPackagesPlugin: Plugin = {
       loader: 'js',
     }))
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('node:') || isBuiltin(args.path) || external.has(packageName(args.path))) return { path: args.path, external: true }
-      const bundled = SERVER_PACKAGES.includes(packageName(args.path)) || /[\\/]node_modules[\\/]/.test(args.importer)
-      return bundled ? undefined : { path: args.path, external: true }
+      if (isAbsolute(args.path)) return undefined
+      const name = packageName(args.path)
+      if (args.path.startsWith('node:') || isBuiltin(args.path) || external.has(name)) return { path: args.path, external: true }
+      if (BUNDLED_PACKAGES.includes(name) || SERVER_PACKAGES.includes(name)) return undefined
+      const importer = packageOf(args.importer)
+      const fromServerPackage = importer !== undefined && !evmSide.has(importer)
+      return fromServerPackage ? undefined : { path: args.path, external: true }
+    })
+    b.onLoad({ filter: /[\\/]src[\\/]evm[\\/]ethereumjsFiles\.ts$/ }, () => {
+      const entry = import.meta.resolve('@ethereumjs/evm')
+      const pkg = JSON.parse(readFileSync(new URL('../../package.json', entry), 'utf8')) as { version: string }
+      if (!VERIFIED_VERSIONS.includes(pkg.version)) throw new Error(`@ethereumjs/evm ${pkg.version} is not one of the verified versions (${VERIFIED_VERSIONS.join(', ')})`)
+      const file = (name: string) => JSON.stringify(fileURLToPath(new URL(name, entry)))
+      return {
+        loader: 'js',
+        resolveDir: fileURLToPath(new URL('.', entry)),
+        contents: [
+          `import * as evm from ${file('./evm.js')}`,
+          `import * as errors from ${file('./errors.js')}`,
+          `import * as interpreter from ${file('./interpreter.js')}`,
+          `import * as precompiles from ${file('./precompiles/index.js')}`,
+          `export const VERIFIED_VERSIONS = ${JSON.stringify([pkg.version])}`,
+          'export async function importEvmFiles() { return { evm, errors, interpreter, precompiles } }',
+        ].join('\n'),
+      }
     })
   },
 }
@@ -88,7 +138,7 @@ export function bundleOptions(outdir = 'dist'): BuildOptions {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    plugins: [serverPackagesPlugin],
+    plugins: [bundlePlugin],
     banner: { js: "import { createRequire as __dualnetCreateRequire } from 'node:module'; const require = __dualnetCreateRequire(import.meta.url);" },
     sourcemap: true,
     logLevel: 'warning',

@@ -7,6 +7,7 @@ import type { LevelDatabase } from './chain/store.ts'
 import type { ClockMode } from './chain/clock.ts'
 import type { BlockContext } from './chain/chain.ts'
 import type { ClientVersionOption } from './rpc/methods/web3_clientVersion.ts'
+import type { ForkOptions } from './chain/fork.ts'
 
 /** A dev account given explicitly. Balances: `main` in whole tokens, `gas` in whole tokens (default 10,000 each). */
 export interface AccountSpec {
@@ -75,6 +76,17 @@ export interface DevnetOptions {
    * contract to pay claims.
    */
   unboundGas?: { deadline?: number }
+  /**
+   * Fork a live node (docs/fork.md): `{ url, blockNumber? }`. The devnet takes the
+   * remote's chain id (unless `chainId` is given) and net_version; its blocks continue
+   * from the fork block (default: the remote's latest), whose hash is their first
+   * parent; EVM accounts (balance, nonce, code) and storage slots are fetched from the
+   * remote on first read and kept, and local writes overlay them. The dev accounts are
+   * funded over the remote's state. Not combinable with `db` or `state` yet.
+   * Throws ForkOptionError for a malformed option or a block the remote cannot
+   * serve, ForkRemoteError when the remote does not answer.
+   */
+  fork?: ForkOptions
   /** Pool minimum gas price in gwei; default 0, as on a solo node (reference §0). */
   minGasPrice?: bigint
   /**

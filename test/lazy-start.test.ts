@@ -10,8 +10,10 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { afterAll, describe, expect, it } from 'vitest'
-import { bundleOptions } from '../scripts/build.ts'
+import { p256 } from '@noble/curves/nist.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BUNDLED_PACKAGES, bundleOptions } from '../scripts/build.ts'
 import { createDevnet } from '../src/index.ts'
 import { LedgerStore } from '../src/chain/store.ts'
 import { WorldState } from '../src/state/worldState.ts'
@@ -90,30 +92,77 @@ describe('start path', () => {
 describe('the bundle of npm run build', () => {
   // Inside the repository, so that the bundle's external packages resolve from node_modules.
   const outdir = join(ROOT, '.test-bundles', String(process.pid))
-  afterAll(() => rmSync(outdir, { recursive: true, force: true }))
-
-  it('keeps the lazily loaded modules out of the start path: its start loads the same packages and no chunk holding a lazy module', async () => {
+  beforeAll(async () => {
     mkdirSync(outdir, { recursive: true })
     await build({ ...bundleOptions(outdir), absWorkingDir: ROOT, logLevel: 'silent' })
+  }, 120_000)
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }))
+
+  it('keeps the lazily loaded modules out of the start path: its start loads the same packages but the bundled ones and no chunk holding a lazy module', () => {
     const { start, later } = loadedModules('', "await d.listen(); await d.rest.get('/api/v1/block/height')", join(outdir, 'index.js'))
-    // The source modules of the bundle's files loaded at start, from their source maps.
-    const sources = start.filter((u) => u.startsWith('file:') && u.includes('/.test-bundles/'))
-      .flatMap((u) => (JSON.parse(readFileSync(`${fileURLToPath(u)}.map`, 'utf8')) as { sources: string[] }).sources)
+    /** The source modules of the bundle's files among `urls`, from their source maps. */
+    const bundleSources = (urls: string[]) =>
+      urls.filter((u) => u.startsWith('file:') && u.includes('/.test-bundles/')).flatMap((u) => (JSON.parse(readFileSync(`${fileURLToPath(u)}.map`, 'utf8')) as { sources: string[] }).sources)
+    const sources = bundleSources(start)
     expect(sources.some((s) => s.endsWith('/src/devnet/create.ts'))).toBe(true)
     for (const lazy of [/src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//, /src\/evm\/engine\.ts/, /src\/chain\/persistence\/stateDocument\.ts/]) {
       expect(sources.some((s) => lazy.test(s)), String(lazy)).toBe(false)
     }
     const packages = (urls: string[]) => [...new Set(urls.map((u) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1]).filter((p) => p !== undefined))].sort()
-    expect(packages(start)).toEqual(packages(loadedModules('').start))
+    // The packages src/ loads at start, but those the bundle carries inside (scripts/build.ts).
+    expect(packages(start)).toEqual(packages(loadedModules('').start).filter((p) => !BUNDLED_PACKAGES.includes(p)))
     // The server packages come bundled (scripts/build.ts, SERVER_PACKAGES): listen() reads chunks, not node_modules.
     expect(packages(later).filter((p) => ['fastify', '@fastify/cors', 'ws', 'avvio'].includes(p))).toEqual([])
-    const laterSources = later.filter((u) => u.startsWith('file:') && u.includes('/.test-bundles/'))
-      .flatMap((u) => (JSON.parse(readFileSync(`${fileURLToPath(u)}.map`, 'utf8')) as { sources: string[] }).sources)
+    const laterSources = bundleSources(later)
     for (const bundled of [/node_modules\/fastify\/fastify\.js$/, /node_modules\/@fastify\/cors\//, /node_modules\/ws\/lib\/websocket-server\.js$/, /src\/server\/rpcServer\.ts$/]) {
       expect(laterSources.some((s) => bundled.test(s)), String(bundled)).toBe(true)
     }
   })
+
+  it('runs the curve precompiles with the packages it carries inside as src/ runs them', () => {
+    const bundled = precompileAnswers(join(outdir, 'index.js'))
+    expect(bundled).toEqual(precompileAnswers(INDEX))
+    // (1, 2) is BN254's generator G; G + G = 2G, and a valid P-256 signature verifies to 1.
+    expect(bundled['prague 0x06']).toBe(bundled['prague 0x07'])
+    expect(bundled['prague 0x08']).toBe(`0x${'0'.repeat(63)}1`)
+    expect(bundled['prague 0x0b']).toBe(`0x${'0'.repeat(256)}`)
+    expect(bundled['osaka 0x100']).toBe(`0x${'0'.repeat(63)}1`)
+  })
 })
+
+/**
+ * What `eth_call`s to the precompiles on elliptic curves (BN254, BLS12-381 from Prague,
+ * P-256 from Osaka: @noble/curves, which the bundle carries inside; scripts/build.ts)
+ * answer on a devnet of the package at `entry` (src/ through tsx, or a bundle's
+ * index.js), in a fresh process.
+ */
+function precompileAnswers(entry: string): Record<string, string> {
+  const word = (n: bigint) => n.toString(16).padStart(64, '0')
+  const digest = sha256(new TextEncoder().encode('dualnet'))
+  const key = p256.utils.randomSecretKey()
+  const signature = p256.sign(digest, key, { prehash: false, format: 'compact' })
+  const point = p256.Point.fromBytes(p256.getPublicKey(key, false))
+  const calls: Array<[string, string, string]> = [
+    ['prague', '06', word(1n) + word(2n) + word(1n) + word(2n)],
+    ['prague', '07', word(1n) + word(2n) + word(2n)],
+    ['prague', '08', ''],
+    ['prague', '0b', '00'.repeat(256)],
+    ['osaka', '100', Buffer.from(digest).toString('hex') + Buffer.from(signature).toString('hex') + word(point.x) + word(point.y)],
+  ]
+  const script = `
+    const { createDevnet } = await import(${JSON.stringify(entry)})
+    const answers = {}
+    for (const [hardfork, address, data] of ${JSON.stringify(calls)}) {
+      const d = await createDevnet({ hardfork, accounts: 1, nativeAccounts: 0 })
+      answers[hardfork + ' 0x' + address] = await d.rpc('eth_call', [{ to: '0x' + address.padStart(40, '0'), data: '0x' + data }, 'latest'])
+      await d.close()
+    }
+    console.log(JSON.stringify(answers))`
+  const tsx = entry.endsWith('.ts') ? ['--import', 'tsx'] : []
+  const child = spawnSync(process.execPath, [...tsx, '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+  if (child.status !== 0) throw new Error(`child failed: ${child.stderr}`)
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Record<string, string>
+}
 
 describe('no database without the db option', () => {
   it('a store without a database persists nothing, forgets the touched entries, has the pool record nothing and closes', async () => {

@@ -185,7 +185,7 @@ describe('reset', () => {
     await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1', '0x2', '0x3', '0x0', '0x0', '0x1']), EVENTUALLY)
     expect(seen[4]!.result.hash).toBe(genesis.hash)
     expect(seen[5]!.result.parentHash).toBe(genesis.hash)
-    await expect(devnet.rpcUntyped('hardhat_reset', [{ forking: { jsonRpcUrl: 'http://x' } }])).rejects.toMatchObject({ code: -32602 })
+    await expect(devnet.rpcUntyped('hardhat_reset', [{ forking: { jsonRpcUrl: 'ftp://x' } }])).rejects.toMatchObject({ code: -32602 })
     expect(getAddress(a!)).toBe(getAddress(devnet.accounts[0]!.address))
   })
 })

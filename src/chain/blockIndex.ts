@@ -13,20 +13,26 @@ export const ZERO_ROOT = new Uint8Array(32)
 
 /** Built blocks, their indexes, and the pending empty runs above them. */
 export class BlockIndex {
+  /** Height of the first block held: 0, or a fork's block (the blocks below it are the remote's). */
+  readonly base: number
   readonly #built: ChainBlock[] = []
   readonly #byHash = new Map<string, ChainBlock>()
   readonly #txIndex = new Map<string, { height: number; index: number }>()
   /** Empty blocks mined in bulk and built on first use. */
   readonly empty = new EmptyRuns()
 
-  /** Height of the latest block, built or pending. */
-  get height(): number {
-    return this.#built.length - 1 + this.empty.count
+  constructor(base = 0) {
+    this.base = base
   }
 
-  /** How many blocks are built: heights 0 to `builtCount - 1`. */
+  /** Height of the latest block, built or pending. */
+  get height(): number {
+    return this.base + this.#built.length - 1 + this.empty.count
+  }
+
+  /** One above the highest built block: heights {@link base} to `builtCount - 1` are built. */
   get builtCount(): number {
-    return this.#built.length
+    return this.base + this.#built.length
   }
 
   /** The latest built block. */
@@ -36,12 +42,12 @@ export class BlockIndex {
 
   /** The built block at `height`, or `undefined`. */
   built(height: number): ChainBlock | undefined {
-    return this.#built[height]
+    return this.#built[height - this.base]
   }
 
   /** The built blocks from height `first` up. */
   builtFrom(first: number): ChainBlock[] {
-    return this.#built.slice(first)
+    return this.#built.slice(Math.max(0, first - this.base))
   }
 
   /** The built block with raw hash `hash` (64 hex, no 0x), or `undefined`. */
@@ -61,12 +67,12 @@ export class BlockIndex {
 
   /** Timestamp of the block at `height` (must exist), without building it. */
   timestampAt(height: number): number {
-    return this.empty.timestampAt(height) ?? this.#built[height]!.header.timestamp
+    return this.empty.timestampAt(height) ?? this.#built[height - this.base]!.header.timestamp
   }
 
   /** Whether the block at `height` is an empty block not built yet. */
   isPendingEmpty(height: number): boolean {
-    return height >= this.#built.length && height <= this.height
+    return height >= this.builtCount && height <= this.height
   }
 
   /** Adds `block` on top of the built blocks. */
@@ -82,7 +88,7 @@ export class BlockIndex {
   truncateAbove(height: number): string[] {
     const dropped: string[] = []
     this.empty.truncateAbove(height)
-    while (this.#built.length - 1 > height) {
+    while (this.builtCount - 1 > height) {
       const block = this.#built.pop()!
       this.#byHash.delete(toHexRaw(block.hash))
       for (const tx of block.transactions) {

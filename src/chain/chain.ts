@@ -31,6 +31,8 @@ import { NATIVE_CALL_GAS, preExecuteNative, type NativeEnv, type NativeOutcome }
 import { checkNativePool, checkPool } from './poolAcceptance.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { AccountRecord, WorldState } from '../state/worldState.ts'
+import { ForkMiss, retryOnForkMiss } from '../state/fork/forkSource.ts'
+import { ForkRemoteError } from '../state/fork/remote.ts'
 import type { LedgerStore } from './store.ts'
 import type { EmptyRun } from './emptyRuns.ts'
 import { wrapEvmTransaction, type ChainTransaction, type EvmTransaction, type PoolTransaction } from './transaction.ts'
@@ -123,7 +125,7 @@ export class Chain {
   /** The console.log sink, or `undefined` (silent). */
   readonly console: ConsoleSink | undefined
   readonly #store: LedgerStore
-  readonly #blocks = new BlockIndex()
+  readonly #blocks: BlockIndex
   readonly #checkpoints: Checkpoints
   readonly #miner: Miner
   /** Raw hashes of accepted transactions in acceptance order (pending-transaction filters read it). */
@@ -145,6 +147,8 @@ export class Chain {
     this.blockContext = parts.blockContext ?? 'node'
     this.unboundGas = parts.unboundGas
     this.console = parts.console
+    // A fork's first block is the remote's block it forks at: local heights continue from it.
+    this.#blocks = new BlockIndex(parts.genesis.header.height)
     const shared = { world: this.world, mempool: this.mempool, clock: this.clock, blocks: this.#blocks, store: this.#store, settings: this.blockSettings }
     this.#checkpoints = new Checkpoints(shared)
     this.#miner = new Miner({ ...shared, executor: this.executor, bookkeeper: this.bookkeeper, checkpoints: this.#checkpoints, unboundGas: this.unboundGas, console: this.console })
@@ -165,6 +169,14 @@ export class Chain {
 
   /** Whether this chain was resumed from a database (false: a new genesis). */
   readonly resumed: boolean
+
+  /**
+   * Height of the chain's first block: 0, or on a fork the remote's block it forks at
+   * (the blocks below it are the remote's history, not held here).
+   */
+  get firstHeight(): number {
+    return this.#blocks.base
+  }
 
   /** Height of the latest block (built or not yet built, see {@link EmptyRuns}). */
   get height(): number {
@@ -313,12 +325,19 @@ export class Chain {
   #accept(tx: EvmTransaction): Promise<Uint8Array> {
     return this.#serial(async () => {
       if (this.#blocks.includes(toHexRaw(tx.hash))) return tx.hash
+      // Over a fork: the sender and the recipient, which the checks and the run read, fetched together.
+      if (this.world.fork !== undefined) await this.world.fork.prefetch(touchedAccounts(tx.from, tx.tx.to))
       checkPool(tx, this.world, this.mempool, this.height, this.minGasPrice, this.blockSettings.next())
       this.mempool.add(tx)
       this.#noteAccepted(tx.hash)
       if (this.automine) {
         try {
           await this.#miner.mineReady(toHexRaw(tx.from))
+        } catch (err) {
+          // The remote of a fork failed while the block was built: the block is undone,
+          // and the transaction leaves the pool, so the failed request changed nothing.
+          if (err instanceof ForkRemoteError) this.mempool.remove(tx)
+          throw err
         } finally {
           this.#announce()
         }
@@ -614,9 +633,10 @@ export class Chain {
     if (this.#store.durable) await this.#serial(async () => this.#store.persist())
   }
 
-  /** Waits for queued work, then closes the store. */
+  /** Waits for queued work, then closes the store (and writes a fork's disk cache). */
   async close(): Promise<void> {
     await this.#queue.catch(() => {})
+    await this.world.fork?.onClose?.()
     await this.#store.close()
   }
 
@@ -633,10 +653,12 @@ export class Chain {
     let pending: Promise<{ simulate: EvmExecutor['simulate'] }> | undefined
     return (call) =>
       this.#serial(async () => {
+        if (this.world.fork !== undefined) await this.world.fork.prefetch(touchedAccounts(call.from, call.to))
         const runner = txs.length === 0 ? this.executor : await (pending ??= import('./replay.ts').then(({ pendingEngine }) => pendingEngine(this, env, txs)))
         try {
           return await runner.simulate(call, env)
         } catch (err) {
+          if (err instanceof ForkMiss || err instanceof ForkRemoteError) throw err
           throw new TransactionRejectedError(simulationFailure(err), { cause: err })
         }
       })
@@ -668,10 +690,18 @@ export class Chain {
   }
 
   #serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(work, work)
+    // Over a fork, a job that read a value not fetched yet fetches it and starts again
+    // (it threw before writing anything: reads come before writes in every job).
+    const job = this.world.fork === undefined ? work : () => retryOnForkMiss(work)
+    const run = this.#queue.then(job, job)
     this.#queue = run.catch(() => {})
     return run
   }
+}
+
+/** The accounts a transaction or call surely reads (its sender and recipient), as 40 hex each. */
+function touchedAccounts(from: Uint8Array, to: Uint8Array | undefined): string[] {
+  return to === undefined ? [toHexRaw(from)] : [toHexRaw(from), toHexRaw(to)]
 }
 
 let nativeIntake: Promise<typeof import('./nativeIntake.ts')> | undefined

@@ -9,7 +9,7 @@ import { nativeGasPrice } from './transaction.ts'
 /** Gas price in gwei (native units) and the height it was read from (0 if none). */
 export function gasPriceGwei(chain: Chain): { gasPrice: bigint; height: number } {
   const tip = chain.height
-  for (let h = tip; h >= Math.max(0, tip - 100); h--) {
+  for (let h = tip; h >= Math.max(chain.firstHeight, tip - 100); h--) {
     // Blocks mined in bulk and not built yet are empty: skip them without building.
     if (chain.isPendingEmpty(h)) continue
     const block = chain.blockAt(h)!

@@ -21,6 +21,7 @@ import type { LedgerStore } from './store.ts'
 import type { ChainTransaction, PoolTransaction } from './transaction.ts'
 import { printConsoleCalls, type ConsoleSink } from './consoleOutput.ts'
 import type { UnboundGasRule } from './unboundGas.ts'
+import { retryOnForkMiss } from '../state/fork/forkSource.ts'
 
 /** What the miner works on: the chain's parts, shared with it. */
 export interface MinerParts {
@@ -121,6 +122,13 @@ export class Miner {
    * the clock's next). On any error nothing of the block remains. The caller persists.
    */
   async mineBlock(txs: readonly PoolTransaction[], timestamp?: number): Promise<ChainBlock> {
+    if (this.#world.fork === undefined) return this.#mineBlock(txs, timestamp)
+    // Over a fork: a value not fetched yet undoes the block (as any error does); once
+    // fetched, the block is built again from the start.
+    return retryOnForkMiss(() => this.#mineBlock(txs, timestamp))
+  }
+
+  async #mineBlock(txs: readonly PoolTransaction[], timestamp?: number): Promise<ChainBlock> {
     const parent = this.latest()
     const height = parent.header.height + 1
     const time = timestamp ?? this.#clock.timestampAfter(parent.header.timestamp)

@@ -43,7 +43,8 @@ export interface CliFlags {
   rpcport: number
   port?: number
   host: string
-  chainId: number
+  /** Absent: 12345, or a fork's remote's. */
+  chainId?: number
   hardfork: Hardfork
   accounts: number
   nativeAccounts: number
@@ -78,6 +79,10 @@ export interface CliFlags {
   clientVersion: ClientVersionOption
   quiet: boolean
   db?: string
+  forkUrl?: string
+  forkBlockNumber?: number
+  /** A directory, `false` (--no-fork-cache) or absent (the default). */
+  forkCache?: string | false
   loadState?: string
   dumpState?: string
   state?: string
@@ -101,6 +106,26 @@ function bigInteger(max: bigint, what: string) {
     if (n > max) throw new InvalidArgumentError(`${what} must be at most ${max.toLocaleString('en-US')}`)
     return n
   }
+}
+
+/** A parser of a directory path: any non-empty string. */
+function directory(what: string) {
+  return (value: string): string => {
+    if (value === '') throw new InvalidArgumentError(`${what} must not be empty`)
+    return value
+  }
+}
+
+/** `--fork-url`: an http(s) URL. */
+function forkUrl(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new InvalidArgumentError('the fork URL must be an http(s) URL of a JSON-RPC node')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('the fork URL must be an http(s) URL of a JSON-RPC node')
+  return value
 }
 
 /** `--hardfork`: one of {@link CLI_HARDFORKS}, any case (Anvil's `Shanghai` too), `merge` for Paris. */
@@ -176,7 +201,7 @@ export function cliProgram(): Command {
       .option('--cors <origins>', 'origins the JSON-RPC server allows (CORS) and WebSocket upgrades may come from, comma-separated ("*": any, "none": none)', '*')
       .addOption(new Option('--vhosts <names>', 'host names both servers answer (Host header), comma-separated ("*": any); IP addresses are always answered').argParser(vhosts).default(['localhost'], 'localhost'))
       // The chain.
-      .option('--chain-id <id>', 'EIP-155 chain id', integer(1, 2 ** 53 - 1, 'the chain id'), 12345)
+      .addOption(new Option('--chain-id <id>', "EIP-155 chain id (default: 12345; with --fork-url the remote's)").argParser(integer(1, 2 ** 53 - 1, 'the chain id')))
       .option('--hardfork <name>', `EVM rules: ${CLI_HARDFORKS.join(', ')} (the chain runs istanbul; shanghai and later bring PUSH0 and newer opcodes)`, hardfork, 'istanbul')
       .option('--timestamp <seconds>', 'Unix timestamp of the genesis block (default: now)', integer(0, U32_MAX, 'the timestamp'))
       .addOption(new Option('--clock <mode>', 'how block time advances: "wall", "frozen" (moved only by time controls, +1 s per block) or N (each block N seconds after its parent)').argParser(clock).default('wall'))
@@ -199,6 +224,11 @@ export function cliProgram(): Command {
       .addOption(new Option('--min-gas-price <gwei>', 'lowest gas price the pool accepts, in gwei; also eth_gasPrice before any transaction').argParser(bigInteger(2n ** 64n - 1n, 'the minimum gas price')).default(0n, '0'))
       .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei) (default: 0)").argParser(gasPriceWei).conflicts('minGasPrice'))
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
+      // Forking (Anvil's names).
+      .addOption(new Option('-f, --fork-url <url>', "fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)").argParser(forkUrl))
+      .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(integer(0, 2 ** 53 - 1, 'the fork block number')))
+      .addOption(new Option('--fork-cache <dir>', "directory of the disk cache of values fetched from the remote (default: with --fork-block-number, ~/.cache/dualnet/fork; without, none)").argParser(directory('the fork cache directory')))
+      .option('--no-fork-cache', 'keep fetched values in memory only (default: the cache as --fork-cache says)')
       // Persistence.
       .option('--db <dir>', 'keep the chain in a LevelDB directory: created there, or resumed from it (default: none, the chain lives in memory)')
       .option('--load-state <file>', 'start from a state document (devnet.dumpState / anvil_dumpState JSON) (default: none)')
@@ -251,6 +281,7 @@ Colour only on a terminal that supports it (Node's rules: TERM, CI, FORCE_COLOR)
 export function parseFlags(program: Command, argv: readonly string[]): CliFlags {
   program.parse(argv, { from: 'user' })
   const flags = program.opts<CliFlags>()
+  if (flags.forkBlockNumber !== undefined && flags.forkUrl === undefined) program.error("option '--fork-block-number <n>' needs --fork-url: it says where to fork the remote", { exitCode: 1 })
   // Each token's supply (1e9 tokens, reference §0) holds every account's balance: the native accounts keep createDevnet's 10,000.
   const wanted = flags.balance * BigInt(flags.accounts) + DEFAULT_BALANCE * BigInt(flags.nativeAccounts)
   if (wanted > MAIN_TOTAL_SUPPLY / MAIN_UNIT) {
@@ -265,7 +296,6 @@ export function parseFlags(program: Command, argv: readonly string[]): CliFlags 
 /** The createDevnet options the flags ask for (without `db` and `state`, which the CLI opens). */
 export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
   const options: DevnetOptions = {
-    chainId: flags.chainId,
     hardfork: flags.hardfork,
     blockContext: flags.blockContext,
     clientVersion: flags.clientVersion,
@@ -290,6 +320,13 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
     traceTimeout: flags.traceTimeout,
     batchTraceTimeout: flags.batchTraceTimeout,
     stateLimit: flags.stateLimit,
+  }
+  // A fork takes its remote's chain id unless --chain-id is given.
+  if (flags.chainId !== undefined || flags.forkUrl === undefined) options.chainId = flags.chainId ?? 12345
+  if (flags.forkUrl !== undefined) {
+    options.fork = { url: flags.forkUrl }
+    if (flags.forkBlockNumber !== undefined) options.fork.blockNumber = flags.forkBlockNumber
+    if (flags.forkCache !== undefined) options.fork.cache = flags.forkCache
   }
   if (flags.timestamp !== undefined) options.genesisTimestamp = flags.timestamp
   if (flags.bookkeeperKey !== undefined) options.bookkeeperKey = flags.bookkeeperKey

@@ -36,7 +36,8 @@ export function isLoopback(host: string): boolean {
  * the EVM and native dev accounts with their keys, and the URLs.
  */
 export function printBanner(devnet: Devnet, urls: DevnetUrls, flags: CliFlags): void {
-  console.log(paint('bold', `dualnet v${VERSION}: chain id ${flags.chainId}, hardfork ${flags.hardfork}`))
+  console.log(paint('bold', `dualnet v${VERSION}: chain id ${devnet.chainId}, hardfork ${flags.hardfork}`))
+  if (flags.forkUrl !== undefined) console.log(`Fork      ${flags.forkUrl} at block ${chainOf(devnet).firstHeight}; state fetched on first read`)
   const interval = flags.blockTime > 0 ? `a block every ${flags.blockTime} s` : undefined
   console.log(`Mining    ${[flags.mining ? 'automine' : 'automine off (evm_mine mines on request)', interval].filter(Boolean).join(', ')}`)
   if (flags.db !== undefined) console.log(devnet.resumed ? `Database  resumed the chain in ${flags.db} at block ${chainOf(devnet).height}` : `Database  created a new chain in ${flags.db}`)

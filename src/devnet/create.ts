@@ -11,6 +11,7 @@ import { UNBOUND_SCHEDULE_END } from '../chain/unboundGas.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
 import { nativeDevKey } from '../chain/nativeDevAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from '../chain/genesis.ts'
+import { checkForkOptions, connectFork, ForkOptionError, fundForkAccounts, type ConnectedFork, type ForkOptions } from '../chain/fork.ts'
 import { WorldState } from '../state/worldState.ts'
 import { LedgerStore } from '../chain/store.ts'
 import { openStoredChain } from '../chain/persistence/resume.ts'
@@ -26,7 +27,7 @@ import type { RestContext } from '../rest/context.ts'
 import { toHex, toHexRaw, type Hex } from '../util/hex.ts'
 import { NODE_VERSION } from '../version.ts'
 import { clientVersionString } from '../rpc/methods/web3_clientVersion.ts'
-import { DevnetInstance, stateDocuments, type Mutable } from './provider.ts'
+import { DevnetInstance, stateDocuments, type FreshChain, type Mutable } from './provider.ts'
 import type { Devnet } from './types.ts'
 
 /** Default balance of each dev account: 10,000 of each token. */
@@ -41,10 +42,17 @@ const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024
  * unknown hardfork.
  */
 export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet> {
-  const chainId = options.chainId ?? SOLO_CHAIN_ID
   // Option errors first, before any database is opened.
   const clientVersion = clientVersionString(options.clientVersion)
   checkBlockContext(options.blockContext)
+  if (options.fork !== undefined) {
+    checkForkOptions(options.fork)
+    if (options.state !== undefined) throw new ForkOptionError('option fork cannot be combined with state yet: load the document with devnet.loadState() after start')
+  }
+  checkForkWithDb(options.fork, options)
+  // A fork takes the remote's chain id (unless chainId is given) and net_version.
+  const fork = options.fork === undefined ? undefined : await connectFork(options.fork)
+  const chainId = options.chainId ?? fork?.chainId ?? SOLO_CHAIN_ID
   const keys = Array.isArray(options.accounts)
     ? options.accounts.map((a) => ({
         privateKey: a.privateKey,
@@ -62,7 +70,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
   // No database unless the user gives one; one that holds a chain is resumed (chain/persistence/).
   const store = new LedgerStore(options.db)
   await store.open()
-  const chain = await buildChain(options, keys, nativeKeys, store, true).catch(async (err: unknown) => {
+  const chain = await buildChain(options, keys, nativeKeys, store, true, fork).catch(async (err: unknown) => {
     await store.abandon()
     throw err
   })
@@ -75,12 +83,13 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     signers,
     accountOrder: keys.map((k) => k.address),
     chainId,
+    netVersion: fork?.netVersion,
     clientVersion,
     limits,
     filters: new FilterRegistry(limits),
     controls: new DevnetControls(chain, limits),
     subscriptions: new SubscriptionManager(chain),
-    reset: () => instance!.reset(),
+    reset: (fork) => instance!.reset({ fork }),
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
@@ -89,8 +98,14 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }),
   )
   // A reset builds a fresh ledger from the same options, keys and store.
-  const fresh = () => buildChain(options, keys, nativeKeys, store)
-  instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.blockTime)
+  // A fork is connected again: without blockNumber it moves to the remote's latest block, as Hardhat's reset does.
+  const fresh = async (forkOptions: ForkOptions | undefined): Promise<FreshChain> => {
+    if (forkOptions !== undefined) checkForkOptions(forkOptions)
+    checkForkWithDb(forkOptions, options)
+    const connected = forkOptions === undefined ? undefined : await connectFork(forkOptions)
+    return { chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected), netVersion: connected?.netVersion }
+  }
+  instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.fork, options.blockTime)
   return instance
 }
 
@@ -99,6 +114,11 @@ function checkBlockContext(value: unknown): void {
   if (value !== undefined && value !== 'node' && value !== 'ethereum') {
     throw new RangeError(`option blockContext must be 'node' or 'ethereum', got ${JSON.stringify(value)}`)
   }
+}
+
+/** Throws ForkOptionError when `fork` comes with a `db` (not supported yet: the fetched values live in memory). */
+function checkForkWithDb(fork: ForkOptions | undefined, options: DevnetOptions): void {
+  if (fork !== undefined && options.db !== undefined) throw new ForkOptionError('option fork cannot be combined with db yet: a fork keeps its fetched values in memory only')
 }
 
 /** A dev key with its genesis balances. */
@@ -117,9 +137,12 @@ async function buildChain(
   store: LedgerStore,
   /** Resume the chain the database holds (createDevnet); a reset starts a new one over it. */
   resume = false,
+  /** The remote this chain forks, connected (the `fork` option). */
+  fork?: ConnectedFork,
 ): Promise<Chain> {
-  const chainId = options.chainId ?? SOLO_CHAIN_ID
+  const chainId = options.chainId ?? fork?.chainId ?? SOLO_CHAIN_ID
   const world = new WorldState()
+  if (fork !== undefined) world.attachFork(fork.source)
   const bookkeeper = createBookkeeper(options.bookkeeperKey)
   const hardfork = options.hardfork ?? 'istanbul'
   const documents = options.state === undefined ? undefined : await stateDocuments()
@@ -132,10 +155,13 @@ async function buildChain(
     ...keys.map((k) => ({ address: k.address, main: k.main, gas: k.gas })),
     ...nativeKeys.map((k) => ({ address: k.address, main: DEFAULT_MAIN, gas: DEFAULT_GAS })),
   ]
-  const genesisTimestamp = options.genesisTimestamp ?? state?.timestamp ?? Math.floor(Date.now() / 1000)
+  const genesisTimestamp = fork?.block.header.timestamp ?? options.genesisTimestamp ?? state?.timestamp ?? Math.floor(Date.now() / 1000)
   const unboundGas = resumed !== undefined ? (resumed.config.unboundGas ?? undefined) : wantedUnbound && { genesis: genesisTimestamp, deadline: wantedUnbound.deadline }
   // With accrual on, the unallocated gas sits at the main-token contract, as on mainnet, which pays the claims.
-  const genesis = resumed?.genesis ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
+  // A fork's chain starts at the remote's fork block, with the dev accounts funded over the remote's state.
+  if (fork !== undefined) await fundForkAccounts(world, fork.source, fork.block.header.height, allocations)
+  const genesis =
+    resumed?.genesis ?? fork?.block ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
   if (resumed === undefined) {
     // A state document: a new genesis that holds it (over the dev allocations).
     if (state !== undefined) documents!.applyState(world, state, 0)

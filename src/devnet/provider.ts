@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events'
 import type { FastifyInstance } from 'fastify'
 import type { Chain } from '../chain/chain.ts'
+import type { ForkOptions } from '../chain/fork.ts'
 import type { StateDocument } from '../chain/persistence/stateDocument.ts'
 import type { ListenOptions } from '../options.ts'
 import type { RpcContext } from '../rpc/context.ts'
@@ -36,12 +37,17 @@ export function chainOf(devnet: Devnet): Chain {
   return devnet.chain
 }
 
+/** A chain built by a reset, with the net_version of the remote it forks (if any). */
+export interface FreshChain {
+  chain: Chain
+  netVersion: string | undefined
+}
+
 /** Properties of `T` made writable: the contexts whose chain a reset replaces. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 export class DevnetInstance implements Devnet {
   readonly accounts: readonly DevAccount[]
-  readonly chainId: number
   readonly rest: RestClient
   readonly nativeAccounts: readonly NativeDevAccount[]
   readonly #context: Mutable<RpcContext>
@@ -53,7 +59,9 @@ export class DevnetInstance implements Devnet {
   readonly #connection: SubscriptionConnection
   /** The context of function calls: the devnet's, with the in-process connection. */
   readonly #session: RpcContext
-  readonly #freshChain: () => Promise<Chain>
+  readonly #freshChain: (fork: ForkOptions | undefined) => Promise<FreshChain>
+  /** The fork of the latest reset (or creation); `undefined`: none. */
+  #fork: ForkOptions | undefined
   readonly #blockTime: number | undefined
   /** A reset under way (later resets wait for it). */
   #resetting: Promise<void> = Promise.resolve()
@@ -67,10 +75,12 @@ export class DevnetInstance implements Devnet {
     keys: { privateKey: Hex; address: Uint8Array }[],
     nativeAccounts: readonly NativeDevAccount[],
     bodyLimit: number,
-    freshChain: () => Promise<Chain>,
+    freshChain: (fork: ForkOptions | undefined) => Promise<FreshChain>,
+    fork: ForkOptions | undefined,
     blockTime: number | undefined,
   ) {
     this.#freshChain = freshChain
+    this.#fork = fork
     this.#blockTime = blockTime
     // Emitted after the current job: a listener that throws cannot break the chain's queue.
     this.#connection = context.subscriptions.connect((subscription, result) =>
@@ -78,7 +88,6 @@ export class DevnetInstance implements Devnet {
     )
     this.#session = Object.create(context, { connection: { value: this.#connection } }) as RpcContext
     this.nativeAccounts = Object.freeze([...nativeAccounts])
-    this.chainId = context.chainId
     this.#context = context
     this.#restContext = restContext
     const call = async (method: string, path: string, body?: string): Promise<RestEnvelope> => {
@@ -158,17 +167,26 @@ export class DevnetInstance implements Devnet {
     return this.removeListener(event, listener)
   }
 
-  reset(): Promise<void> {
+  /** EIP-155 chain id (a reset to a fork may change it). */
+  get chainId(): number {
+    return this.#context.chainId
+  }
+
+  reset(options: { fork?: ForkOptions | null } = {}): Promise<void> {
     if (this.#closed) return Promise.reject(closedError())
-    const run = this.#resetting.then(() => this.#reset())
+    const fork = options.fork === undefined ? this.#fork : (options.fork ?? undefined)
+    const run = this.#resetting.then(() => this.#reset(fork))
     this.#resetting = run.catch(() => {})
     return run
   }
 
-  async #reset(): Promise<void> {
-    const chain = await this.#freshChain()
+  async #reset(fork: ForkOptions | undefined): Promise<void> {
+    const { chain, netVersion } = await this.#freshChain(fork)
     if (this.#closed) throw closedError()
+    this.#fork = fork
     const old = this.#context.chain
+    this.#context.chainId = Number(chain.executor.chainId)
+    this.#context.netVersion = netVersion
     this.#context.controls.stopIntervalMining()
     // Swapped in one synchronous step: every later call, on every surface, sees the fresh chain.
     this.#context.chain = chain

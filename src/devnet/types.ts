@@ -3,6 +3,7 @@
  * the EIP-1193 request shape, the REST client and the URLs of `listen()`.
  */
 import type { DualnetRpcSchema, RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '../rpc/schema.ts'
+import type { ForkOptions } from '../chain/fork.ts'
 import type { BalanceChange } from '../controls/controls.ts'
 import type { StateDocument } from '../chain/persistence/stateDocument.ts'
 import type { ListenOptions } from '../options.ts'
@@ -149,8 +150,11 @@ export interface Devnet {
    * (hardhat_reset / anvil_reset without params): new genesis timestamp, dev
    * balances, automine and interval mining as created. Snapshots, filters and
    * impersonations are dropped; subscriptions stay and are told the new head.
+   * `{ fork }`: a fork of that remote instead (Hardhat's `forking`), or with `null` a
+   * plain devnet; the chain id becomes the remote's (or `chainId`'s). Throws as
+   * createDevnet's `fork` option does, and then the devnet stays as it was.
    */
-  reset(): Promise<void>
+  reset(options?: { fork?: ForkOptions | null }): Promise<void>
   /**
    * EIP-1193 events: `'message'` delivers `{ type: 'eth_subscription', data: { subscription, result } }`
    * for subscriptions made through `request` / `rpc` (eth_subscribe); `'disconnect'` fires on close.

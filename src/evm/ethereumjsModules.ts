@@ -8,15 +8,11 @@
  * - the index also loads `createEVM`'s default state manager, @ethereumjs/statemanager
  *   with its trie and binary-tree packages (about 45 ms and 50 modules on the first
  *   execution), which dualnet, bringing its own state manager, never uses.
- * The package's ESM entry is resolved with `import.meta.resolve`, its version checked,
- * and the sibling files imported by URL: the same URL is the same module instance the
- * package's own files import (also under vitest, which loads node_modules natively).
+ * The files come from {@link importEvmFiles}: from source (tsx, vitest), the package's
+ * files by URL; in the bundle of `npm run build`, the same files bundled in.
  */
 import type { EVM, EVMError, NobleBN254 } from '@ethereumjs/evm'
-import { readFile } from 'node:fs/promises'
-
-/** The @ethereumjs/evm versions whose files were read and found usable and patchable as dualnet does. */
-const VERIFIED_VERSIONS = ['10.1.3']
+import { importEvmFiles } from './ethereumjsFiles.ts'
 
 /** ethereumjs' `Interpreter` class, as far as its prototype goes. */
 export interface InterpreterClass {
@@ -46,19 +42,9 @@ export function loadEvmModules(): Promise<EvmModules | undefined> {
 
 async function load(): Promise<EvmModules | undefined> {
   try {
-    const entry = import.meta.resolve('@ethereumjs/evm')
-    const pkg = JSON.parse(await readFile(new URL('../../package.json', entry), 'utf8')) as { name?: unknown; version?: unknown }
-    if (pkg.name !== '@ethereumjs/evm' || typeof pkg.version !== 'string' || !VERIFIED_VERSIONS.includes(pkg.version)) {
-      return undefined
-    }
-    const file = (name: string) => import(new URL(name, entry).href)
-    const [evm, errors, interpreter, precompiles] = (await Promise.all([
-      file('./evm.js'),
-      file('./errors.js'),
-      file('./interpreter.js'),
-      file('./precompiles/index.js'),
-    ])) as [{ EVM?: unknown }, { EVMError?: unknown }, { Interpreter?: unknown }, { NobleBN254?: unknown }]
-    const found = { EVM: evm.EVM, EVMError: errors.EVMError, NobleBN254: precompiles.NobleBN254, Interpreter: interpreter.Interpreter }
+    const files = await importEvmFiles()
+    if (files === undefined) return undefined
+    const found = { EVM: files.evm.EVM, EVMError: files.errors.EVMError, NobleBN254: files.precompiles.NobleBN254, Interpreter: files.interpreter.Interpreter }
     return Object.values(found).every((value) => typeof value === 'function') ? (found as EvmModules) : undefined
   } catch {
     return undefined

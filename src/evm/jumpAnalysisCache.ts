@@ -10,9 +10,9 @@
  * PUSH, the run loop). So one analysis per code array serves every frame.
  *
  * `Interpreter` is not exported and the package's `exports` map blocks deep imports,
- * so the installer resolves the ESM entry of @ethereumjs/evm with
- * `import.meta.resolve` and imports its sibling `interpreter.js` by URL: the same URL
- * is the same module instance `evm.js` imports. It then wraps
+ * so the installer takes it from the package's `interpreter.js` file, the same module
+ * instance `evm.js` imports (ethereumjsModules.ts: by URL from source, bundled in
+ * dist/). It then wraps
  * `Interpreter.prototype._getValidJumpDestinations` with a two-level cache: a WeakMap
  * keyed by the EVM instance, then a WeakMap keyed by the identity of the code
  * `Uint8Array` (the ledger hands out one array per code hash; init code is a fresh

@@ -10,6 +10,7 @@ import type { AccountFields, StateManagerInterface } from '@ethereumjs/common'
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { EMPTY_ACCOUNT, type AccountRecord } from '../state/worldState.ts'
+import { ForkMiss } from '../state/fork/forkSource.ts'
 import type { EvmWorld } from './execution.ts'
 import { UndoLog } from './undoLog.ts'
 
@@ -30,8 +31,15 @@ export class LedgerStateManager implements StateManagerInterface {
 
   /** EIP-2200 needs the value a slot had before the transaction: that is the base state. */
   readonly originalStorageCache = {
-    get: async (address: Address, key: Uint8Array): Promise<Uint8Array> =>
-      this.#world.getStorage(toHexRaw(address.bytes), toHexRaw(key), this.#readHeight),
+    get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
+      const addr = toHexRaw(address.bytes)
+      const slot = toHexRaw(key)
+      try {
+        return this.#world.getStorage(addr, slot, this.#readHeight)
+      } catch (err) {
+        return afterMiss(err, () => this.#world.getStorage(addr, slot, this.#readHeight))
+      }
+    },
     clear: (): void => {},
   }
 
@@ -75,7 +83,13 @@ export class LedgerStateManager implements StateManagerInterface {
   }
 
   async getAccount(address: Address): Promise<Account | undefined> {
-    const r = this.record(toHexRaw(address.bytes))
+    const key = toHexRaw(address.bytes)
+    let r: AccountRecord
+    try {
+      r = this.record(key)
+    } catch (err) {
+      r = await afterMiss(err, () => this.record(key))
+    }
     if (r.nonce === 0n && r.gas === 0n && r.codeHash === undefined) return undefined
     return new Account(r.nonce, r.gas, KECCAK256_RLP, r.codeHash === undefined ? KECCAK256_NULL : hexBytes(r.codeHash))
   }
@@ -117,7 +131,12 @@ export class LedgerStateManager implements StateManagerInterface {
   }
 
   async getCode(address: Address): Promise<Uint8Array> {
-    return this.#world.getCodeByHash(this.record(toHexRaw(address.bytes)).codeHash)
+    const key = toHexRaw(address.bytes)
+    try {
+      return this.#world.getCodeByHash(this.record(key).codeHash)
+    } catch (err) {
+      return afterMiss(err, () => this.#world.getCodeByHash(this.record(key).codeHash))
+    }
   }
 
   async getCodeSize(address: Address): Promise<number> {
@@ -130,7 +149,11 @@ export class LedgerStateManager implements StateManagerInterface {
     const written = this.#storage.get(addr)?.get(slot)
     if (written !== undefined) return written
     if (this.#cleared.has(addr)) return EMPTY
-    return this.#world.getStorage(addr, slot, this.#readHeight)
+    try {
+      return this.#world.getStorage(addr, slot, this.#readHeight)
+    } catch (err) {
+      return afterMiss(err, () => this.#world.getStorage(addr, slot, this.#readHeight))
+    }
   }
 
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
@@ -192,6 +215,22 @@ export class LedgerStateManager implements StateManagerInterface {
 
   shallowCopy(): StateManagerInterface {
     throw new Error('dualnet state is shared through the chain, not copied')
+  }
+}
+
+/**
+ * A fork's value was not fetched yet (ForkMiss): waits for it and reads again, so an
+ * execution over a fork runs through without starting over; other errors go on.
+ */
+async function afterMiss<T>(err: unknown, read: () => T): Promise<T> {
+  for (;;) {
+    if (!(err instanceof ForkMiss)) throw err
+    await err.load()
+    try {
+      return read()
+    } catch (again) {
+      err = again
+    }
   }
 }
 

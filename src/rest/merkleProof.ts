@@ -5,6 +5,7 @@
 import { inclusionProof, verifyAuditPath } from '../chain/merkle.ts'
 import type { Chain } from '../chain/chain.ts'
 import { toReversedHex } from '../util/hex.ts'
+import { RestError, RestErrorCode } from './errors.ts'
 
 /** The Result of get_merkle_proof. Hashes in REST form (reversed hex). */
 export interface MerkleProof {
@@ -19,6 +20,10 @@ export interface MerkleProof {
 /** The proof that the block at `height` is in the BlockRoot of the current block. */
 export function merkleProof(chain: Chain, height: number): MerkleProof {
   const tip = chain.height
+  if (chain.firstHeight > 0) {
+    // The BlockRoot tree of a fork would need the remote's tree below the fork block, which is not fetched.
+    throw new RestError(RestErrorCode.InternalError, `merkle proofs are not served on a fork: the remote's block tree below the fork block ${chain.firstHeight} is not fetched`)
+  }
   const leaves: Uint8Array[] = []
   for (let h = 0; h <= tip; h++) leaves.push(chain.transactionsRootAt(h))
   const path = inclusionProof(leaves, height)

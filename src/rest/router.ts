@@ -4,6 +4,7 @@
  * the first route with a matching method and path wins; anything else is HTTP 404.
  * Answers the envelope `{ Action, Desc, Error, Result, Version }`.
  */
+import { retryOnForkMiss } from '../state/fork/forkSource.ts'
 import type { RestContext, RestRoute } from './context.ts'
 import { describe, RestError, RestErrorCode } from './errors.ts'
 import { restRoutes } from './routes/index.ts'
@@ -49,7 +50,9 @@ export async function handleRest(ctx: RestContext, method: string, url: string, 
     if (match === null) continue
     const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]))
     try {
-      const result = await route.handle(ctx, { params, query, body })
+      const request = { params, query, body }
+      // Over a fork, a route that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
+      const result = ctx.chain.world.fork === undefined ? await route.handle(ctx, request) : await retryOnForkMiss(() => route.handle(ctx, request))
       // With a durable database nothing is answered before what it reports is on disk (chain/store.ts).
       const written = ctx.chain.flushed()
       if (written !== undefined) await written

@@ -2,6 +2,7 @@
  * What JSON-RPC method handlers work with: the chain, the dev accounts and the
  * devnet's identity. Block resolution is in blockResolution.ts.
  */
+import type { ForkOptions } from '../chain/fork.ts'
 import type { Chain } from '../chain/chain.ts'
 import type { Hex } from '../util/hex.ts'
 import type { FilterRegistry } from './filters.ts'
@@ -23,6 +24,8 @@ export interface RpcContext {
   /** eth_accounts order. */
   readonly accountOrder: readonly Uint8Array[]
   readonly chainId: number
+  /** net_version when it is not the chain id in decimal (a fork answers its remote's). */
+  readonly netVersion?: string
   /** web3_clientVersion. */
   readonly clientVersion: string
   /** Polling filters of this devnet. */
@@ -39,7 +42,7 @@ export interface RpcContext {
    */
   readonly connection?: SubscriptionConnection
   /** Back to a fresh genesis with the creation options (hardhat_reset); see `Devnet.reset`. */
-  readonly reset: () => Promise<void>
+  readonly reset: (fork: ForkOptions | null) => Promise<void>
 }
 
 /** What the calls of one JSON-RPC batch share (dispatch.ts makes one per batch). */

@@ -3,6 +3,7 @@
  * request validation, batches, notifications, and the mapping of chain errors to
  * error objects (reference §6.1).
  */
+import { retryOnForkMiss } from '../state/fork/forkSource.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../core/errors.ts'
 import { toHex } from '../util/hex.ts'
 import { InvalidControlError } from '../controls/controls.ts'
@@ -29,7 +30,8 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown, 
   }
   checkParamLimits(params, ctx.limits)
   try {
-    const result = await handler(ctx, params, scope)
+    // Over a fork, a method that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
+    const result = ctx.chain.world.fork === undefined ? await handler(ctx, params, scope) : await retryOnForkMiss(() => handler(ctx, params, scope))
     // With a durable database nothing is answered before what it reports is on disk (chain/store.ts).
     const written = ctx.chain.flushed()
     if (written !== undefined) await written

@@ -63,7 +63,8 @@ type FormattedLog = ReturnType<typeof formatLog>
 
 /** Adds the logs of blocks `from`..`to` (clamped to the tip) that `matches` accepts to `out`; throws past `maxResults`. */
 function collectLogs(chain: Chain, from: number, to: number, matches: LogMatcher, out: FormattedLog[], maxResults: number): void {
-  for (let h = from; h <= Math.min(to, chain.height); h++) {
+  // A fork holds its blocks from the fork block up; the remote's history below is not searched.
+  for (let h = Math.max(from, chain.firstHeight); h <= Math.min(to, chain.height); h++) {
     if (chain.isPendingEmpty(h)) continue
     const block = chain.blockAt(h)!
     block.transactions.forEach((tx, index) => {

@@ -34,8 +34,8 @@ import type {
 type BlockNumberOrTag = string
 /** What debug_trace* answer: the struct logger's result, or the callTracer's top frame. */
 type Trace = StructLoggerResult | CallFrameJson
-/** The hardhat_reset / anvil_reset options argument: absent, null or `{}` (forking is refused). */
-type ResetOptions = Record<string, never> | null
+/** The hardhat_reset / anvil_reset options argument: absent, null, `{}`, or Hardhat's `forking` (docs/fork.md). */
+type ResetOptions = { forking?: { jsonRpcUrl: string; blockNumber?: Numberish } } | null
 
 /**
  * Every JSON-RPC method of the devnet, viem's RPC-schema shape. `Parameters` is the

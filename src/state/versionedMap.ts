@@ -36,6 +36,13 @@ export class VersionedMap<V> implements Undoable {
     return v?.value
   }
 
+  /** Whether `key` has a version (a value or a deletion) written at or below `height`. */
+  has(key: string, height: number): boolean {
+    let v = this.#versions.get(key)
+    while (v !== undefined && v.height > height) v = v.older
+    return v !== undefined
+  }
+
   /** Newest value of `key`, including versions written for a block still being built. */
   getNewest(key: string): V | undefined {
     return this.#versions.get(key)?.value

@@ -6,6 +6,7 @@
  * `eth_getBalance` shows); `main` in v2 units (1e-9). Addresses are keyed by their
  * 40-character lower-case hex (the raw 20 bytes, the same for Base58 and 0x forms).
  */
+import type { ForkSource } from './fork/forkSource.ts'
 import { Journal } from './journal.ts'
 import { VersionedMap } from './versionedMap.ts'
 
@@ -65,10 +66,31 @@ export class WorldState {
   readonly #unboundOffsets = new VersionedMap<number>(this.journal, (k) => this.touches.unbound.add(k))
   /** Code by its hash; immutable, so it needs no versions. */
   readonly #code = new Map<string, Uint8Array>()
+  /**
+   * A fork's remote values under the local ones: what an entry never written here
+   * reads (state/fork/forkSource.ts). Reads of values not fetched yet throw ForkMiss.
+   */
+  #fork: ForkSource | undefined
+  /** With a fork: addresses whose remote storage is hidden from a height on (contract destruction). */
+  #wiped: VersionedMap<true> | undefined
 
-  /** Account of `address` as of `height` (never written: {@link EMPTY_ACCOUNT}). */
+  /** The fork source, when this state forks a remote node. */
+  get fork(): ForkSource | undefined {
+    return this.#fork
+  }
+
+  /** Puts a fork's remote values under this state (once, before the first read). */
+  attachFork(source: ForkSource): void {
+    this.#fork = source
+    this.#wiped = new VersionedMap<true>(this.journal)
+  }
+
+  /** Account of `address` as of `height` (never written: {@link EMPTY_ACCOUNT}, or the fork's; may throw ForkMiss). */
   getAccount(address: string, height: number): AccountRecord {
-    return this.#accounts.get(address, height) ?? EMPTY_ACCOUNT
+    const record = this.#accounts.get(address, height)
+    if (record !== undefined) return record
+    if (this.#fork === undefined || this.#accounts.has(address, height)) return EMPTY_ACCOUNT
+    return this.#fork.account(address)
   }
 
   /** Whether `address` has ever been written at or below `height` and still holds something. */
@@ -89,7 +111,7 @@ export class WorldState {
   /** Code with the given hash (empty when unknown). */
   getCodeByHash(codeHash: string | undefined): Uint8Array {
     if (codeHash === undefined) return EMPTY_BYTES
-    return this.#code.get(codeHash) ?? EMPTY_BYTES
+    return this.#code.get(codeHash) ?? this.#fork?.code(codeHash) ?? EMPTY_BYTES
   }
 
   /** Registers code under its hash. */
@@ -99,10 +121,13 @@ export class WorldState {
     this.touches.code.add(codeHash)
   }
 
-  /** Storage slot (64 hex) of `address` as of `height`; empty bytes when unset. */
+  /** Storage slot (64 hex) of `address` as of `height`; empty bytes when unset (with a fork: the remote's; may throw ForkMiss). */
   getStorage(address: string, slot: string, height: number): Uint8Array {
-    const value = this.#storage.get(address)?.get(slot, height)
-    return value === undefined ? EMPTY_BYTES : unpackStorage(value)
+    const slots = this.#storage.get(address)
+    const value = slots?.get(slot, height)
+    if (value !== undefined) return unpackStorage(value)
+    if (this.#fork === undefined || slots?.has(slot, height) === true || this.#wiped!.get(address, height) === true) return EMPTY_BYTES
+    return this.#fork.storage(address, slot)
   }
 
   /** Writes a storage slot at `height`; empty `value` clears it. */
@@ -117,6 +142,7 @@ export class WorldState {
 
   /** Clears every slot of `address` at `height` (contract destruction). */
   clearStorage(address: string, height: number): void {
+    this.#wiped?.set(address, true, height)
     const slots = this.#storage.get(address)
     if (slots === undefined) return
     for (const slot of slots.keys()) {

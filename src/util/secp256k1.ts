@@ -16,7 +16,7 @@ let binding: typeof Secp256k1 | undefined
 /**
  * The `secp256k1` package (libsecp256k1's prebuilt binding), required on the first call:
  * its loading (the package's search for a prebuilt add-on, then dlopen) is a
- * measurable share of a fresh process's start (docs/performance-cli.md).
+ * measurable share of a fresh process's start (docs/performance.md, "CLI start").
  */
 export function libsecp256k1(): typeof Secp256k1 {
   binding ??= createRequire(import.meta.url)('secp256k1') as typeof Secp256k1

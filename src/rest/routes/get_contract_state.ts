@@ -14,7 +14,8 @@ import { bytesEqual, toHexRaw } from '../../util/hex.ts'
  * `updateNativeSCAddr`). The devnet deploys nothing after genesis.
  */
 function storedContract(chain: Chain, address: Uint8Array): DeployPayload | undefined {
-  for (const tx of chain.blockAt(0)!.transactions) {
+  // A fork holds no genesis block (its first block is the remote's fork block).
+  for (const tx of chain.blockAt(0)?.transactions ?? []) {
     if (tx.kind !== 'genesis' || tx.tx.payload.kind !== 'deploy') continue
     const code = tx.tx.payload.code
     if (bytesEqual(code, address) || bytesEqual(deployedContractAddress(code), address)) return tx.tx.payload

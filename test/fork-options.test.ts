@@ -1,0 +1,106 @@
+/**
+ * The `fork` option and the CLI's --fork-url / --fork-block-number (docs/fork.md):
+ * malformed values are refused naming the option before anything starts; a past
+ * block is read as of that block on a remote that serves past state (another
+ * dualnet), and refused, saying why, on one that answers its latest state only (the
+ * real node, recognised by web3_clientVersion `Ontology-…`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CommanderError } from 'commander'
+import { MemoryLevel } from 'memory-level'
+import { createServer, type AddressInfo } from 'node:net'
+import { createDevnet, type Devnet } from '../src/index.ts'
+import { cliProgram, devnetOptionsOf, parseFlags } from '../src/cli/flags.ts'
+
+const PROBE = '0x00000000000000000000000000000000c0ffee03'
+
+describe('fork option values', () => {
+  it.each([
+    [{ url: 'ftp://example.com' }, 'option fork.url must be an http(s) URL of a JSON-RPC node, got "ftp://example.com"'],
+    [{ url: 'not a url' }, 'option fork.url must be an http(s) URL of a JSON-RPC node, got "not a url"'],
+    [{ url: 'http://127.0.0.1:1', blockNumber: -1 }, 'option fork.blockNumber must be a whole block number of 0 or more, got -1'],
+    [{ url: 'http://127.0.0.1:1', blockNumber: 1.5 }, 'option fork.blockNumber must be a whole block number of 0 or more, got 1.5'],
+    ['http://127.0.0.1:1', 'option fork must be an object { url, blockNumber? }, got "http://127.0.0.1:1"'],
+  ])('refuses %j', async (fork, message) => {
+    await expect(createDevnet({ fork: fork as never })).rejects.toThrow(message)
+  })
+
+  it('refuses db with a fork (the fetched values live in memory only)', async () => {
+    await expect(createDevnet({ fork: { url: 'http://127.0.0.1:1' }, db: new MemoryLevel() as never })).rejects.toThrow('option fork cannot be combined with db yet')
+  })
+
+  it('names the remote call when the remote is not there', async () => {
+    // A port that was just free: nothing listens there.
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    await new Promise((resolve) => server.close(resolve))
+    await expect(createDevnet({ fork: { url: `http://127.0.0.1:${port}`, remote: { retries: 1, backoff: 10 } } })).rejects.toThrow(
+      `fork: the remote call eth_chainId() to http://127.0.0.1:${port} failed: ECONNREFUSED (2 attempts)`,
+    )
+  })
+})
+
+describe('CLI fork flags', () => {
+  const parse = (args: string[]) => parseFlags(cliProgram().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} }), args)
+
+  it("passes --fork-url and --fork-block-number, and the remote's chain id unless --chain-id is given", async () => {
+    expect(await devnetOptionsOf(parse(['--fork-url', 'http://127.0.0.1:8545', '--fork-block-number', '12']))).toMatchObject({ fork: { url: 'http://127.0.0.1:8545', blockNumber: 12 } })
+    expect((await devnetOptionsOf(parse(['-f', 'http://127.0.0.1:8545']))).chainId).toBeUndefined()
+    expect((await devnetOptionsOf(parse(['-f', 'http://127.0.0.1:8545', '--chain-id', '7']))).chainId).toBe(7)
+    expect((await devnetOptionsOf(parse([]))).chainId).toBe(12345)
+  })
+
+  it('refuses a bad URL and a block number without a URL', () => {
+    expect(() => parse(['--fork-url', 'ws://x'])).toThrow(CommanderError)
+    expect(() => parse(['--fork-block-number', '3'])).toThrow(CommanderError)
+  })
+})
+
+describe('fork block', () => {
+  let remote: Devnet
+  let rpcUrl: string
+  beforeAll(async () => {
+    remote = await createDevnet({ console: false })
+    rpcUrl = (await remote.listen()).rpcUrl
+    await remote.setBalance(PROBE, { gas: 100n }) // block 0's state changes at the latest block, 0
+    await remote.mine(2)
+    await remote.setBalance(PROBE, { gas: 200n }) // ... and again at block 2
+  }, 30_000)
+  afterAll(async () => {
+    await remote?.close()
+  })
+
+  it('reads state as of a past block on a remote that serves it', async () => {
+    const fork = await createDevnet({ fork: { url: rpcUrl, blockNumber: 1 }, console: false })
+    try {
+      expect(await fork.rpc('eth_blockNumber')).toBe('0x1')
+      expect(await fork.rpc('eth_getBalance', [PROBE, 'latest'])).toBe('0x64')
+      const block1 = (await remote.rpc('eth_getBlockByNumber', ['0x1', false])) as { hash: string }
+      expect(((await fork.rpc('eth_getBlockByNumber', ['0x1', false])) as { hash: string }).hash).toBe(block1.hash)
+    } finally {
+      await fork.close()
+    }
+  })
+
+  it("refuses a block above the remote's latest", async () => {
+    await expect(createDevnet({ fork: { url: rpcUrl, blockNumber: 99 }, console: false })).rejects.toThrow("option fork.blockNumber 99 is above the remote's latest block 2")
+  })
+
+  it('refuses a past block on a remote that answers its latest state only (the real node)', async () => {
+    const node = await createDevnet({ clientVersion: 'node', console: false })
+    try {
+      await node.mine(3)
+      const url = (await node.listen()).rpcUrl
+      await expect(createDevnet({ fork: { url, blockNumber: 1 }, console: false })).rejects.toThrow(
+        /^option fork\.blockNumber 1: the remote \(Ontology-.*\) answers state for its latest block only, whatever block is asked, so a fork of it cannot read state as of block 1; leave blockNumber out to fork at its latest block \(3\)$/,
+      )
+      // At its head it forks.
+      const fork = await createDevnet({ fork: { url }, console: false })
+      expect(await fork.rpc('eth_blockNumber')).toBe('0x3')
+      await fork.close()
+    } finally {
+      await node.close()
+    }
+  })
+})
