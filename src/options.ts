@@ -1,50 +1,59 @@
 /**
  * Options of createDevnet (design/ARCHITECTURE.md, Public API). Every option is
- * optional; the defaults make a solo node of the real chain.
+ * optional; the defaults make a solo node of the real chain. Each is checked before
+ * anything starts (src/options/): an unknown option or a value it cannot take throws
+ * InvalidOptionError naming the option, the value and what is allowed. Whole numbers
+ * may be given as numbers or bigints.
  */
 import type { Hex } from './util/hex.ts'
 import type { LevelDatabase } from './chain/store.ts'
 import type { ClockMode } from './chain/clock.ts'
 import type { BlockContext } from './chain/chain.ts'
 import type { ClientVersionOption } from './rpc/methods/web3_clientVersion.ts'
+import type { Hardfork } from './options/hardforks.ts'
+
+export type { Hardfork }
 import type { ForkOptions } from './chain/fork.ts'
 
 /** A dev account given explicitly. Balances: `main` in whole tokens, `gas` in whole tokens (default 10,000 each). */
 export interface AccountSpec {
-  /** secp256k1 private key, 0x-hex (32 bytes). */
+  /** secp256k1 private key, 0x-hex (32 bytes), in [1, n - 1]; no two accounts share one. */
   privateKey: Hex
-  /** Main-token balance in v2 units (1e-9); default 10,000 tokens. */
-  main?: bigint
-  /** Gas-token balance in wei (1e-18); default 10,000 tokens. */
-  gas?: bigint
+  /** Main-token balance in v2 units (1e-9); default 10,000 tokens. The accounts' balances and the native accounts' fit in the supply (1e9 tokens). */
+  main?: bigint | number
+  /** Gas-token balance in wei (1e-18); default 10,000 tokens. All together fit in the supply (1e9 tokens). */
+  gas?: bigint | number
 }
-
-/** The EVM hardforks a devnet runs (`hardfork` option, `--hardfork` flag): the chain's Istanbul and the later ones up to Prague. */
-export type Hardfork = 'istanbul' | 'berlin' | 'london' | 'paris' | 'shanghai' | 'cancun' | 'prague'
 
 /** Options of {@link createDevnet}. */
 export interface DevnetOptions {
-  /** EIP-155 chain id; default 12345, the solo node's (reference §0). */
-  chainId?: number
-  /** EVM hardfork (@ethereumjs/common name); default `istanbul`, the chain's (reference §6.3). */
+  /** EIP-155 chain id, 1 to 2^53 - 1; default 12345, the solo node's (reference §0). */
+  chainId?: number | bigint
+  /**
+   * EVM hardfork (@ethereumjs/common name, lower case): `istanbul` (default, the
+   * chain's, reference §6.3), `berlin`, `london`, `paris`, `shanghai`, `cancun` or `prague`.
+   */
   hardfork?: Hardfork
-  /** Number of funded dev accounts from `mnemonic` (default 10), or explicit accounts. */
+  /** Number of funded dev accounts from `mnemonic`, 1 to 10,000 (default 10), or explicit accounts (at most 10,000). */
   accounts?: number | AccountSpec[]
-  /** Number of funded native dev accounts with P-256 keys (default 5), for native transactions. */
+  /** Number of funded native dev accounts with P-256 keys, 0 to 10,000 (default 5), for native transactions. */
   nativeAccounts?: number
-  /** Mnemonic of the dev accounts; default Hardhat's and Anvil's "test test … junk". */
+  /**
+   * Mnemonic of the dev accounts: a BIP-39 mnemonic (12 to 24 words of the English
+   * list, one space apart, valid checksum); default Hardhat's and Anvil's "test test … junk".
+   */
   mnemonic?: string
   /** Mine one block per accepted transaction; default true. */
   automine?: boolean
-  /** Seconds between interval-mined blocks (mined whether or not transactions wait); 0 or absent: off. */
+  /** Seconds between interval-mined blocks (mined whether or not transactions wait), 0 to 86,400 in whole milliseconds; 0 or absent: off. */
   blockTime?: number
-  /** Timestamp of block 0, Unix seconds; default now. */
-  genesisTimestamp?: number
+  /** Timestamp of block 0, Unix seconds, 0 to 2^32 - 1 (the header's u32); default now. */
+  genesisTimestamp?: number | bigint
   /**
    * How block time advances: `'wall'` (default) follows the wall clock; `'frozen'`
    * starts at the genesis time and moves only by time controls (each block is its
    * parent + 1 s otherwise); `{ step }` stamps each block `step` seconds after its
-   * parent. The last two make repeated runs produce identical blocks and hashes.
+   * parent (`step` 1 to 86,400). The last two make repeated runs produce identical blocks and hashes.
    */
   clock?: ClockMode
   /**
@@ -73,9 +82,11 @@ export interface DevnetOptions {
    * timestamp, until `deadline` seconds after it (default: the whole 18-interval
    * schedule); a main-token transfer moves the accrued gas into the holder's claimable
    * allowance (get_unboundgas), and the unallocated gas supply sits at the main-token
-   * contract to pay claims.
+   * contract to pay claims. `deadline`: 1 to 2^32 - 1 seconds.
    */
-  unboundGas?: { deadline?: number }
+  unboundGas?: { deadline?: number | bigint }
+  /** Pool minimum gas price in whole gwei, 0 to 2^64 - 1; default 0, as on a solo node (reference §0). */
+  minGasPrice?: bigint | number
   /**
    * Fork a live node (docs/fork.md): `{ url, blockNumber? }`. The devnet takes the
    * remote's chain id (unless `chainId` is given) and net_version; its blocks continue
@@ -87,16 +98,13 @@ export interface DevnetOptions {
    * serve, ForkRemoteError when the remote does not answer.
    */
   fork?: ForkOptions
-  /** Pool minimum gas price in gwei; default 0, as on a solo node (reference §0). */
-  minGasPrice?: bigint
   /**
    * What web3_clientVersion answers. `'hardhat'` (default):
    * `HardhatNetwork/dualnet/v<version>`, the identification that
    * @nomicfoundation/hardhat-network-helpers (1.x and 3.x) and OpenZeppelin's upgrades
    * plugins require of a development network. `'node'`: the real node's
    * `Ontology-v<version>-dualnet`; those tools then refuse the devnet (every
-   * network helper throws "can only be used with Hardhat Network"). Other values:
-   * RangeError naming the option.
+   * network helper throws "can only be used with Hardhat Network").
    */
   clientVersion?: ClientVersionOption
   /**
@@ -107,11 +115,15 @@ export interface DevnetOptions {
    * a call or estimate at block N runs with N's own number and timestamp. In both,
    * `pending` and an estimate without a block run in the next block: number
    * height + 1 and the timestamp evm_setNextBlockTimestamp, evm_increaseTime, a
-   * block-timestamp interval or the clock will give it. Other values: RangeError.
+   * block-timestamp interval or the clock will give it.
    */
   blockContext?: BlockContext
-  /** P-256 private key of the block-signing bookkeeper; default a fixed devnet key. */
+  /** P-256 private key of the block-signing bookkeeper (0x and 64 hex digits, in [1, n - 1]); default a fixed devnet key. */
   bookkeeperKey?: Hex
+  /*
+   * The limits below (bodyLimit to mineLimit) are each a whole number from 1 to
+   * 2^31 - 1 (the longest timer Node keeps, for the timeouts).
+   */
   /**
    * Largest request body either server accepts, in bytes; default 5 MiB (reference §6.1).
    * Above it: HTTP 413 with a JSON-RPC -32600 error, or a REST envelope 41003.
@@ -158,17 +170,26 @@ export interface DevnetOptions {
   console?: boolean | ((line: string) => void)
 }
 
-/** Options of `devnet.listen()`. */
+/**
+ * Options of `devnet.listen()`, checked before any port is bound: InvalidOptionError
+ * naming the option otherwise.
+ */
 export interface ListenOptions {
-  /** Interface to bind; default `127.0.0.1`. */
+  /** Interface to bind (an address or a name, no spaces); default `127.0.0.1`. */
   host?: string
-  /** JSON-RPC port; default 0 (an ephemeral port). */
+  /** JSON-RPC port, 0 to 65,535; default 0 (an ephemeral port). */
   rpcPort?: number
-  /** REST port; default 0 (an ephemeral port). */
+  /** REST port, 0 to 65,535; default 0 (an ephemeral port). */
   restPort?: number
   /** Start the REST server; default true (the CLI's `--rest` decides). */
   rest?: boolean
-  /** Called with one line per answered request (`<interface> <method> <url> <status> <ms>ms`). */
+  /**
+   * Called with one line per answered request: JSON-RPC `rpc <method> <ms>ms`, a batch
+   * `rpc batch(<n>) <ms>ms`, an error appended as `error <code> <message>` (a batch:
+   * `<k> errors, first <code> <message>`); REST `rest <method> <path> <ms>ms <Action>
+   * Error <code>` (and the Desc when the code is not 0). An HTTP status other than 200
+   * comes before the time; a request that is no JSON-RPC call shows its method and path.
+   */
   log?: (line: string) => void
   /**
    * Origins the JSON-RPC server allows (CORS): `'*'` (default, as go-ethereum's
@@ -186,7 +207,7 @@ export interface ListenOptions {
    * name (a DNS-rebinding page's) gets HTTP 403: JSON-RPC and WebSocket upgrades in
    * plain text (`invalid host specified: …`), REST in the envelope (41003). A server
    * bound to a non-loopback interface and reached by a name needs that name here.
-   * A `TypeError` for anything but `'*'`, a name or a non-empty list of names.
+   * Anything but `'*'`, a name or a non-empty list of names: InvalidOptionError.
    */
   vhosts?: string | readonly string[]
 }

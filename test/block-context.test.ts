@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { decodeFunctionResult, type Abi, type Hex } from 'viem'
-import { createDevnet, type Devnet } from '../src/index.ts'
+import { createDevnet, InvalidOptionError, type Devnet } from '../src/index.ts'
 import { BlockGate } from '../fixtures/index.ts'
 import { SURFACES, T0, deployGate, head, quantity, surface, type Gate, type Surface } from './blockEnvironment.ts'
 import { chainOf } from '../src/devnet/provider.ts'
@@ -177,7 +177,7 @@ describe('the blockContext option', () => {
   })
 
   it('refuses another value, naming the option', async () => {
-    await expect(createDevnet({ blockContext: 'geth' as never })).rejects.toThrow(new RangeError(`option blockContext must be 'node' or 'ethereum', got "geth"`))
+    await expect(createDevnet({ blockContext: 'geth' as never })).rejects.toThrow(new InvalidOptionError('blockContext', 'geth', "'node' or 'ethereum'"))
   })
 
   it('survives a reset', async () => {

@@ -9,16 +9,18 @@
 import { CommanderError, type Command } from 'commander'
 import { describe, expect, it } from 'vitest'
 import { cliProgram, devnetOptionsOf, listenOptionsOf, parseFlags } from '../src/cli/flags.ts'
+import { checkOptionsOfFlags } from '../src/cli/optionFlags.ts'
 import { start } from './cli-support.ts'
 
-/** What the program writes on stderr for `args`, and the exit code commander asked for. */
-function refusal(args: string[]): { line: string; exitCode: number } {
+/** What the program writes on stderr for `args`, and the exit code commander asked for: parsing, then the check of the options made (as runCli). */
+async function refusal(args: string[]): Promise<{ line: string; exitCode: number }> {
   let written = ''
   const program: Command = cliProgram()
     .exitOverride()
     .configureOutput({ writeErr: (text) => (written += text), writeOut: () => {} })
   try {
-    parseFlags(program, args)
+    const flags = parseFlags(program, args)
+    await checkOptionsOfFlags(program, () => devnetOptionsOf(flags), listenOptionsOf(flags))
   } catch (err) {
     if (!(err instanceof CommanderError)) throw err
     return { line: written.trim(), exitCode: err.exitCode }
@@ -27,17 +29,28 @@ function refusal(args: string[]): { line: string; exitCode: number } {
 }
 
 const invalid = (flag: string, value: string, why: string): [string[], string] => [[flag.split(' ')[0]!.replace(/,$/, ''), value], `dualnet: option '${flag}' argument '${value}' is invalid. ${why}`]
-const limit = (flag: string, what: string) => invalid(flag, '0', `${what} must be between 1 and 2,147,483,647`)
+const LIMIT = 'Allowed: a whole number from 1 to 2,147,483,647.'
+const limit = (flag: string) => invalid(flag, '0', LIMIT)
+const PORT = 'Allowed: a whole number from 0 to 65,535.'
+const HARDFORK = "Allowed: one of 'istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'."
+const CLOCK = "Allowed: 'wall' or 'frozen', or { step } with step a whole number of seconds from 1 to 86,400."
+const BOOKKEEPER_KEY = 'Allowed: a P-256 private key: 0x and 64 hex digits, not zero, below the curve order.'
+const MNEMONIC = 'Allowed: a BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of the English word list, one space apart, with a valid checksum.'
 
-/** [arguments, the line]: at least one bad value per flag that takes one, and the combinations refused. */
+/**
+ * [arguments, the line]: at least one bad value per flag that takes one, and the
+ * combinations refused. The "Allowed: …" parts are the createDevnet and listen rules'
+ * (test/options.test.ts), the same checks.
+ */
 const REFUSED: [string[], string][] = [
-  invalid('--restport <port>', '65536', 'the REST port must be between 0 and 65,535'),
-  invalid('--rpcport <port>', 'abc', 'the JSON-RPC port must be a whole number'),
-  [['-p', 'x'], "dualnet: option '-p, --port <port>' argument 'x' is invalid. the JSON-RPC port must be a whole number"],
+  invalid('--restport <port>', '65536', PORT),
+  invalid('--rpcport <port>', 'abc', PORT),
+  [['-p', 'x'], `dualnet: option '-p, --port <port>' argument 'x' is invalid. ${PORT}`],
   [['--port', '1', '--rpcport', '2'], "dualnet: option '-p, --port <port>' cannot be used with option '--rpcport <port>'"],
   [['--host'], "dualnet: option '--host <host>' argument missing"],
+  invalid('--host <host>', '', 'Allowed: an interface address or name to bind (127.0.0.1, ::1, 0.0.0.0, localhost, ...).'),
   invalid('-f, --fork-url <url>', 'ws://127.0.0.1:8545', 'the fork URL must be an http(s) URL of a JSON-RPC node'),
-  invalid('--fork-block-number <n>', '-1', 'the fork block number must be a whole number'),
+  invalid('--fork-block-number <n>', '-1', 'Allowed: a whole number from 0 to 9,007,199,254,740,991.'),
   invalid('--fork-cache <dir>', '', 'the fork cache directory must not be empty'),
   [['--fork-block-number', '3'], "dualnet: option '--fork-block-number <n>' needs --fork-url: it says where to fork the remote"],
   [['--cors'], "dualnet: option '--cors <origins>' argument missing"],
@@ -45,19 +58,22 @@ const REFUSED: [string[], string][] = [
   invalid('--vhosts <names>', 'http://a.example', 'the virtual hosts must be "*" or host names separated by commas'),
   invalid('--block-context <mode>', 'geth', 'Allowed choices are node, ethereum.'),
   invalid('--client-version <name>', 'anvil', 'Allowed choices are hardhat, node.'),
-  invalid('--chain-id <id>', '0', 'the chain id must be between 1 and 9,007,199,254,740,991'),
-  invalid('--hardfork <name>', 'frontier', 'the hardfork must be one of istanbul, berlin, london, paris, shanghai, cancun, prague'),
-  invalid('--timestamp <seconds>', '4294967296', 'the timestamp must be between 0 and 4,294,967,295'),
-  invalid('--timestamp <seconds>', '2024-01-01', 'the timestamp must be a whole number'),
-  invalid('--clock <mode>', 'fast', 'the clock must be "wall", "frozen" or a step of 1 to 86,400 seconds'),
-  invalid('--clock <mode>', '0', 'the clock must be "wall", "frozen" or a step of 1 to 86,400 seconds'),
-  invalid('--bookkeeper-key <hex>', '0x12', 'the bookkeeper key must be a P-256 private key: 32 bytes of hex, not zero, below the curve order'),
-  invalid('--bookkeeper-key <hex>', '00'.repeat(32), 'the bookkeeper key must be a P-256 private key: 32 bytes of hex, not zero, below the curve order'),
-  invalid('--unbound-gas [deadline]', '0', 'the unbound-gas deadline must be between 1 and 4,294,967,295'),
-  invalid('-a, --accounts <n>', '0', 'the account count must be between 1 and 10,000'),
-  invalid('--native-accounts <n>', '10001', 'the native account count must be between 0 and 10,000'),
-  invalid('-m, --mnemonic <words>', 'test test junk', 'the mnemonic must be 12, 15, 18, 21 or 24 lowercase words'),
-  invalid('-m, --mnemonic <words>', 'Test test test test test test test test test test test junk', 'the mnemonic must be 12, 15, 18, 21 or 24 lowercase words'),
+  invalid('--chain-id <id>', '0', 'Allowed: a whole number from 1 to 9,007,199,254,740,991.'),
+  invalid('--chain-id <id>', '1.5', 'Allowed: a whole number from 1 to 9,007,199,254,740,991.'),
+  invalid('--hardfork <name>', 'frontier', HARDFORK),
+  invalid('--hardfork <name>', 'shangai', `Did you mean 'shanghai'? ${HARDFORK}`),
+  invalid('--timestamp <seconds>', '4294967296', 'Allowed: a whole number from 0 to 4,294,967,295.'),
+  invalid('--timestamp <seconds>', '2024-01-01', 'Allowed: a whole number from 0 to 4,294,967,295.'),
+  invalid('--clock <mode>', 'fast', CLOCK),
+  invalid('--clock <mode>', '0', 'Allowed: a whole number from 1 to 86,400.'),
+  invalid('--bookkeeper-key <hex>', '0x12', BOOKKEEPER_KEY),
+  invalid('--bookkeeper-key <hex>', '00'.repeat(32), BOOKKEEPER_KEY),
+  invalid('--unbound-gas [deadline]', '0', 'Allowed: a whole number from 1 to 4,294,967,295.'),
+  invalid('-a, --accounts <n>', '0', 'Allowed: a whole number from 1 to 10,000.'),
+  invalid('--native-accounts <n>', '10001', 'Allowed: a whole number from 0 to 10,000.'),
+  invalid('-m, --mnemonic <words>', 'test test junk', `3 words. ${MNEMONIC}`),
+  invalid('-m, --mnemonic <words>', 'Test test test test test test test test test test test junk', `Word 1, "Test", is not in the word list. ${MNEMONIC}`),
+  invalid('-m, --mnemonic <words>', 'test test test test test test test test test test test test', `The checksum does not match. ${MNEMONIC}`),
   invalid('--balance <tokens>', '1.5', 'the balance must be a whole number'),
   invalid('--balance <tokens>', '1000000001', 'the balance must be at most 1,000,000,000'),
   [
@@ -65,8 +81,9 @@ const REFUSED: [string[], string][] = [
     "dualnet: option '--balance <tokens>' argument '100000000' is invalid. 10 accounts of 100,000,000 tokens and 5 native accounts of 10,000 exceed the supply of 1,000,000,000 tokens",
   ],
   [['--no-mining', 'yes'], "dualnet: too many arguments. Expected 0 arguments but got 1."],
-  invalid('-b, --block-time <seconds>', '86401', 'the block time must be between 0 and 86,400'),
-  invalid('--min-gas-price <gwei>', '0.5', 'the minimum gas price must be a whole number'),
+  invalid('-b, --block-time <seconds>', '86401', 'Allowed: a number of seconds from 0 to 86,400, in whole milliseconds (0: off).'),
+  invalid('-b, --block-time <seconds>', '0.0001', 'Allowed: a number of seconds from 0 to 86,400, in whole milliseconds (0: off).'),
+  invalid('--min-gas-price <gwei>', '0.5', 'Allowed: a whole number from 0 to 18,446,744,073,709,551,615.'),
   invalid('--gas-price <wei>', '1500000000', 'the gas price must be a whole number of gwei (a multiple of 1000000000 wei)'),
   invalid('--gas-price <wei>', '1gwei', 'the gas price must be a whole number of wei'),
   [['--gas-price', '1000000000', '--min-gas-price', '1'], "dualnet: option '--gas-price <wei>' cannot be used with option '--min-gas-price <gwei>'"],
@@ -75,26 +92,26 @@ const REFUSED: [string[], string][] = [
   [['--load-state'], "dualnet: option '--load-state <file>' argument missing"],
   [['--dump-state'], "dualnet: option '--dump-state <file>' argument missing"],
   [['--state'], "dualnet: option '--state <file>' argument missing"],
-  limit('--body-limit <bytes>', 'the body limit'),
-  limit('--batch-limit <n>', 'the batch limit'),
-  limit('--batch-response-limit <bytes>', 'the batch response limit'),
-  limit('--hex-limit <digits>', 'the hex limit'),
-  limit('--json-depth-limit <n>', 'the JSON depth limit'),
-  limit('--logs-block-range <n>', 'the logs block range'),
-  limit('--logs-result-limit <n>', 'the logs result limit'),
-  limit('--filter-limit <n>', 'the filter limit'),
-  limit('--subscription-limit <n>', 'the subscription limit'),
-  limit('--trace-size-limit <bytes>', 'the trace size limit'),
-  limit('--mine-limit <n>', 'the mine limit'),
-  limit('--trace-timeout <ms>', 'the trace timeout'),
-  limit('--batch-trace-timeout <ms>', 'the batch trace timeout'),
-  limit('--state-limit <bytes>', 'the state limit'),
+  limit('--body-limit <bytes>'),
+  limit('--batch-limit <n>'),
+  limit('--batch-response-limit <bytes>'),
+  limit('--hex-limit <digits>'),
+  limit('--json-depth-limit <n>'),
+  limit('--logs-block-range <n>'),
+  limit('--logs-result-limit <n>'),
+  limit('--filter-limit <n>'),
+  limit('--subscription-limit <n>'),
+  limit('--trace-size-limit <bytes>'),
+  limit('--mine-limit <n>'),
+  limit('--trace-timeout <ms>'),
+  limit('--batch-trace-timeout <ms>'),
+  limit('--state-limit <bytes>'),
   [['--frobnicate'], "dualnet: unknown option '--frobnicate'"],
 ]
 
 describe('bad flag values', () => {
-  it.each(REFUSED)('%j', (args, line) => {
-    expect(refusal(args)).toEqual({ line, exitCode: 1 })
+  it.each(REFUSED)('%j', async (args, line) => {
+    expect(await refusal(args)).toEqual({ line, exitCode: 1 })
   })
 
   it('every flag that takes a value has a refused value in the table', () => {
@@ -104,7 +121,7 @@ describe('bad flag values', () => {
   })
 
   it('the program itself: the line on stderr, nothing on stdout, exit code 1', async () => {
-    const runs = [['--hardfork', 'frontier'], ['--balance', '100000000'], ['--gas-price', '1500000000']].map((args) => {
+    const runs = [['--hardfork', 'frontier'], ['--balance', '100000000'], ['--gas-price', '1500000000'], ['-m', 'test test test test test test test test test test test test']].map((args) => {
       const cli = start(args)
       let stdout = ''
       cli.child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -113,7 +130,7 @@ describe('bad flag values', () => {
     for (const run of runs) {
       expect(await run.cli.exited).toBe(1)
       expect(run.stdout()).toBe('')
-      expect(run.cli.output().trim()).toBe(refusal(run.args).line)
+      expect(run.cli.output().trim()).toBe((await refusal(run.args)).line)
     }
   }, 60_000)
 })

@@ -28,8 +28,9 @@ describe('dualnet CLI', () => {
     expect(await rpc.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x3039' })
     const rest = await fetch(`http://127.0.0.1:${restPort}/api/v1/block/height`)
     expect(await rest.json()).toEqual({ Action: 'getblockheight', Desc: 'SUCCESS', Error: 0, Result: 0, Version: '1.0.0' })
-    await waitFor(() => cli.output().includes('rest GET /api/v1/block/height 200'))
-    expect(cli.output()).toContain('rpc POST / 200')
+    // The request lines: the JSON-RPC method; the REST route's Action and Error code (shapes: test/request-log.test.ts).
+    await waitFor(() => /rest GET \/api\/v1\/block\/height [\d.]+ms getblockheight Error 0\n/.test(cli.output()))
+    expect(cli.output()).toMatch(/ rpc eth_chainId [\d.]+ms\n/)
 
     const stopped = Date.now()
     cli.child.kill('SIGTERM')
@@ -51,7 +52,7 @@ describe('dualnet CLI', () => {
     // The three start in parallel: each spawn pays the TypeScript loader's start-up.
     const [bad, unknown, busy] = [start(['--rpcport', 'abc']), start(['--frobnicate']), start(['--rpcport', String(port)])]
     expect(await bad.exited).toBe(1)
-    expect(bad.output().trim()).toBe("dualnet: option '--rpcport <port>' argument 'abc' is invalid. the JSON-RPC port must be a whole number")
+    expect(bad.output().trim()).toBe("dualnet: option '--rpcport <port>' argument 'abc' is invalid. Allowed: a whole number from 0 to 65,535.")
     expect(await unknown.exited).toBe(1)
     expect(unknown.output().trim()).toBe("dualnet: unknown option '--frobnicate'")
     expect(await busy.exited).toBe(1)
@@ -98,15 +99,15 @@ describe('dualnet CLI output', () => {
     const lines = logged()
     expect(lines).toHaveLength(14)
     expect(lines[0]).toMatch(/^block 1 {2}0x[0-9a-f]{64} {2}1 EVM \+ 0 native txs {2}gas used 21,000 {2}time \d+$/)
-    expect(lines.slice(1, 3)).toEqual(['rpc POST / 200', 'rpc POST / 200'])
+    expect(lines.slice(1, 3)).toEqual(['rpc eth_sendTransaction', 'rpc evm_snapshot'])
     expect(lines[3]).toMatch(/^blocks 2–101 mined \(100 blocks, the last at \d+\)$/)
-    expect(lines[4]).toBe('rpc POST / 200')
+    expect(lines[4]).toBe('rpc hardhat_mine')
     expect(lines[5]).toMatch(/^block 102 {2}empty {2}time \d+$/)
     expect(lines[6]).toMatch(/^block 103 {2}empty {2}time \d+$/)
-    expect(lines.slice(7, 12)).toEqual(['rpc POST / 200', 'chain reverted to block 1', 'rpc POST / 200', 'chain reset to a new genesis', 'rpc POST / 200'])
-    // After hardhat_reset the CLI follows the new chain (chainOf(devnet) is replaced).
+    expect(lines.slice(7, 12)).toEqual(['rpc hardhat_mine', 'chain reverted to block 1', 'rpc evm_revert', 'chain reset to a new genesis', 'rpc hardhat_reset'])
+    // After hardhat_reset the CLI follows the new chain (devnet.chain is replaced).
     expect(lines[12]).toMatch(/^block 1 {2}empty {2}time \d+$/)
-    expect(lines[13]).toBe('rpc POST / 200')
+    expect(lines[13]).toBe('rpc evm_mine')
     cli.child.kill('SIGTERM')
     expect(await cli.exited).toBe(0)
   })

@@ -20,7 +20,7 @@ describe('fork option values', () => {
     [{ url: 'not a url' }, 'option fork.url must be an http(s) URL of a JSON-RPC node, got "not a url"'],
     [{ url: 'http://127.0.0.1:1', blockNumber: -1 }, 'option fork.blockNumber must be a whole block number of 0 or more, got -1'],
     [{ url: 'http://127.0.0.1:1', blockNumber: 1.5 }, 'option fork.blockNumber must be a whole block number of 0 or more, got 1.5'],
-    ['http://127.0.0.1:1', 'option fork must be an object { url, blockNumber? }, got "http://127.0.0.1:1"'],
+    ['http://127.0.0.1:1', 'option fork: "http://127.0.0.1:1" is invalid. Allowed: { url, blockNumber?, cache?, remote? } (docs/fork.md).'],
   ])('refuses %j', async (fork, message) => {
     await expect(createDevnet({ fork: fork as never })).rejects.toThrow(message)
   })

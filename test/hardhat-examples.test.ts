@@ -1,6 +1,6 @@
 /**
  * The Hardhat example projects (examples/hardhat2, examples/hardhat3): each project's
- * own `npx hardhat test --network dualnet` (ethers, chai matchers, network helpers, the
+ * own `npx hardhat test --network dualnet` (ethers, chai matchers, network helpers, viem in Hardhat 3, the
  * REST view through the plugin), `hardhat run` and the `dualnet` task, and Hardhat 3's
  * type check against dualnet/hardhat's types. Installed once and cached
  * (test/hardhatExamples.ts); a first run installs each project (minutes), so they run
@@ -57,7 +57,7 @@ describe('Hardhat projects: npx hardhat test --network dualnet', () => {
 
   it('Hardhat 3 on Node 22 (examples/hardhat3): the suite, hardhat run, the dualnet task, its types', async () => {
     const { test, script, served, typecheck } = await hardhat.hardhat3
-    expectPassing(test, 11)
+    expectPassing(test, 14)
     expectScriptAndServer(script, served)
     // The config's `dualnet` key and `connection.dualnet` type-check (hardhat3.d.ts's extensions).
     expect(typecheck).toMatchObject({ code: 0 })

@@ -81,11 +81,9 @@ export async function prepareExample(name: string, options: { node22?: boolean }
   if ((await readFile(stamp, 'utf8').catch(() => '')) !== key) {
     // npm skips optional dependencies whose engines do not match the Node running npm, and
     // Hardhat 3's EDR binary requires Node 22: on an older Node, npm itself runs on Node 22.
-    // Hardhat 3's lockfile lists EDR's binary for linux-x64 only (the registry this
-    // repository is built with has no other platform's of that version), which `npm ci`
-    // calls out of sync: `npm install --no-save` installs the same versions from it.
+    // Both lockfiles record every platform's binary packages, so `npm ci` installs them anywhere.
     const node22 = options.node22 === true
-    const install = node22 ? ['install', '--no-save', '--no-audit', '--no-fund'] : ['ci', '--no-audit', '--no-fund']
+    const install = ['ci', '--no-audit', '--no-fund']
     const { code, output } = node22 && Number(process.versions.node.split('.')[0]) < 22 ? await run('npx', ['-y', NODE_22, npmCli(), ...install], dir) : await run('npm', install, dir)
     if (code !== 0) throw new Error(`npm ${install[0]} in examples/${name} failed:\n${output}`)
     await writeFile(stamp, key)

@@ -8,7 +8,7 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { createDevnet, type Devnet } from '../src/index.ts'
+import { createDevnet, InvalidOptionError, type Devnet } from '../src/index.ts'
 import { chainOf } from '../src/devnet/provider.ts'
 
 let devnet: Devnet | undefined
@@ -129,7 +129,7 @@ describe('both servers answer only IP addresses and the vhosts names', () => {
     expect(JSON.parse(served.body)).toMatchObject({ Error: 0, Result: 0 })
   })
 
-  it('vhosts: a list replaces localhost (IP addresses still served), * serves any name, and a bad value is a TypeError', async () => {
+  it('vhosts: a list replaces localhost (IP addresses still served), * serves any name, and a bad value is an InvalidOptionError', async () => {
     devnet = await createDevnet({ accounts: 1, console: false })
     const { rpcUrl, restUrl } = await devnet.listen({ vhosts: ['Dev.Local'] })
     const chainId = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}'
@@ -147,6 +147,6 @@ describe('both servers answer only IP addresses and the vhosts names', () => {
     await devnet.close()
 
     devnet = await createDevnet({ accounts: 1, console: false })
-    await expect(devnet.listen({ vhosts: [] })).rejects.toThrow(new TypeError("listen option vhosts must be '*', a host name or a non-empty list of them (got [])"))
+    await expect(devnet.listen({ vhosts: [] })).rejects.toThrow(new InvalidOptionError('vhosts', [], "'*' or a host name, or a non-empty list of host names"))
   })
 })

@@ -10,8 +10,6 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { p256 } from '@noble/curves/nist.js'
-import { sha256 } from '@noble/hashes/sha2.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUNDLED_PACKAGES, bundleOptions } from '../scripts/build.ts'
 import { createDevnet } from '../src/index.ts'
@@ -61,11 +59,11 @@ function loadedModules(options: string, after = '', entry = INDEX): { start: str
 const loads = (urls: string[], what: RegExp) => urls.some((u) => what.test(u))
 
 describe('start path', () => {
-  it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32, Base58, WebSocket, tracer, ABI or noble secp256k1 package', () => {
+  it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32, BIP-39, Base58, WebSocket, tracer, ABI or noble secp256k1 package', () => {
     const { start, later } = loadedModules('', "await d.listen(); await d.rest.get('/api/v1/block/height')")
     const absentAtStart = [
       /node_modules\/fastify\//, /node_modules\/@fastify\//, /node_modules\/memory-level\//, /node_modules\/classic-level\//,
-      /node_modules\/@scure\/bip32\//, /node_modules\/bs58\//, /node_modules\/ws\//, /node_modules\/micro-eth-signer\//,
+      /node_modules\/@scure\/bip32\//, /node_modules\/@scure\/bip39\//, /node_modules\/bs58\//, /node_modules\/ws\//, /node_modules\/micro-eth-signer\//,
       /node_modules\/@noble\/curves\/secp256k1/, /src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//,
       /src\/chain\/persistence\/stateDocument\.ts/,
     ]
@@ -126,28 +124,23 @@ describe('the bundle of npm run build', () => {
     expect(bundled['prague 0x06']).toBe(bundled['prague 0x07'])
     expect(bundled['prague 0x08']).toBe(`0x${'0'.repeat(63)}1`)
     expect(bundled['prague 0x0b']).toBe(`0x${'0'.repeat(256)}`)
-    expect(bundled['osaka 0x100']).toBe(`0x${'0'.repeat(63)}1`)
   })
 })
 
 /**
  * What `eth_call`s to the precompiles on elliptic curves (BN254, BLS12-381 from Prague,
- * P-256 from Osaka: @noble/curves, which the bundle carries inside; scripts/build.ts)
+ * @noble/curves, which the bundle carries inside; scripts/build.ts)
  * answer on a devnet of the package at `entry` (src/ through tsx, or a bundle's
  * index.js), in a fresh process.
  */
 function precompileAnswers(entry: string): Record<string, string> {
   const word = (n: bigint) => n.toString(16).padStart(64, '0')
-  const digest = sha256(new TextEncoder().encode('dualnet'))
-  const key = p256.utils.randomSecretKey()
-  const signature = p256.sign(digest, key, { prehash: false, format: 'compact' })
-  const point = p256.Point.fromBytes(p256.getPublicKey(key, false))
   const calls: Array<[string, string, string]> = [
     ['prague', '06', word(1n) + word(2n) + word(1n) + word(2n)],
     ['prague', '07', word(1n) + word(2n) + word(2n)],
     ['prague', '08', ''],
     ['prague', '0b', '00'.repeat(256)],
-    ['osaka', '100', Buffer.from(digest).toString('hex') + Buffer.from(signature).toString('hex') + word(point.x) + word(point.y)],
+    // Osaka's P-256 precompile (0x100) is not reached: the hardfork option stops at Prague (src/options/hardforks.ts).
   ]
   const script = `
     const { createDevnet } = await import(${JSON.stringify(entry)})

@@ -4,7 +4,7 @@
  * are set through the createDevnet options so that crossing them is cheap.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createDevnet, RpcError, type Devnet, type DevnetOptions } from '../src/index.ts'
+import { createDevnet, InvalidOptionError, RpcError, type Devnet, type DevnetOptions } from '../src/index.ts'
 
 const GWEI = '0x3b9aca00'
 let devnet: Devnet | undefined
@@ -332,8 +332,8 @@ describe('CLI flags', () => {
 })
 
 describe('option checks', () => {
-  it('a limit that is not a positive whole number is a RangeError at creation', async () => {
-    await expect(createDevnet({ batchLimit: 0 })).rejects.toThrow(new RangeError('option batchLimit must be a positive whole number, got 0'))
-    await expect(createDevnet({ logsResultLimit: 1.5 })).rejects.toThrow(RangeError)
+  it('a limit that is not a positive whole number is an InvalidOptionError at creation', async () => {
+    await expect(createDevnet({ batchLimit: 0 })).rejects.toThrow(new InvalidOptionError('batchLimit', 0, 'a whole number from 1 to 2,147,483,647'))
+    await expect(createDevnet({ logsResultLimit: 1.5 })).rejects.toThrow(InvalidOptionError)
   })
 })

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Contract, getAddress, Interface, type InterfaceAbi } from 'ethers'
-import { createDevnet, VERSION, type Devnet } from '../src/index.ts'
+import { createDevnet, InvalidOptionError, VERSION, type Devnet } from '../src/index.ts'
 import { BlockEnv, BlockGate } from '../fixtures/index.ts'
 
 const require = createRequire(import.meta.url)
@@ -227,6 +227,6 @@ describe("clientVersion: 'node'", () => {
   })
 
   it('refuses another value, naming the option', async () => {
-    await expect(createDevnet({ clientVersion: 'anvil' as never })).rejects.toThrow(new RangeError(`option clientVersion must be 'hardhat' or 'node', got "anvil"`))
+    await expect(createDevnet({ clientVersion: 'anvil' as never })).rejects.toThrow(new InvalidOptionError('clientVersion', 'anvil', "'hardhat' or 'node'"))
   })
 })

@@ -6,12 +6,13 @@ import hardhatEthers from '@nomicfoundation/hardhat-ethers'
 import hardhatEthersChaiMatchers from '@nomicfoundation/hardhat-ethers-chai-matchers'
 import hardhatMocha from '@nomicfoundation/hardhat-mocha'
 import hardhatNetworkHelpers from '@nomicfoundation/hardhat-network-helpers'
+import hardhatViem from '@nomicfoundation/hardhat-viem'
 import dualnet from 'dualnet/hardhat'
 
 const require = createRequire(import.meta.url)
 
 export default defineConfig({
-  plugins: [hardhatEthers, hardhatEthersChaiMatchers, hardhatNetworkHelpers, hardhatMocha, dualnet],
+  plugins: [hardhatEthers, hardhatEthersChaiMatchers, hardhatViem, hardhatNetworkHelpers, hardhatMocha, dualnet],
   solidity: {
     version: '0.8.26',
     // Offline compilation, for this repository's CI only (a project with internet

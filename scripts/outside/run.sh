@@ -92,16 +92,8 @@ hh() { (cd "$PROJECT" && npx hardhat --config "$CONFIG" "$@"); }
 log "compiling with solc-js $SOLC_VERSION"
 hh compile >"$WORK/compile.log" 2>&1 || { tail -30 "$WORK/compile.log" >&2; exit 1; }
 
-# A free loopback port.
-free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
-# Waits until a JSON-RPC server answers eth_chainId at $1.
-wait_rpc() {
-  for _ in $(seq 1 240); do
-    curl -sf -m 2 -H 'content-type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' "$1" >/dev/null 2>&1 && return 0
-    sleep 0.5
-  done
-  return 1
-}
+# free_port, wait_rpc
+source "$HERE/rpc.sh"
 # Each server runs in its own process group (setsid), stopped as a whole (npx and tsx
 # fork). Its group id is kept in $WORK/servers/ until it is stopped, so that an
 # interrupted run (Ctrl-C, an error) stops the servers it started, and only those.

@@ -13,7 +13,7 @@
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { CHAIN_BLOCK_ENVIRONMENT, type BlockEnvironment, type CallRequest, type EvmExecutor, type ExecutionContext, type ExecutionOutcome } from '../evm/executor.ts'
-import { decodeLegacyTransaction, impersonatedTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
+import { decodeLegacyTransaction, impersonatedTransaction, signLegacyTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
 import type { ChainBlock } from './block.ts'
 import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
@@ -270,16 +270,26 @@ export class Chain {
 
   /** {@link submitRawTransaction} for a transaction decoded already (with `decodeLegacyTransaction`). */
   submitTransaction(tx: LegacyTransaction): Promise<Uint8Array> {
-    return this.#accept(wrapEvmTransaction(tx))
+    return this.#accept(() => wrapEvmTransaction(tx))
   }
 
   /**
-   * Accepts a transaction sent as `from` without its key (impersonation, as Hardhat's
-   * hardhat_impersonateAccount). It carries a placeholder signature (r = the sender,
-   * s = 1) so that it has a hash and a raw form; the pool's checks apply as usual.
+   * Accepts a transaction of a dev account or an impersonated one (eth_sendTransaction):
+   * signed with `privateKey`, or sent as `from` without its key when it is undefined
+   * (impersonation, as Hardhat's hardhat_impersonateAccount: the transaction carries a
+   * placeholder signature, r = the sender and s = 1, so that it has a hash and a raw
+   * form; the pool's checks apply as usual). With `pendingNonce` the nonce is the pool's pending
+   * nonce of `from`, taken in the same serial step that adds the transaction to the
+   * pool, so that sends from one account that overlap (`Promise.all` of sends) get
+   * consecutive nonces, as go-ethereum's eth_sendTransaction (which holds a lock per
+   * sender from filling the nonce to adding to the pool) and Hardhat's give them.
    */
-  async submitImpersonated(fields: LegacyTransactionFields, from: Uint8Array): Promise<Uint8Array> {
-    return this.#accept(wrapEvmTransaction(impersonatedTransaction(fields, this.executor.chainId, from)))
+  submitFromAccount(fields: LegacyTransactionFields, from: Uint8Array, privateKey: Uint8Array | undefined, pendingNonce: boolean): Promise<Uint8Array> {
+    return this.#accept(() => {
+      const filled = pendingNonce ? { ...fields, nonce: this.pendingNonce(from) } : fields
+      const { chainId } = this.executor
+      return wrapEvmTransaction(privateKey === undefined ? impersonatedTransaction(filled, chainId, from) : signLegacyTransaction(filled, chainId, privateKey))
+    })
   }
 
   /**
@@ -322,8 +332,10 @@ export class Chain {
     }))
   }
 
-  #accept(tx: EvmTransaction): Promise<Uint8Array> {
+  /** Runs the pool's checks on the transaction `make` builds (built inside the serial step) and adds it; mines it with automine. */
+  #accept(make: () => EvmTransaction): Promise<Uint8Array> {
     return this.#serial(async () => {
+      const tx = make()
       if (this.#blocks.includes(toHexRaw(tx.hash))) return tx.hash
       // Over a fork: the sender and the recipient, which the checks and the run read, fetched together.
       if (this.world.fork !== undefined) await this.world.fork.prefetch(touchedAccounts(tx.from, tx.tx.to))

@@ -3,19 +3,23 @@
  * set, named as Anvil names it where Anvil has the flag (`--hardfork`, `--mnemonic`,
  * `--balance`, `--timestamp`, `--no-mining`, `--gas-price`, …) and as the node names
  * it otherwise (`--rest`, `--restport`, `--rpcport`, reference §0). Each value is
- * checked as it is parsed: a bad one is commander's `option '--x <v>' argument 'y' is
+ * checked as it is parsed, by the rule of the createDevnet or listen option it sets
+ * (src/options/): a bad one is commander's `option '--x <v>' argument 'y' is
  * invalid. <why>`, which the CLI prints as one line before exit code 1.
  */
 import { Command, InvalidArgumentError, Option } from 'commander'
-import { p256 } from '@noble/curves/nist.js'
 import { deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
 import { GAS_UNIT, MAIN_TOTAL_SUPPLY, MAIN_UNIT } from '../core/constants.ts'
 import type { ClockMode } from '../chain/clock.ts'
 import type { BlockContext } from '../chain/chain.ts'
 import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
 import type { DevnetOptions, Hardfork, ListenOptions } from '../options.ts'
+import { HARDFORKS } from '../options/hardforks.ts'
+import { ACCOUNT_COUNT } from '../options/devnetRules.ts'
+import { wholeNumber } from '../options/rules.ts'
 import type { Hex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
+import { ruleParser } from './optionFlags.ts'
 
 /** Default REST port of the node (`DEFAULT_REST_PORT`). */
 export const DEFAULT_REST_PORT = 20334
@@ -25,16 +29,8 @@ export const DEFAULT_RPC_PORT = 20339
 export const DEFAULT_BALANCE = 10_000n
 /** Native dev accounts unless `--native-accounts` says otherwise (createDevnet's default). */
 const DEFAULT_NATIVE_ACCOUNTS = 5
-/**
- * The hardforks the CLI offers: the chain's (Istanbul, reference §6.3) and the later
- * ones the devnet runs under the chain's fee rules (test/hardforks.test.ts). `merge`
- * is Anvil's other name for Paris.
- */
-export const CLI_HARDFORKS = ['istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'] as const satisfies readonly Hardfork[]
 /** Whole gwei in wei. */
 const GWEI = 10n ** 9n
-const U32_MAX = 2 ** 32 - 1
-const I32_MAX = 2 ** 31 - 1
 
 /** Every flag's value after parsing (commander's camel-case names). */
 export interface CliFlags {
@@ -88,16 +84,6 @@ export interface CliFlags {
   state?: string
 }
 
-/** A parser of a whole number in [min, max]; the error names what the flag sets. */
-function integer(min: number, max: number, what: string) {
-  return (value: string): number => {
-    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${what} must be a whole number`)
-    const n = Number(value)
-    if (n < min || n > max) throw new InvalidArgumentError(`${what} must be between ${min} and ${max.toLocaleString('en-US')}`)
-    return n
-  }
-}
-
 /** A parser of a whole number as a bigint in [0, max]. */
 function bigInteger(max: bigint, what: string) {
   return (value: string): bigint => {
@@ -107,6 +93,12 @@ function bigInteger(max: bigint, what: string) {
     return n
   }
 }
+
+/** `--hardfork`: the `hardfork` option's names in any case (Anvil's `Shanghai` too), and Anvil's `merge` for Paris. */
+const hardfork = ruleParser('hardfork', (text) => (text.toLowerCase() === 'merge' ? 'paris' : text.toLowerCase()))
+
+/** `--fork-block-number`: the `fork` option's `blockNumber`, a whole block number. */
+const forkBlockNumber = ruleParser('fork', undefined, wholeNumber(0, Number.MAX_SAFE_INTEGER)) as (text: string) => number
 
 /** A parser of a directory path: any non-empty string. */
 function directory(what: string) {
@@ -128,24 +120,14 @@ function forkUrl(value: string): string {
   return value
 }
 
-/** `--hardfork`: one of {@link CLI_HARDFORKS}, any case (Anvil's `Shanghai` too), `merge` for Paris. */
-function hardfork(value: string): Hardfork {
-  const name = value.toLowerCase() === 'merge' ? 'paris' : value.toLowerCase()
-  if (!(CLI_HARDFORKS as readonly string[]).includes(name)) throw new InvalidArgumentError(`the hardfork must be one of ${CLI_HARDFORKS.join(', ')}`)
-  return name as Hardfork
-}
 
 /**
- * `--mnemonic`: 12 to 24 lowercase words, a multiple of 3 (BIP-39's lengths). The
- * words are not looked up in the BIP-39 list: any such phrase derives keys, as it does
- * in createDevnet.
+ * `--mnemonic`: the words, one space apart however they were spaced on the command
+ * line; its BIP-39 words and checksum are checked after parsing (checkOptionsOfFlags),
+ * as createDevnet checks them.
  */
 function mnemonic(value: string): string {
-  const words = value.trim().split(/\s+/)
-  if (words.length < 12 || words.length > 24 || words.length % 3 !== 0 || !words.every((w) => /^\p{Ll}+$/u.test(w))) {
-    throw new InvalidArgumentError('the mnemonic must be 12, 15, 18, 21 or 24 lowercase words')
-  }
-  return words.join(' ')
+  return value.trim().split(/\s+/).join(' ')
 }
 
 /** `--gas-price`, Anvil's flag in wei: a whole number of gwei, as the chain prices gas (reference §1.4.9). */
@@ -164,29 +146,22 @@ function vhosts(value: string): '*' | string[] {
   return names
 }
 
-/** `--clock`: `wall`, `frozen`, or a step in seconds between blocks. */
-function clock(value: string): ClockMode {
-  if (value === 'wall' || value === 'frozen') return value
-  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 86_400) return { step: Number(value) }
-  throw new InvalidArgumentError('the clock must be "wall", "frozen" or a step of 1 to 86,400 seconds')
-}
+/** `--clock`: `wall`, `frozen`, or a step in seconds between blocks (the `clock` option's `{ step }`). */
+const clock = ruleParser('clock', (text) => (/^\d+$/.test(text) ? { step: BigInt(text) } : text)) as (text: string) => ClockMode
 
-/** `--bookkeeper-key`: a P-256 private key, 32 bytes of hex (`0x` optional), in [1, n-1]. */
-function privateKey(value: string): Hex {
-  const hex = value.replace(/^0x/, '').toLowerCase()
-  if (!/^[0-9a-f]{64}$/.test(hex) || !p256.utils.isValidSecretKey(Buffer.from(hex, 'hex'))) {
-    throw new InvalidArgumentError('the bookkeeper key must be a P-256 private key: 32 bytes of hex, not zero, below the curve order')
-  }
-  return `0x${hex}`
-}
+/** `--bookkeeper-key`: the `bookkeeperKey` option, `0x` optional, any case. */
+const privateKey = ruleParser('bookkeeperKey', (text) => `0x${text.replace(/^0x/, '').toLowerCase()}`)
+
+/** `--unbound-gas [deadline]`: the `unboundGas` option's deadline. */
+const unboundDeadline = ((check) => (text: string) => check(text).deadline!)(
+  ruleParser('unboundGas', (text) => ({ deadline: /^\d+$/.test(text) ? BigInt(text) : text })) as (text: string) => { deadline?: number },
+)
 
 /**
  * The program with every flag, its help text and examples. A new Command each call:
  * tests parse with `exitOverride()` in process. Parse it with {@link parseFlags}.
  */
 export function cliProgram(): Command {
-  const port = (what: string) => integer(0, 65_535, what)
-  const limit = (what: string) => integer(1, I32_MAX, what)
   return (
     new Command()
       .name('dualnet')
@@ -194,24 +169,24 @@ export function cliProgram(): Command {
       .version(VERSION)
       // Servers (the node's names).
       .option('--rest', 'enable the REST interface', false)
-      .option('--restport <port>', 'REST port', port('the REST port'), DEFAULT_REST_PORT)
-      .option('--rpcport <port>', 'JSON-RPC port (WebSocket on the same port)', port('the JSON-RPC port'), DEFAULT_RPC_PORT)
-      .addOption(new Option('-p, --port <port>', "the JSON-RPC port, Anvil's name for --rpcport (default: --rpcport's)").argParser(port('the JSON-RPC port')).conflicts('rpcport'))
-      .option('--host <host>', 'interface to listen on', '127.0.0.1')
+      .option('--restport <port>', 'REST port', ruleParser('restPort'), DEFAULT_REST_PORT)
+      .option('--rpcport <port>', 'JSON-RPC port (WebSocket on the same port)', ruleParser('rpcPort'), DEFAULT_RPC_PORT)
+      .addOption(new Option('-p, --port <port>', "the JSON-RPC port, Anvil's name for --rpcport (default: --rpcport's)").argParser(ruleParser('rpcPort')).conflicts('rpcport'))
+      .option('--host <host>', 'interface to listen on', ruleParser('host'), '127.0.0.1')
       .option('--cors <origins>', 'origins the JSON-RPC server allows (CORS) and WebSocket upgrades may come from, comma-separated ("*": any, "none": none)', '*')
       .addOption(new Option('--vhosts <names>', 'host names both servers answer (Host header), comma-separated ("*": any); IP addresses are always answered').argParser(vhosts).default(['localhost'], 'localhost'))
       // The chain.
-      .addOption(new Option('--chain-id <id>', "EIP-155 chain id (default: 12345; with --fork-url the remote's)").argParser(integer(1, 2 ** 53 - 1, 'the chain id')))
-      .option('--hardfork <name>', `EVM rules: ${CLI_HARDFORKS.join(', ')} (the chain runs istanbul; shanghai and later bring PUSH0 and newer opcodes)`, hardfork, 'istanbul')
-      .option('--timestamp <seconds>', 'Unix timestamp of the genesis block (default: now)', integer(0, U32_MAX, 'the timestamp'))
+      .addOption(new Option('--chain-id <id>', "EIP-155 chain id (default: 12345; with --fork-url the remote's)").argParser(ruleParser('chainId')))
+      .option('--hardfork <name>', `EVM rules: ${HARDFORKS.join(', ')} (the chain runs istanbul; shanghai and later bring PUSH0 and newer opcodes)`, hardfork, 'istanbul')
+      .option('--timestamp <seconds>', 'Unix timestamp of the genesis block (default: now)', ruleParser('genesisTimestamp'))
       .addOption(new Option('--clock <mode>', 'how block time advances: "wall", "frozen" (moved only by time controls, +1 s per block) or N (each block N seconds after its parent)').argParser(clock).default('wall'))
       .addOption(new Option('--bookkeeper-key <hex>', 'P-256 private key of the block-signing bookkeeper (default: a fixed devnet key)').argParser(privateKey))
       .addOption(new Option('--block-context <mode>', 'NUMBER and TIMESTAMP of eth_call and eth_estimateGas at block N: "node" (N, N\'s timestamp + 1, as the node) or "ethereum" (N\'s own, as go-ethereum, Hardhat, Anvil)').choices(['node', 'ethereum']).default('node'))
       .addOption(new Option('--client-version <name>', 'what web3_clientVersion answers: "hardhat" (HardhatNetwork/dualnet/v…, which Hardhat\'s network helpers and OpenZeppelin\'s upgrades plugins require) or "node" (the real node\'s)').choices(['hardhat', 'node']).default('hardhat'))
-      .addOption(new Option('--unbound-gas [deadline]', 'accrue unbound gas to main-token holders by the real schedule, until <deadline> seconds after genesis (default: off; with no deadline, the whole schedule)').argParser(integer(1, U32_MAX, 'the unbound-gas deadline')))
+      .addOption(new Option('--unbound-gas [deadline]', 'accrue unbound gas to main-token holders by the real schedule, until <deadline> seconds after genesis (default: off; with no deadline, the whole schedule)').argParser(unboundDeadline))
       // Dev accounts.
-      .option('-a, --accounts <n>', 'number of funded dev accounts', integer(1, 10_000, 'the account count'), 10)
-      .option('--native-accounts <n>', 'number of funded native dev accounts (P-256 keys)', integer(0, 10_000, 'the native account count'), DEFAULT_NATIVE_ACCOUNTS)
+      .option('-a, --accounts <n>', 'number of funded dev accounts', ruleParser('accounts', undefined, ACCOUNT_COUNT) as (text: string) => number, 10)
+      .option('--native-accounts <n>', 'number of funded native dev accounts (P-256 keys)', ruleParser('nativeAccounts'), DEFAULT_NATIVE_ACCOUNTS)
       .addOption(new Option('-m, --mnemonic <words>', "mnemonic of the dev accounts (m/44'/60'/0'/0/i)").argParser(mnemonic).default(DEFAULT_MNEMONIC, `"${DEFAULT_MNEMONIC}"`))
       .addOption(
         new Option('--balance <tokens>', 'balance of each dev account, in whole tokens of both kinds: gas (ether on JSON-RPC) and main')
@@ -220,13 +195,13 @@ export function cliProgram(): Command {
       )
       // Mining and the pool.
       .option('--no-mining', 'turn automine off: transactions wait in the pool until evm_mine (or --block-time) (default: automine on)')
-      .option('-b, --block-time <seconds>', 'mine a block every N seconds (0: off)', integer(0, 86_400, 'the block time'), 0)
-      .addOption(new Option('--min-gas-price <gwei>', 'lowest gas price the pool accepts, in gwei; also eth_gasPrice before any transaction').argParser(bigInteger(2n ** 64n - 1n, 'the minimum gas price')).default(0n, '0'))
+      .option('-b, --block-time <seconds>', 'mine a block every N seconds (0: off)', ruleParser('blockTime'), 0)
+      .addOption(new Option('--min-gas-price <gwei>', 'lowest gas price the pool accepts, in gwei; also eth_gasPrice before any transaction').argParser(ruleParser('minGasPrice')).default(0n, '0'))
       .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei) (default: 0)").argParser(gasPriceWei).conflicts('minGasPrice'))
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
       // Forking (Anvil's names).
       .addOption(new Option('-f, --fork-url <url>', "fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)").argParser(forkUrl))
-      .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(integer(0, 2 ** 53 - 1, 'the fork block number')))
+      .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(forkBlockNumber))
       .addOption(new Option('--fork-cache <dir>', "directory of the disk cache of values fetched from the remote (default: with --fork-block-number, ~/.cache/dualnet/fork; without, none)").argParser(directory('the fork cache directory')))
       .option('--no-fork-cache', 'keep fetched values in memory only (default: the cache as --fork-cache says)')
       // Persistence.
@@ -235,20 +210,20 @@ export function cliProgram(): Command {
       .option('--dump-state <file>', 'write the head state document to <file> on exit (default: none)')
       .option('--state <file>', 'both: load <file> if it exists, write it on exit (default: none)')
       // Limits.
-      .option('--body-limit <bytes>', 'largest request body either server accepts', limit('the body limit'), 5 * 1024 * 1024)
-      .option('--batch-limit <n>', 'most requests in one JSON-RPC batch', limit('the batch limit'), 1000)
-      .option('--batch-response-limit <bytes>', "bytes of answers after which a batch's remaining requests are refused", limit('the batch response limit'), 25_000_000)
-      .option('--hex-limit <digits>', 'longest string in JSON-RPC params, in hex digits', limit('the hex limit'), 2 * 1024 * 1024)
-      .option('--json-depth-limit <n>', 'deepest nesting of arrays and objects in a request', limit('the JSON depth limit'), 100)
-      .option('--logs-block-range <n>', 'widest toBlock - fromBlock of eth_getLogs', limit('the logs block range'), 100_000)
-      .option('--logs-result-limit <n>', 'most logs one query answers', limit('the logs result limit'), 10_000)
-      .option('--filter-limit <n>', 'most installed polling filters', limit('the filter limit'), 10_000)
-      .option('--subscription-limit <n>', 'most live eth_subscribe subscriptions', limit('the subscription limit'), 10_000)
-      .option('--trace-size-limit <bytes>', 'largest struct-log trace, in bytes of JSON', limit('the trace size limit'), 128 * 1024 * 1024)
-      .option('--mine-limit <n>', 'most blocks one mine call may add', limit('the mine limit'), 1_000_000)
-      .option('--trace-timeout <ms>', 'longest one trace runs, unless its tracer option timeout says otherwise', limit('the trace timeout'), 5_000)
-      .option('--batch-trace-timeout <ms>', 'longest the traces of one JSON-RPC batch run in all', limit('the batch trace timeout'), 10_000)
-      .option('--state-limit <bytes>', 'largest state document anvil_loadState reads, in bytes of JSON after inflating', limit('the state limit'), 64 * 1024 * 1024)
+      .option('--body-limit <bytes>', 'largest request body either server accepts', ruleParser('bodyLimit'), 5 * 1024 * 1024)
+      .option('--batch-limit <n>', 'most requests in one JSON-RPC batch', ruleParser('batchLimit'), 1000)
+      .option('--batch-response-limit <bytes>', "bytes of answers after which a batch's remaining requests are refused", ruleParser('batchResponseLimit'), 25_000_000)
+      .option('--hex-limit <digits>', 'longest string in JSON-RPC params, in hex digits', ruleParser('hexLimit'), 2 * 1024 * 1024)
+      .option('--json-depth-limit <n>', 'deepest nesting of arrays and objects in a request', ruleParser('jsonDepthLimit'), 100)
+      .option('--logs-block-range <n>', 'widest toBlock - fromBlock of eth_getLogs', ruleParser('logsBlockRange'), 100_000)
+      .option('--logs-result-limit <n>', 'most logs one query answers', ruleParser('logsResultLimit'), 10_000)
+      .option('--filter-limit <n>', 'most installed polling filters', ruleParser('filterLimit'), 10_000)
+      .option('--subscription-limit <n>', 'most live eth_subscribe subscriptions', ruleParser('subscriptionLimit'), 10_000)
+      .option('--trace-size-limit <bytes>', 'largest struct-log trace, in bytes of JSON', ruleParser('traceSizeLimit'), 128 * 1024 * 1024)
+      .option('--mine-limit <n>', 'most blocks one mine call may add', ruleParser('mineLimit'), 1_000_000)
+      .option('--trace-timeout <ms>', 'longest one trace runs, unless its tracer option timeout says otherwise', ruleParser('traceTimeout'), 5_000)
+      .option('--batch-trace-timeout <ms>', 'longest the traces of one JSON-RPC batch run in all', ruleParser('batchTraceTimeout'), 10_000)
+      .option('--state-limit <bytes>', 'largest state document anvil_loadState reads, in bytes of JSON after inflating', ruleParser('stateLimit'), 64 * 1024 * 1024)
       .option('-q, --quiet', 'no line per request or mined block (the accounts and URLs are still printed)', false)
       .addHelpText(
         'after',

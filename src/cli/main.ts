@@ -6,6 +6,7 @@
 import { createDevnet, type Devnet } from '../index.ts'
 import { fileExists, openLevelDirectory, readStateFile, writeStateFile } from '../chain/persistence/files.ts'
 import { cliProgram, devnetOptionsOf, listenOptionsOf, parseFlags } from './flags.ts'
+import { checkOptionsOfFlags } from './optionFlags.ts'
 import { blockReporter, isLoopback, paint, printBanner } from './output.ts'
 import type { StopSignals } from './stopSignals.ts'
 
@@ -15,7 +16,10 @@ import type { StopSignals } from './stopSignals.ts'
  * refused database) prints one line on stderr and exits with code 1.
  */
 export async function runCli(argv: readonly string[], signals: StopSignals): Promise<void> {
-  const flags = parseFlags(cliProgram(), [...argv])
+  const program = cliProgram()
+  const flags = parseFlags(program, [...argv])
+  // As createDevnet and listen will check them, before a database is opened or a state file read.
+  const devnetOptions = await checkOptionsOfFlags(program, () => devnetOptionsOf(flags), listenOptionsOf(flags))
   const statePaths = {
     load: flags.loadState ?? (flags.state !== undefined && fileExists(flags.state) ? flags.state : undefined),
     dump: flags.dumpState ?? flags.state,
@@ -24,7 +28,7 @@ export async function runCli(argv: readonly string[], signals: StopSignals): Pro
   let devnet: Devnet | undefined
   try {
     const started = await createDevnet({
-      ...(await devnetOptionsOf(flags)),
+      ...devnetOptions,
       ...(flags.db === undefined ? {} : { db: await openLevelDirectory(flags.db) }),
       ...(statePaths.load === undefined ? {} : { state: await readStateFile(statePaths.load) }),
     })

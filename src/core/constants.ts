@@ -42,3 +42,6 @@ export const V2_PER_V1 = 10n ** 9n
 /** One whole token in v2 units. */
 export const MAIN_UNIT = 10n ** 9n
 export const GAS_UNIT = 10n ** 18n
+/** Each dev account's balances unless given (createDevnet, the CLI's default `--balance`): 10,000 tokens of each kind. */
+export const DEV_ACCOUNT_MAIN = 10_000n * MAIN_UNIT
+export const DEV_ACCOUNT_GAS = 10_000n * GAS_UNIT

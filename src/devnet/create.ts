@@ -6,7 +6,7 @@
 import { createBookkeeper } from '../chain/bookkeeper.ts'
 import { Chain } from '../chain/chain.ts'
 import { Clock } from '../chain/clock.ts'
-import { GAS_UNIT, MAIN_TOKEN_ADDRESS, MAIN_UNIT, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from '../core/constants.ts'
+import { DEV_ACCOUNT_GAS, DEV_ACCOUNT_MAIN, MAIN_TOKEN_ADDRESS, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from '../core/constants.ts'
 import { UNBOUND_SCHEDULE_END } from '../chain/unboundGas.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
 import { nativeDevKey } from '../chain/nativeDevAccounts.ts'
@@ -18,6 +18,7 @@ import { openStoredChain } from '../chain/persistence/resume.ts'
 import { EvmExecutor } from '../evm/executor.ts'
 import { toBase58 } from '../native/address.ts'
 import type { DevnetOptions } from '../options.ts'
+import { validateDevnetOptions, type ValidDevnetOptions } from '../options/validate.ts'
 import type { RpcContext, SigningAccount } from '../rpc/context.ts'
 import { FilterRegistry } from '../rpc/filters.ts'
 import { rpcLimits } from '../rpc/limits.ts'
@@ -31,20 +32,20 @@ import { DevnetInstance, stateDocuments, type FreshChain, type Mutable } from '.
 import type { Devnet } from './types.ts'
 
 /** Default balance of each dev account: 10,000 of each token. */
-const DEFAULT_MAIN = 10_000n * MAIN_UNIT
-const DEFAULT_GAS = 10_000n * GAS_UNIT
+const DEFAULT_MAIN = DEV_ACCOUNT_MAIN
+const DEFAULT_GAS = DEV_ACCOUNT_GAS
 /** Default JSON-RPC body limit: go-ethereum's 5 MiB (reference §6.1). */
 const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024
 
 /**
  * Creates a devnet. See {@link DevnetOptions} for the options and their defaults.
- * Throws `RangeError` for allocations above a total supply, and `Error` for an
- * unknown hardfork.
+ * Throws InvalidOptionError (src/options/error.ts) for an unknown option or a value
+ * an option cannot take, before anything is opened, derived or started.
  */
-export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   // Option errors first, before any database is opened.
+  const options = await validateDevnetOptions(given)
   const clientVersion = clientVersionString(options.clientVersion)
-  checkBlockContext(options.blockContext)
   if (options.fork !== undefined) {
     checkForkOptions(options.fork)
     if (options.state !== undefined) throw new ForkOptionError('option fork cannot be combined with state yet: load the document with devnet.loadState() after start')
@@ -92,7 +93,7 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
     reset: (fork) => instance!.reset({ fork }),
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
-  if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(options.blockTime * 1000)
+  if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(Math.round(options.blockTime * 1000))
   const restContext: Mutable<RestContext> = { chain, nodeVersion: NODE_VERSION, networkId: SOLO_NETWORK_ID }
   const nativeAccounts = nativeKeys.map((k) =>
     Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }),
@@ -107,13 +108,6 @@ export async function createDevnet(options: DevnetOptions = {}): Promise<Devnet>
   }
   instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.fork, options.blockTime)
   return instance
-}
-
-/** Throws RangeError naming the option unless `value` is a {@link BlockContext} or absent. */
-function checkBlockContext(value: unknown): void {
-  if (value !== undefined && value !== 'node' && value !== 'ethereum') {
-    throw new RangeError(`option blockContext must be 'node' or 'ethereum', got ${JSON.stringify(value)}`)
-  }
 }
 
 /** Throws ForkOptionError when `fork` comes with a `db` (not supported yet: the fetched values live in memory). */
@@ -131,7 +125,7 @@ interface FundedKey {
 
 /** The ledger of `options` at genesis: world state, executor and chain, the genesis block persisted into `store`. */
 async function buildChain(
-  options: DevnetOptions,
+  options: ValidDevnetOptions,
   keys: readonly FundedKey[],
   nativeKeys: readonly { address: Uint8Array }[],
   store: LedgerStore,

@@ -9,12 +9,14 @@ import type { Chain } from '../chain/chain.ts'
 import type { ForkOptions } from '../chain/fork.ts'
 import type { StateDocument } from '../chain/persistence/stateDocument.ts'
 import type { ListenOptions } from '../options.ts'
+import { validateListenOptions } from '../options/validate.ts'
 import type { RpcContext } from '../rpc/context.ts'
 import { callRpc } from '../rpc/dispatch.ts'
 import { RpcError } from '../rpc/errors.ts'
 import { FilterRegistry } from '../rpc/filters.ts'
 import type { SubscriptionConnection } from '../rpc/subscriptions.ts'
 import { DevnetControls, type BalanceChange } from '../controls/controls.ts'
+import { devnetTime, type DevnetTime } from '../controls/time.ts'
 import type { RestContext } from '../rest/context.ts'
 import type { RestEnvelope } from '../rest/router.ts'
 import { fromHex, toHex, type Hex } from '../util/hex.ts'
@@ -50,6 +52,7 @@ export class DevnetInstance implements Devnet {
   readonly accounts: readonly DevAccount[]
   readonly rest: RestClient
   readonly nativeAccounts: readonly NativeDevAccount[]
+  readonly time: DevnetTime
   readonly #context: Mutable<RpcContext>
   readonly #restContext: Mutable<RestContext>
   readonly #bodyLimit: number
@@ -103,6 +106,7 @@ export class DevnetInstance implements Devnet {
       post: (path, body) => call('POST', path, typeof body === 'string' ? body : JSON.stringify(body)),
     }
     this.#bodyLimit = bodyLimit
+    this.time = devnetTime(() => this.#control(async (controls) => controls), () => this.#context.chain)
     this.accounts = Object.freeze(
       keys.map((k) => Object.freeze({ address: toHex(k.address), base58: toBase58(k.address), privateKey: k.privateKey })),
     )
@@ -194,13 +198,15 @@ export class DevnetInstance implements Devnet {
     this.#context.controls = new DevnetControls(chain, this.#context.limits)
     this.#restContext.chain = chain
     this.#context.subscriptions.rebind(chain)
-    if (this.#blockTime !== undefined && this.#blockTime > 0) await this.#context.controls.setIntervalMining(this.#blockTime * 1000)
+    if (this.#blockTime !== undefined && this.#blockTime > 0) await this.#context.controls.setIntervalMining(Math.round(this.#blockTime * 1000))
     // Work queued on the old chain finishes there; its store is the new chain's, so it stays open.
     await old.idle()
   }
 
-  async listen(options: ListenOptions = {}): Promise<DevnetUrls> {
+  async listen(given: ListenOptions = {}): Promise<DevnetUrls> {
     if (this.#closed) throw closedError()
+    // Checked before fastify loads: a bad option binds nothing.
+    const options = validateListenOptions(given)
     this.#server ??= startServers(options, {
       context: this.#context,
       restContext: this.#restContext,

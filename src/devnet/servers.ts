@@ -25,25 +25,28 @@ export interface ServerParts {
 export async function startServers(options: ListenOptions, parts: ServerParts): Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> {
   const host = options.host ?? '127.0.0.1'
   const withRest = options.rest !== false
-  const [{ default: Fastify }, { rpcRoutes }, restServer, { virtualHosts }] = await Promise.all([
+  const [{ default: Fastify }, { rpcRoutes }, restServer, { virtualHosts }, requestLog] = await Promise.all([
     import('fastify'),
     import('../server/rpcServer.ts'),
     withRest ? import('../server/restServer.ts') : undefined,
     import('../server/guards.ts'),
+    options.log === undefined ? undefined : import('../server/requestLog.ts'),
   ])
   parts.checkOpen()
   const vhosts = virtualHosts(options.vhosts)
   const serverOptions = { bodyLimit: parts.bodyLimit, forceCloseConnections: true, schemaController: NO_SCHEMAS }
   const rpc = Fastify(serverOptions)
   const rest = restServer === undefined ? undefined : Fastify({ ...serverOptions, clientErrorHandler: restServer.restClientError })
+  // Handlers note each exchange for the log line only when there is a log.
+  const record = options.log !== undefined
   await Promise.all([
-    rpc.register(rpcRoutes, { context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts }),
-    restServer === undefined ? undefined : rest?.register(restServer.restRoutes, { context: parts.restContext, bodyLimit: parts.bodyLimit, jsonDepthLimit: parts.context.limits.jsonDepthLimit, vhosts }),
+    rpc.register(rpcRoutes, { context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts, record }),
+    restServer === undefined ? undefined : rest?.register(restServer.restRoutes, { context: parts.restContext, bodyLimit: parts.bodyLimit, jsonDepthLimit: parts.context.limits.jsonDepthLimit, vhosts, record }),
   ])
   const apps = rest === undefined ? [rpc] : [rpc, rest]
-  if (options.log !== undefined) {
-    logRequests(rpc, 'rpc', options.log)
-    if (rest !== undefined) logRequests(rest, 'rest', options.log)
+  if (options.log !== undefined && requestLog !== undefined) {
+    requestLog.logRequests(rpc, 'rpc', options.log)
+    if (rest !== undefined) requestLog.logRequests(rest, 'rest', options.log)
   }
   const [rpcUrl, restUrl] = await Promise.allSettled([
     listenOn(rpc, host, options.rpcPort ?? 0),
@@ -71,13 +74,6 @@ const NO_SCHEMAS = {
 
 function noSchemaCompiler(): never {
   throw new Error('dualnet servers compile no schemas: a route declared one (src/devnet/servers.ts)')
-}
-
-/** Reports every answered request of `app` as one line. */
-function logRequests(app: FastifyInstance, name: string, log: (line: string) => void): void {
-  app.addHook('onResponse', async (request, reply) => {
-    log(`${name} ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`)
-  })
 }
 
 /** Starts `app` on `host:port` and returns its base URL. */

@@ -5,6 +5,7 @@
 import type { DualnetRpcSchema, RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '../rpc/schema.ts'
 import type { ForkOptions } from '../chain/fork.ts'
 import type { BalanceChange } from '../controls/controls.ts'
+import type { DevnetTime } from '../controls/time.ts'
 import type { StateDocument } from '../chain/persistence/stateDocument.ts'
 import type { ListenOptions } from '../options.ts'
 import type { RestEnvelope } from '../rest/router.ts'
@@ -99,8 +100,20 @@ export interface Devnet {
    * `{ keep: true }` keeps this one for further reverts (later ones still go).
    */
   revert(id: string, options?: { keep?: boolean }): Promise<boolean>
-  /** Moves time forward by `seconds` (whole, non-negative). Resolves to the total offset in seconds. */
+  /**
+   * Moves the clock forward by `seconds` (whole, non-negative), as evm_increaseTime:
+   * an offset on the clock (the wall clock by default), not on the latest block, so
+   * after automined blocks that ran ahead of the clock the next block may be fewer
+   * seconds after the latest (docs/controls.md). Resolves to the total offset in seconds.
+   */
   increaseTime(seconds: number): Promise<number>
+  /**
+   * Time counted from the latest block, as hardhat-network-helpers' `time`:
+   * `increase(seconds)` and `increaseTo(timestamp)` mine a block at exactly the latest
+   * block's timestamp + seconds, or at that timestamp; `latest()`, `latestBlock()`
+   * (docs/controls.md).
+   */
+  readonly time: DevnetTime
   /** Fixes the next block's timestamp (Unix seconds); must be later than the latest block's. */
   setNextBlockTimestamp(timestamp: number): Promise<void>
   /** Sets the chain's current time (Unix seconds); blocks still never precede their parent. */

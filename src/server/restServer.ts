@@ -14,6 +14,7 @@ import { handleRest, type RestEnvelope } from '../rest/router.ts'
 import { describe, RestErrorCode } from '../rest/errors.ts'
 import { hostRefusal, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
+import { noteExchange } from './requestLog.ts'
 
 /** Options of {@link restRoutes}. */
 export interface RestRoutesOptions {
@@ -24,15 +25,20 @@ export interface RestRoutesOptions {
   jsonDepthLimit?: number
   /** Host names answered (IP addresses always are): another gets HTTP 403 with a 41003 envelope. */
   vhosts: VirtualHosts
+  /** Leave each answer's envelope on the request for the log line (requestLog.ts); off: no cost. */
+  record?: boolean
 }
 
 /** Registers the REST catch-all route. */
-export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, jsonDepthLimit = 100, vhosts }) => {
+export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, jsonDepthLimit = 100, vhosts, record = false }) => {
   // Before any body is read. In the envelope, not go-ethereum's plain text: REST clients
   // (ontology-ts-sdk, wallets) parse every answer as one and would report a JSON error instead of the reason.
   app.addHook('onRequest', async (request, reply) => {
     const refusal = hostRefusal(request.headers.host, vhosts)
-    if (refusal !== undefined) return reply.code(403).headers(CORS).header('content-type', 'application/json;charset=utf-8').send(stringifyRest(refusedEnvelope(request.url, refusal)))
+    if (refusal === undefined) return
+    const envelope = refusedEnvelope(request.url, refusal)
+    if (record) noteExchange(request, undefined, envelope)
+    return reply.code(403).headers(CORS).header('content-type', 'application/json;charset=utf-8').send(stringifyRest(envelope))
   })
   app.removeAllContentTypeParsers()
   // The node reads the body whatever its content type.
@@ -41,11 +47,13 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: Fas
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     const tooLarge = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
     const text = tooLarge ? `request body too large: the limit is ${bodyLimit} bytes (option bodyLimit)` : 'bad request'
+    const envelope = refusedEnvelope(request.url, text)
+    if (record) noteExchange(request, undefined, envelope)
     return reply
       .code(tooLarge ? 413 : (err.statusCode ?? 400))
       .headers(CORS)
       .header('content-type', 'application/json;charset=utf-8')
-      .send(stringifyRest(refusedEnvelope(request.url, text)))
+      .send(stringifyRest(envelope))
   })
   app.route({
     method: ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'HEAD'],
@@ -56,10 +64,12 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: Fas
       }
       const body = typeof request.body === 'string' ? request.body : undefined
       if (body !== undefined && jsonTooDeep(body, jsonDepthLimit)) {
-        const text = `JSON nested deeper than ${jsonDepthLimit} levels (option jsonDepthLimit)`
-        return reply.code(200).headers(CORS).header('content-type', 'application/json;charset=utf-8').send(stringifyRest(refusedEnvelope(request.url, text)))
+        const envelope = refusedEnvelope(request.url, `JSON nested deeper than ${jsonDepthLimit} levels (option jsonDepthLimit)`)
+        if (record) noteExchange(request, undefined, envelope)
+        return reply.code(200).headers(CORS).header('content-type', 'application/json;charset=utf-8').send(stringifyRest(envelope))
       }
       const answer = await handleRest(context, request.method, request.url, body)
+      if (record && answer.status !== 404) noteExchange(request, undefined, answer.envelope)
       if (answer.status === 404) return reply.code(404).type('text/plain; charset=utf-8').send('404 page not found\n')
       return reply
         .code(200)

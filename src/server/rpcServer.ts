@@ -14,6 +14,7 @@ import { handleRpcBody } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
 import { hostRefusal, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
+import { noteExchange } from './requestLog.ts'
 import { attachWebSocket } from './webSocket.ts'
 
 /** Options of {@link rpcRoutes}. */
@@ -25,12 +26,14 @@ export interface RpcRoutesOptions {
   cors?: string | readonly string[] | false
   /** Host names answered (IP addresses always are); default: localhost. */
   vhosts: VirtualHosts
+  /** Leave each call and answer on the request for the log line (requestLog.ts); off: no cost. */
+  record?: boolean
 }
 
 const JSON_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest']
 
 /** Registers the JSON-RPC endpoint at `/`. */
-export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, cors: origins = '*', vhosts }) => {
+export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, cors: origins = '*', vhosts, record = false }) => {
   // First of all hooks, before any body is read: go-ethereum's plain-text 403 (node/rpcstack.go).
   app.addHook('onRequest', async (request, reply) => {
     const refusal = hostRefusal(request.headers.host, vhosts)
@@ -49,9 +52,11 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: Fasti
     done(Object.assign(new Error('invalid content type, only application/json is supported'), { statusCode: 415 }))
   })
 
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send(rpcError(RpcErrorCode.InvalidRequest, `request body too large: the limit is ${bodyLimit} bytes (option bodyLimit)`))
+      const answer = rpcError(RpcErrorCode.InvalidRequest, `request body too large: the limit is ${bodyLimit} bytes (option bodyLimit)`)
+      if (record) noteExchange(request, undefined, answer)
+      return reply.code(413).send(answer)
     }
     if (err.statusCode === 415) return reply.code(415).type('text/plain').send(err.message)
     return reply.code(err.statusCode ?? 500).send(rpcError(RpcErrorCode.ServerError, err.message))
@@ -62,14 +67,19 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: Fasti
     const text = String(request.body ?? '')
     // Refused before JSON.parse, which a million `[` would hold up for half a second.
     if (jsonTooDeep(text, context.limits.jsonDepthLimit)) {
-      return reply.send(rpcError(RpcErrorCode.ParseError, `parse error: JSON nested deeper than ${context.limits.jsonDepthLimit} levels (option jsonDepthLimit)`))
+      const answer = rpcError(RpcErrorCode.ParseError, `parse error: JSON nested deeper than ${context.limits.jsonDepthLimit} levels (option jsonDepthLimit)`)
+      if (record) noteExchange(request, undefined, answer)
+      return reply.send(answer)
     }
     try {
       body = JSON.parse(text)
     } catch {
-      return reply.send(rpcError(RpcErrorCode.ParseError, 'parse error'))
+      const answer = rpcError(RpcErrorCode.ParseError, 'parse error')
+      if (record) noteExchange(request, undefined, answer)
+      return reply.send(answer)
     }
     const response = await handleRpcBody(context, body)
+    if (record) noteExchange(request, body, response)
     if (response === undefined) return reply.code(200).send('')
     return reply.type('application/json').send(response)
   })

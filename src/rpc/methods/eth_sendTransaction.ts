@@ -4,12 +4,11 @@ import { expectParams } from '../params.ts'
 import { parseCallFields } from '../callRequest.ts'
 import { completeTransaction } from '../transactionRequest.ts'
 import { fromHex, toHex, toHexRaw } from '../../util/hex.ts'
-import { signLegacyTransaction } from '../../evm/legacyTransaction.ts'
 
 /**
  * eth_sendTransaction: signs with a dev account's key and submits as
  * eth_sendRawTransaction does; an impersonated address sends without a key. Missing fields are filled as wallets do: nonce from
- * the pending count, gasPrice from eth_gasPrice, gas from eth_estimateGas.
+ * the pending count (taken as the transaction joins the pool, so that overlapping sends get consecutive nonces), gasPrice from eth_gasPrice, gas from eth_estimateGas.
  */
 export const eth_sendTransaction: RpcMethod = async (ctx, params) => {
   const [request] = expectParams(params, 1)
@@ -19,7 +18,7 @@ export const eth_sendTransaction: RpcMethod = async (ctx, params) => {
   const impersonated = signer === undefined && ctx.controls.isImpersonated(f.from)
   if (signer === undefined && !impersonated) throw new RpcError(RpcErrorCode.ServerError, `unknown account ${toHex(f.from)}`)
   const fields = await completeTransaction(ctx, f, f.from)
-  const { chain } = ctx
-  if (signer === undefined) return toHex(await chain.submitImpersonated(fields, f.from))
-  return toHex(await chain.submitTransaction(signLegacyTransaction(fields, chain.executor.chainId, fromHex(signer.privateKey))))
+  // Without a nonce in the request, the chain takes the pending nonce when it adds the transaction (overlapping sends get consecutive ones).
+  const key = signer === undefined ? undefined : fromHex(signer.privateKey)
+  return toHex(await ctx.chain.submitFromAccount(fields, f.from, key, f.nonce === undefined))
 }
