@@ -7,6 +7,8 @@ export default defineConfig({
     // and `npm run test:tools` (vitest.tools.config.ts: the Hardhat example projects and forge).
     exclude: [...configDefaults.exclude, 'test/stress/**', 'test/crash.test.ts', 'test/hardhat-examples.test.ts', 'test/forge.test.ts'],
     reporters: ['default', './vitest.summary.ts'],
+    // The type tests (test/*.test-d.ts): tsc over them and what they import, no run.
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typetest.json' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -331,7 +331,7 @@ async function benchMine(): Promise<void> {
 console.log(`dualnet bench: ${TRANSFERS} transfers, ${CALLS} calls per figure, Node ${process.version}`)
 await benchCreate()
 const baseline = await benchBaseline()
-const inProcess = await benchTransfers('in-process', async (d) => (m, p) => d.rpc(m, p))
+const inProcess = await benchTransfers('in-process', async (d) => (m, p) => d.rpcUntyped(m, p))
 await benchTransfers('HTTP', async (d) => httpSender((await d.listen()).rpcUrl))
 await benchRest()
 report('in-process transfer cost relative to the runTx baseline', `${(baseline / inProcess).toFixed(2)}x`)

@@ -13,12 +13,17 @@
  *   that the first transaction reads one chunk instead of ~120 files (docs/performance.md,
  *   "Cold start"); and {@link SERVER_PACKAGES} with everything they require, so that
  *   `listen()` reads one chunk instead of ~160 CommonJS files (docs/performance.md, "CLI start").
- * - Declarations: tsc (tsconfig.build.json, declarations only, which also type-checks).
+ * - Declarations: tsc (tsconfig.build.json, declarations only, which also type-checks),
+ *   then a copy of the tree as .d.cts for the exports map's `require` condition: a
+ *   CommonJS project type-checks against declarations in its own module format (and
+ *   so sees ethers' and viem's CommonJS types, as its own code does). At run time
+ *   `require('dualnet')` loads the same ES modules (require of ESM, Node >= 20.19 and
+ *   >= 22.12, the supported lines): one module instance, no dual-package hazard.
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
-import { isAbsolute } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
@@ -150,4 +155,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   chmodSync('dist/cli.js', 0o755)
   // Hardhat 3's plugin types, written by hand (Hardhat 3 is not a dependency to compile against).
   copyFileSync('src/hardhat/hardhat3.d.ts', 'dist/hardhat/hardhat3.d.ts')
+  writeCommonJsDeclarations('dist')
+}
+
+/**
+ * Writes `x.d.cts` beside every `x.d.ts` under `dir`, with relative imports pointing at
+ * the .d.cts files (`./devnet.ts` becomes `./devnet.cjs`, which TypeScript resolves to
+ * devnet.d.cts).
+ */
+function writeCommonJsDeclarations(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue
+    const file = join(entry.parentPath, entry.name)
+    const text = readFileSync(file, 'utf8').replace(/(["'])(\.\.?\/[^"']*?)\.(?:d\.)?(?:ts|js)\1/g, '$1$2.cjs$1')
+    writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), text)
+  }
 }

@@ -29,3 +29,26 @@ export { STATE_DOCUMENT_VERSION } from './chain/persistence/schema.ts'
 export type { StateDocument, StateAccount } from './chain/persistence/stateDocument.ts'
 export { VERSION } from './version.ts'
 export { loadFixture, FixtureAnonymousFunctionError, type Fixture } from './controls/fixtures.ts'
+export type { DualnetRpcSchema, DualnetRequestFn, RpcMethodName, RpcParameters, RpcResult, RpcRequest } from './rpc/schema.ts'
+export type {
+  Address,
+  BlockSpecifier,
+  BlockTag,
+  CallFrameJson,
+  CallLogJson,
+  Hash,
+  Numberish,
+  Quantity,
+  RpcBlock,
+  RpcFeeHistory,
+  RpcLog,
+  RpcLogFilter,
+  RpcReceipt,
+  RpcSyncing,
+  RpcTraceOptions,
+  RpcTransaction,
+  RpcTransactionRequest,
+  RpcTxpool,
+  StructLogJson,
+  StructLoggerResult,
+} from './core/rpcObjects.ts'

@@ -84,7 +84,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
     const before = await snapshot(sender)
     let error: unknown
     try {
-      await devnet.rpc(method, params)
+      await devnet.rpcUntyped(method, params)
     } catch (err) {
       error = err
     }

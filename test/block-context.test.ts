@@ -12,6 +12,7 @@ import { decodeFunctionResult, type Abi, type Hex } from 'viem'
 import { createDevnet, InvalidOptionError, type Devnet } from '../src/index.ts'
 import { BlockGate } from '../fixtures/index.ts'
 import { SURFACES, T0, deployGate, head, quantity, surface, type Gate, type Surface } from './blockEnvironment.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 let devnet: Devnet | undefined
 afterEach(async () => {
@@ -172,7 +173,7 @@ describe.each(SURFACES)('over %s', (via) => {
 describe('the blockContext option', () => {
   it("is 'node' by default", async () => {
     devnet = await createDevnet({ console: false })
-    expect(devnet.chain.blockContext).toBe('node')
+    expect(chainOf(devnet).blockContext).toBe('node')
   })
 
   it('refuses another value, naming the option', async () => {
@@ -182,6 +183,6 @@ describe('the blockContext option', () => {
   it('survives a reset', async () => {
     devnet = await createDevnet({ blockContext: 'ethereum', console: false })
     await devnet.reset()
-    expect(devnet.chain.blockContext).toBe('ethereum')
+    expect(chainOf(devnet).blockContext).toBe('ethereum')
   })
 })

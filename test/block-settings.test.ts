@@ -23,7 +23,7 @@ describe('on a Shanghai devnet', () => {
   let devnet: Devnet
   let from: string
   let address: string
-  const rpc = (method: string, params: unknown[] = []) => devnet.rpc(method, params)
+  const rpc = (method: string, params: unknown[] = []) => devnet.rpcUntyped(method, params)
   /** BlockEnv.read() at `block`: [coinbase, gaslimit, basefee, prevrandao]. */
   const read = async (block = 'pending') => [...env.decodeFunctionResult('read', (await rpc('eth_call', [{ to: address, data: env.encodeFunctionData('read') }, block])) as string)]
   /** What BlockEnv.record() stored, mined in a transaction of `gasPrice`. */
@@ -182,7 +182,7 @@ describe('on the chain’s Istanbul', () => {
   it('refuses bad arguments with the usual codes', async () => {
     await expect(devnet.rpc('evm_setBlockGasLimit', ['0x0'])).rejects.toMatchObject({ code: -32000, message: 'Block gas limit must be greater than 0' })
     await expect(devnet.rpc('evm_setBlockGasLimit', [quantity(2n ** 64n)])).rejects.toMatchObject({ code: -32000, message: `block gas limit ${2n ** 64n} does not fit in 64 bits` })
-    await expect(devnet.rpc('evm_setBlockGasLimit', [])).rejects.toMatchObject({ code: -32602 })
+    await expect(devnet.rpcUntyped('evm_setBlockGasLimit', [])).rejects.toMatchObject({ code: -32602 })
     await expect(devnet.rpc('hardhat_setCoinbase', ['0x1234'])).rejects.toMatchObject({ code: -32602 })
     const shanghai = await createDevnet({ hardfork: 'shanghai', accounts: 0, nativeAccounts: 0, console: false })
     try {

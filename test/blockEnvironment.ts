@@ -38,7 +38,7 @@ export async function surface(devnet: Devnet, name: (typeof SURFACES)[number] | 
     return {
       name,
       rpc: (method, params = []) =>
-        devnet.rpc(method, params).catch((err: { code: number; message: string }) => {
+        devnet.rpcUntyped(method, params).catch((err: { code: number; message: string }) => {
           throw new SurfaceError(err.code, err.message)
         }),
     }

@@ -185,7 +185,7 @@ describe('eth_feeHistory and eth_maxPriorityFeePerGas: a chain without base fee 
   })
 
   it('refuses bad percentiles, a block above the tip and malformed arguments', async () => {
-    const fails = (params: unknown[]) => devnet.rpc('eth_feeHistory', params).then(() => undefined, (e: { code: number; message: string }) => [e.code, e.message])
+    const fails = (params: unknown[]) => devnet.rpcUntyped('eth_feeHistory', params).then(() => undefined, (e: { code: number; message: string }) => [e.code, e.message])
     expect(await fails(['0x1', 'latest', [101]])).toEqual([-32000, 'invalid reward percentile: 101'])
     expect(await fails(['0x1', 'latest', [50, 10]])).toEqual([-32000, 'invalid reward percentile: #0:50 > #1:10'])
     expect(await fails(['0x1', '0x64'])).toEqual([-32000, 'request beyond head block: requested 100, head 3'])

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ClassicLevel } from 'classic-level'
 import { createDevnet, type Devnet } from '../src/index.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const ACCOUNTS = 3
 const GAS_PRICE = 1_000_000_000n
@@ -210,7 +211,7 @@ async function persistedView(devnet: Devnet) {
       await Promise.all(devnet.accounts.map((a) => devnet.rpc('eth_getTransactionCount', [a.address, tag]))),
     ])
   }
-  return { view: await view({ devnet, wallets: [] }), clock: devnet.chain.clock.capture(), blocks }
+  return { view: await view({ devnet, wallets: [] }), clock: chainOf(devnet).clock.capture(), blocks }
 }
 
 describe('controls against a model', () => {

@@ -8,6 +8,7 @@ import { MemoryLevel } from 'memory-level'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 let devnet: Devnet
 const quantity = (n: bigint | number) => `0x${n.toString(16)}`
@@ -258,20 +259,20 @@ describe('state setters', () => {
   it('sets balances of both tokens, nonce, code and storage, through functions and aliases', async () => {
     await devnet.setBalance(target, { gas: 123n, main: 456n })
     expect(await devnet.rpc('eth_getBalance', [target, 'latest'])).toBe('0x7b')
-    expect(devnet.chain.account(Uint8Array.from(Buffer.from(target.slice(2), 'hex'))).main).toBe(456n)
+    expect(chainOf(devnet).account(Uint8Array.from(Buffer.from(target.slice(2), 'hex'))).main).toBe(456n)
     for (const prefix of ['hardhat', 'anvil']) {
-      expect(await devnet.rpc(`${prefix}_setBalance`, [target, '0x3e8'])).toBe(true)
-      expect(await devnet.rpc('eth_getBalance', [target, 'latest'])).toBe('0x3e8')
-      expect(await devnet.rpc(`${prefix}_setNonce`, [target, '0x5'])).toBe(true)
-      expect(await devnet.rpc('eth_getTransactionCount', [target, 'latest'])).toBe('0x5')
-      expect(await devnet.rpc(`${prefix}_setCode`, [target, Store.deployedBytecode])).toBe(true)
-      expect(await devnet.rpc('eth_getCode', [target, 'latest'])).toBe(Store.deployedBytecode)
-      expect(await devnet.rpc(`${prefix}_setStorageAt`, [target, '0x0', `0x${'00'.repeat(31)}07`])).toBe(true)
+      expect(await devnet.rpcUntyped(`${prefix}_setBalance`, [target, '0x3e8'])).toBe(true)
+      expect(await devnet.rpcUntyped('eth_getBalance', [target, 'latest'])).toBe('0x3e8')
+      expect(await devnet.rpcUntyped(`${prefix}_setNonce`, [target, '0x5'])).toBe(true)
+      expect(await devnet.rpcUntyped('eth_getTransactionCount', [target, 'latest'])).toBe('0x5')
+      expect(await devnet.rpcUntyped(`${prefix}_setCode`, [target, Store.deployedBytecode])).toBe(true)
+      expect(await devnet.rpcUntyped('eth_getCode', [target, 'latest'])).toBe(Store.deployedBytecode)
+      expect(await devnet.rpcUntyped(`${prefix}_setStorageAt`, [target, '0x0', `0x${'00'.repeat(31)}07`])).toBe(true)
       // Store.count() reads slot 0.
       expect(await devnet.rpc('eth_call', [{ to: target, data: '0x06661abd' }, 'latest'])).toBe(`0x${'00'.repeat(31)}07`)
     }
     expect(await devnet.rpc('dev_setMainBalance', [devnet.accounts[2]!.base58, '0x2a'])).toBe(true)
-    expect(devnet.chain.account(Uint8Array.from(Buffer.from(devnet.accounts[2]!.address.slice(2), 'hex'))).main).toBe(42n)
+    expect(chainOf(devnet).account(Uint8Array.from(Buffer.from(devnet.accounts[2]!.address.slice(2), 'hex'))).main).toBe(42n)
   })
 
   it('takes Base58 addresses and refuses bad ones', async () => {

@@ -152,7 +152,7 @@ describe('dump and load', () => {
       message: 'invalid argument 0: state document version 2 is not supported; this dualnet reads version 1',
     })
     await expect(devnet.rpc('anvil_loadState', ['0x1f8b00'])).rejects.toMatchObject({ code: -32602 })
-    await expect(devnet.rpc('anvil_loadState', [])).rejects.toMatchObject({ code: -32602 })
+    await expect(devnet.rpcUntyped('anvil_loadState', [])).rejects.toMatchObject({ code: -32602 })
     expect(await devnet.dumpState()).toEqual(doc)
     await devnet.close()
   })

@@ -66,7 +66,7 @@ describe('no engine texts in answers', () => {
     const leaks: string[] = []
     let errors = 0
     for (const [method, params] of hostileCalls()) {
-      const outcome = await devnet.rpc(method, params).then((result) => ({ result }), (err: unknown) => ({ err }))
+      const outcome = await devnet.rpcUntyped(method, params).then((result) => ({ result }), (err: unknown) => ({ err }))
       if ('result' in outcome) continue
       expect(outcome.err).toBeInstanceOf(RpcError)
       errors++

@@ -26,7 +26,7 @@ function threeAtOnce(d: Devnet, from: string, to: string): Promise<string[]> {
 async function placed(d: Devnet, hashes: string[]): Promise<Array<{ nonce: string; value: string; blockNumber: string | null }>> {
   return Promise.all(
     hashes.map(async (hash) => {
-      const { nonce, value, blockNumber } = (await d.request({ method: 'eth_getTransactionByHash', params: [hash] })) as Record<string, string | null>
+      const { nonce, value, blockNumber } = (await d.request({ method: 'eth_getTransactionByHash', params: [hash] }))!
       return { nonce: nonce!, value: value!, blockNumber: blockNumber ?? null }
     }),
   )
@@ -37,7 +37,7 @@ describe('eth_sendTransaction: overlapping sends from one account', () => {
     devnet = await createDevnet({ accounts: 2, automine: false })
     const [from, to] = devnet.accounts.map((account) => account.address)
     const hashes = await threeAtOnce(devnet, from!, to!)
-    expect(await devnet.request({ method: 'eth_getTransactionCount', params: [from, 'pending'] })).toBe('0x3')
+    expect(await devnet.request({ method: 'eth_getTransactionCount', params: [from!, 'pending'] })).toBe('0x3')
     await devnet.request({ method: 'evm_mine', params: [] })
     expect(await placed(devnet, hashes)).toEqual([
       { nonce: '0x0', value: '0x1', blockNumber: '0x1' },

@@ -30,6 +30,7 @@ import { DevnetControls } from '../src/controls/controls.ts'
 import type { RpcContext } from '../src/rpc/context.ts'
 import { Token } from '../fixtures/index.ts'
 import { crashIn, fingerprint, fuzzSettings, leaksInternals, mutatedHex, nearMissHex, paramsOf, paramValue, show, watchUnhandled, within } from './fuzz-support.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32003, 3])
 /** Methods that may change the chain when their params are valid. */
@@ -88,7 +89,7 @@ function paramsFor(method: string, arity: readonly [number, number]): fc.Arbitra
  */
 async function arityOf(method: string): Promise<[number, number]> {
   const message = async (params: unknown[]) => {
-    const err = await devnet.rpc(method, params).then(() => undefined, (e: unknown) => e)
+    const err = await devnet.rpcUntyped(method, params).then(() => undefined, (e: unknown) => e)
     if (CHANGES_STATE.test(method)) await restoreBase(`${method} ${show(params)}`)
     return err instanceof Error ? err.message : ''
   }
@@ -116,7 +117,7 @@ async function checkCall(method: string, params: unknown, tally: Tally, watch?: 
   let result: unknown
   let failure: unknown
   try {
-    result = await within(ANSWER_MS, devnet.rpc(method, params as unknown[]), () => `${method} ${show(params)}`)
+    result = await within(ANSWER_MS, devnet.rpcUntyped(method, params as unknown[]), () => `${method} ${show(params)}`)
   } catch (err) {
     failure = err
   }
@@ -194,7 +195,7 @@ describe('fuzz: JSON-RPC method params', () => {
     await fc.assert(
       fc.asyncProperty(name.filter((n) => !Object.hasOwn(rpcMethods, n)), paramsOf(known), async (method, params) => {
         cases++
-        const err = await devnet.rpc(method, params as unknown[]).then(() => undefined, (e: unknown) => e)
+        const err = await devnet.rpcUntyped(method, params as unknown[]).then(() => undefined, (e: unknown) => e)
         expect(err).toBeInstanceOf(RpcError)
         expect((err as RpcError).code).toBe(-32601)
       }),
@@ -261,7 +262,7 @@ describe('fuzz: sequences of state changes', () => {
             const [i, keep] = method === 'revert' ? (params as [number, boolean]) : [0, false]
             const id = snapshots.length === 0 ? '0x99' : snapshots[i % snapshots.length]!
             const result =
-              method !== 'revert' ? await devnet.rpc(method, params).then((r) => r, (e: unknown) => e)
+              method !== 'revert' ? await devnet.rpcUntyped(method, params).then((r) => r, (e: unknown) => e)
               : keep ? await devnet.revert(id, { keep: true })
               : await devnet.rpc('evm_revert', [id])
             if (result instanceof Error) expect(crashIn(result), `${method} ${show(params)}`).toBeUndefined()
@@ -315,14 +316,14 @@ describe('fuzz: JSON-RPC envelope and batches', () => {
   beforeAll(() => {
     // Only read methods are generated, so what they never touch (subscriptions, reset) is left out.
     const reads: Pick<RpcContext, 'chain' | 'signers' | 'accountOrder' | 'chainId' | 'clientVersion' | 'filters' | 'controls' | 'limits'> = {
-      chain: devnet.chain,
+      chain: chainOf(devnet),
       signers: new Map(),
       accountOrder: [],
       chainId: 12345,
       clientVersion: 'fuzz',
       limits: DEFAULT_RPC_LIMITS,
       filters: new FilterRegistry(),
-      controls: new DevnetControls(devnet.chain),
+      controls: new DevnetControls(chainOf(devnet)),
     }
     ctx = reads as RpcContext
   })

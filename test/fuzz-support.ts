@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check'
 import type { Devnet } from '../src/index.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 /**
  * Run settings of a target whose default-suite figure is `defaultRuns`:
@@ -167,7 +168,7 @@ export function paramsOf(known: readonly string[], arity?: readonly [number, num
  * directly, so it is cheap enough to take around every fuzz case.
  */
 export function fingerprint(devnet: Devnet): string {
-  const chain = devnet.chain
+  const chain = chainOf(devnet)
   const accounts: string[] = []
   for (const key of chain.world.accountKeys()) {
     const a = chain.world.getAccount(key, chain.height)

@@ -22,6 +22,7 @@ import { MAINNET_VBFT } from '../src/native/genesisTransactions.ts'
 import { encodeNativeTransaction, nativeTransactionHash } from '../src/native/transaction.ts'
 import { WorldState } from '../src/state/worldState.ts'
 import { rev, sha256d, transactionsRoot } from './chainRules.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const { RestClient, Transaction } = createRequire(import.meta.url)('ontology-ts-sdk') as typeof OntologySdk
 
@@ -71,7 +72,7 @@ describe('genesis as a solo node builds it', () => {
   beforeAll(async () => {
     devnet = await createDevnet({ clock: 'frozen', genesisTimestamp: GENESIS_TIME })
     block = await ok(devnet.rest.get('/api/v1/block/details/height/0'))
-    const bk = devnet.chain.bookkeeper
+    const bk = chainOf(devnet).bookkeeper
     bookkeeper = { base58: block.Header.NextBookkeeper as string, hex: hex(bk.address), publicKey: hex(bk.publicKey) }
   })
   afterAll(() => devnet.close())
@@ -155,7 +156,7 @@ describe('genesis as a solo node builds it', () => {
       expect(p256.verify(Buffer.from(sig.slice(2), 'hex'), digest, Buffer.from(bookkeeper.publicKey, 'hex'), { prehash: false })).toBe(true)
     }
     // The pool's own intake accepts them (signatures checked) and decodes the calls.
-    for (const tx of devnet.chain.blockAt(0)!.transactions.slice(10)) {
+    for (const tx of chainOf(devnet).blockAt(0)!.transactions.slice(10)) {
       const { tx: decoded, length } = decodeNativeTransaction(tx.raw)
       expect(length).toBe(tx.raw.length)
       const prepared = prepareNativeTransaction(decoded, tx.raw, 0n)
@@ -211,9 +212,9 @@ describe('genesis as a solo node builds it', () => {
 
   it('the records are what executing the funding transfers gives (state and notifies)', () => {
     const world = new WorldState()
-    const bk = devnet.chain.bookkeeper.address
+    const bk = chainOf(devnet).bookkeeper.address
     world.setAccount(hex(bk), { nonce: 0n, main: 10n ** 18n, gas: 10n ** 27n, codeHash: undefined }, 0)
-    const genesis = devnet.chain.blockAt(0)!
+    const genesis = chainOf(devnet).blockAt(0)!
     genesis.transactions.slice(10).forEach((tx, i) => {
       const outcome = executeNativeTransaction(world, tx as NativeChainTransaction, 0, { timestamp: GENESIS_TIME, unbound: undefined })
       expect(outcome.state).toBe(1)
@@ -222,7 +223,7 @@ describe('genesis as a solo node builds it', () => {
     })
     for (const address of [bk, ...devnet.accounts.map((a) => Buffer.from(a.address.slice(2), 'hex'))]) {
       const { main, gas } = world.getAccount(hex(address), 0)
-      expect({ main, gas }).toEqual({ main: devnet.chain.account(address, 0).main, gas: devnet.chain.account(address, 0).gas })
+      expect({ main, gas }).toEqual({ main: chainOf(devnet).account(address, 0).main, gas: chainOf(devnet).account(address, 0).gas })
     }
   })
 

@@ -96,7 +96,7 @@ describe.each(FORKS)('hardfork %s', (hardfork) => {
     expect(governance1.rest).toBe(governance1.rpc)
     expect(a1.rest).toBe(a1.rpc)
     // No block carries a base fee, whatever the fork.
-    const latest = (await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as Record<string, unknown>
+    const latest = (await devnet.rpcUntyped('eth_getBlockByNumber', ['latest', false])) as Record<string, unknown>
     expect(latest).not.toHaveProperty('baseFeePerGas')
 
     expect(await devnet.revert(snapshot)).toBe(true)
@@ -118,8 +118,8 @@ describe.each(FORKS)('hardfork %s', (hardfork) => {
     // Created and destroyed in one transaction: gone on every fork. Init code: CALLER; SELFDESTRUCT.
     const created = await send(devnet, { from: a, data: '0x33ff', gasPrice: 0n, gas: 100_000 })
     expect(created.status).toBe('0x1')
-    expect(await devnet.rpc('eth_getCode', [created.contractAddress, 'latest'])).toBe('0x')
-    expect(await devnet.rpc('eth_getTransactionCount', [created.contractAddress, 'latest'])).toBe('0x0')
+    expect(await devnet.rpcUntyped('eth_getCode', [created.contractAddress, 'latest'])).toBe('0x')
+    expect(await devnet.rpcUntyped('eth_getTransactionCount', [created.contractAddress, 'latest'])).toBe('0x0')
   })
 
   it('refuses typed transactions', async () => {
@@ -134,7 +134,7 @@ describe.each(FORKS)('hardfork %s', (hardfork) => {
     expect(await devnet.rpc('eth_call', [{ from: a, data: code }, 'latest'])).toBe(word(0n))
     const r = await send(devnet, { from: a, data: code, gas: 100_000 })
     expect(r.status).toBe('0x1')
-    expect(await devnet.rpc('eth_getCode', [r.contractAddress, 'latest'])).toBe(word(0n))
+    expect(await devnet.rpcUntyped('eth_getCode', [r.contractAddress, 'latest'])).toBe(word(0n))
   })
 
   it.runIf(AT_LEAST_CANCUN.includes(hardfork))('runs TSTORE/TLOAD and MCOPY (Transient); BLOBBASEFEE reads 1 wei', async () => {

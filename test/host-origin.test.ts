@@ -9,6 +9,7 @@ import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createDevnet, InvalidOptionError, type Devnet } from '../src/index.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 let devnet: Devnet | undefined
 afterEach(async () => {
@@ -67,7 +68,7 @@ describe('WebSocket upgrades check Origin against the CORS origins', () => {
     // The issue's exact request: Origin and Host both evil.example. The Host check answers first.
     const rebinding = await upgrade(rpcUrl, { origin: 'http://evil.example', host: `evil.example:${port}` })
     expect(rebinding).toEqual({ status: 403, body: `invalid host specified: evil.example:${port} (the server answers IP addresses and localhost; option vhosts)\n` })
-    expect(devnet.chain.height).toBe(0)
+    expect(chainOf(devnet).height).toBe(0)
     // Non-browser clients (no Origin: ethers, viem, wscat) are served.
     const plain = await upgrade(rpcUrl, {})
     if (!('ws' in plain)) throw new Error(`refused: ${plain.status}`)
@@ -104,7 +105,7 @@ describe('both servers answer only IP addresses and the vhosts names', () => {
     const from = devnet.accounts[0]!.address
     const refused = await send(rpcUrl, { host: `evil.example:${port}`, origin: `http://evil.example:${port}`, body: sendTx(from) })
     expect(refused).toEqual({ status: 403, type: 'text/plain; charset=utf-8', body: `invalid host specified: evil.example:${port} (the server answers IP addresses and localhost; option vhosts)\n` })
-    expect(devnet.chain.height).toBe(0)
+    expect(chainOf(devnet).height).toBe(0)
     for (const host of [`localhost:${port}`, 'localhost', `LocalHost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, '[::1]', `10.1.2.3:${port}`]) {
       const served = await send(rpcUrl, { host, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })
       expect([host, served.status, served.body]).toEqual([host, 200, '{"jsonrpc":"2.0","id":1,"result":"0x3039"}'])

@@ -15,6 +15,7 @@ import { Journal } from '../src/state/journal.ts'
 import { VersionedMap } from '../src/state/versionedMap.ts'
 import { sha256, sha256d } from '../src/util/hash.ts'
 import { concatBytes, fromHex, toHexRaw } from '../src/util/hex.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const leaf = (i: number) => sha256(Uint8Array.of(i))
 
@@ -105,7 +106,7 @@ describe('blocks (reference §5.1, §5.5)', () => {
   it('hashes the unsigned header with SHA256d and chains blocks by hash', async () => {
     const devnet = await createDevnet({ accounts: 2, genesisTimestamp: 1_700_000_000 })
     await devnet.mine(2)
-    const { chain } = devnet
+    const chain = chainOf(devnet)
     const genesis = chain.blockAt(0)!
     expect(genesis.header.consensusData).toBe(2083236893n)
     expect(genesis.header.bookkeepers).toEqual([])
@@ -124,7 +125,7 @@ describe('blocks (reference §5.1, §5.5)', () => {
   it('is reproducible: the same transactions at the same times give the same block hashes', async () => {
     const hashes = async () => {
       const devnet = await createDevnet({ accounts: 3, genesisTimestamp: 1_700_000_000 })
-      const { chain } = devnet
+      const chain = chainOf(devnet)
       const raw = await new Wallet(devnet.accounts[0]!.privateKey).signTransaction({
         type: 0, chainId: 12345, nonce: 0, to: devnet.accounts[1]!.address, value: 1n, gasLimit: 21_000n, gasPrice: 0n,
       })
@@ -141,10 +142,10 @@ describe('blocks (reference §5.1, §5.5)', () => {
     const { p256 } = await import('@noble/curves/nist.js')
     const devnet = await createDevnet({ accounts: 1 })
     await devnet.mine()
-    const block = devnet.chain.blockAt(1)!
+    const block = chainOf(devnet).blockAt(1)!
     const [signature] = block.signatures()
     expect(signature!.length).toBe(64)
-    expect(p256.verify(signature!, block.hash, devnet.chain.bookkeeper.publicKey)).toBe(true)
+    expect(p256.verify(signature!, block.hash, chainOf(devnet).bookkeeper.publicKey)).toBe(true)
     await devnet.close()
   })
 })
@@ -160,7 +161,7 @@ describe('supplies and persistence', () => {
       })
       await devnet.rpc('eth_sendRawTransaction', [raw])
     }
-    const { chain } = devnet
+    const chain = chainOf(devnet)
     let main = 0n
     let gas = 0n
     for (const address of chain.world.accountKeys()) {

@@ -142,7 +142,7 @@ describe('nesting (jsonDepthLimit)', () => {
     const d = await start({ jsonDepthLimit: 5 })
     let value: unknown = 'latest'
     for (let i = 0; i < 6; i++) value = { blockNumber: value }
-    const err = await rejection(d.rpc('eth_getBalance', [d.accounts[0]!.address, value]))
+    const err = await rejection(d.rpcUntyped('eth_getBalance', [d.accounts[0]!.address, value]))
     expect(err.toJSON()).toEqual({ code: -32602, message: 'invalid argument 1: nested deeper than 5 levels (option jsonDepthLimit)' })
     expect(await d.rpc('eth_getBalance', [d.accounts[0]!.address, { blockNumber: 'latest' }])).toMatch(/^0x/)
   })
@@ -194,7 +194,7 @@ describe('number of filters (filterLimit)', () => {
     const ids = [await d.rpc('eth_newBlockFilter'), await d.rpc('eth_newPendingTransactionFilter'), await d.rpc('eth_newFilter', [{}])]
     const err = await rejection(d.rpc('eth_newBlockFilter'))
     expect(err.toJSON()).toEqual({ code: -32000, message: 'too many filters: the limit is 3 (option filterLimit); uninstall some with eth_uninstallFilter' })
-    expect(await d.rpc('eth_uninstallFilter', [ids[0]])).toBe(true)
+    expect(await d.rpcUntyped('eth_uninstallFilter', [ids[0]])).toBe(true)
     expect(await d.rpc('eth_newBlockFilter')).toBe('0x4')
   })
 })

@@ -48,7 +48,7 @@ const BOB = '0x0000000000000000000000000000000000000b0b'
 describe.each(['HTTP', 'in process'] as const)('hardhat-network-helpers 1.x %s', (how) => {
   let devnet: Devnet
   /** What the helpers talk to, read back directly. */
-  const rpc = (method: string, params: unknown[] = []) => devnet.rpc(method, params)
+  const rpc = (method: string, params: unknown[] = []) => devnet.rpcUntyped(method, params)
   const height = async () => Number(await rpc('eth_blockNumber'))
   const block = async (tag = 'latest') => (await rpc('eth_getBlockByNumber', [tag, false])) as { number: string; timestamp: string }
 

@@ -17,6 +17,7 @@ import { createDevnet } from '../src/index.ts'
 import { ChainMismatchError, CorruptDatabaseError } from '../src/chain/persistence/errors.ts'
 import { openLevelDirectory } from '../src/chain/persistence/files.ts'
 import { readManifest } from '../src/chain/persistence/levelFiles.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const OPTIONS = { accounts: 1, console: false, clock: 'frozen', genesisTimestamp: 1_700_000_000 } as const
 const root = mkdtempSync(join(tmpdir(), 'dualnet-damage-'))
@@ -177,12 +178,12 @@ describe('an accepted database', () => {
     const dir = copy()
     const devnet = await start(dir)
     expect(devnet.resumed).toBe(true)
-    expect(devnet.chain.height).toBe(3000)
+    expect(chainOf(devnet).height).toBe(3000)
     expect(readdirSync(join(dir, '..'))).toEqual(['db'])
     await devnet.mine(1)
     await devnet.close()
     const again = await start(dir)
-    expect(again.chain.height).toBe(3001)
+    expect(chainOf(again).height).toBe(3001)
     await again.close()
   })
 
@@ -207,7 +208,7 @@ describe('an accepted database', () => {
     truncateSync(join(dir, log), size - 5)
     const devnet = await start(dir)
     expect(devnet.resumed).toBe(true)
-    expect(devnet.chain.height).toBe(3000)
+    expect(chainOf(devnet).height).toBe(3000)
     await devnet.close()
   })
 

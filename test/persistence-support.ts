@@ -18,6 +18,7 @@ import type { DevnetOptions } from '../src/options.ts'
 import { buildNativeInvoke } from '../src/native/invokeScript.ts'
 import { fromBase58, toBase58 } from '../src/native/address.ts'
 import { fromHex, toHexRaw } from '../src/util/hex.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
 
@@ -61,7 +62,7 @@ export async function ledgerView(devnet: Devnet, addresses: readonly string[], s
     ),
     code: await Promise.all(slots.map(({ address }) => devnet.rpc('eth_getCode', [address, 'latest']))),
     storage: await Promise.all(slots.map(({ address, slot }) => devnet.rpc('eth_getStorageAt', [address, slot, 'latest']))),
-    clock: devnet.chain.clock.capture(),
+    clock: chainOf(devnet).clock.capture(),
     dump: await devnet.dumpState(),
   }
 }
@@ -142,7 +143,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   if (flag === '--time-then-die') {
     await devnet.rpc('evm_increaseTime', [1234])
     await devnet.rpc('anvil_setBlockTimestampInterval', [7])
-    process.stdout.write(JSON.stringify(devnet.chain.clock.capture()), () => process.kill(process.pid, 'SIGKILL'))
+    process.stdout.write(JSON.stringify(chainOf(devnet).clock.capture()), () => process.kill(process.pid, 'SIGKILL'))
     await new Promise(() => {})
   }
   if (flag === '--pool') {

@@ -19,6 +19,7 @@ import { BlockEnv, Store } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { ChainMismatchError, CorruptDatabaseError, UnsupportedVersionError } from '../src/chain/persistence/errors.ts'
 import { ledgerView, mineAndRead, nativeApprove, nativeTransfer, PERSISTENCE_OPTIONS, poolView, sendEvmTransfer, sendNative } from './persistence-support.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const SUPPORT = fileURLToPath(new URL('./persistence-support.ts', import.meta.url))
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
@@ -232,7 +233,7 @@ describe('the clock', () => {
     const clock = JSON.parse(child.stdout) as { offset: number; interval: number }
     expect(clock).toMatchObject({ offset: 1234, interval: 7 })
     const devnet = await createDevnet({ ...PERSISTENCE_OPTIONS, db: new ClassicLevel<string, string>(dir) })
-    expect(devnet.chain.clock.capture()).toEqual(clock)
+    expect(chainOf(devnet).clock.capture()).toEqual(clock)
     await devnet.close()
   })
 })
@@ -263,7 +264,7 @@ describe('the block settings', () => {
       next: await read(devnet, 'pending'),
       // A call at the block the record was mined in (the node's rule: as the block after it).
       atMined: await read(devnet, minedIn),
-      trace: await devnet.rpc('debug_traceTransaction', [recorded, { disableStack: true, disableMemory: true }]),
+      trace: await devnet.rpc('debug_traceTransaction', [recorded, { disableStack: true }]),
     })
     const before = await observe(first)
     expect(before.next).toEqual([getAddress(BOB), '4000000', '9', '0'])
@@ -401,13 +402,13 @@ describe('durability', () => {
   it('answers wait for writes only with a database that outlives the process', async () => {
     const memory = await createDevnet({ accounts: 1, console: false, db: new MemoryLevel<string, string>() })
     await sendEvmTransfer(memory, 1n)
-    expect(memory.chain.flushed()).toBeUndefined()
+    expect(chainOf(memory).flushed()).toBeUndefined()
     await memory.close()
     const dir = tempDir()
     const disk = await createDevnet({ accounts: 1, console: false, db: new ClassicLevel<string, string>(dir) })
     const hash = await sendEvmTransfer(disk, 1n)
     // The answer came after the block's batch: nothing is in flight.
-    expect(disk.chain.flushed()).toBeUndefined()
+    expect(chainOf(disk).flushed()).toBeUndefined()
     await disk.close()
     const db = new ClassicLevel<string, string>(dir)
     await db.open()

@@ -180,7 +180,7 @@ describe('ontology-ts-sdk RestClient against dualnet (reads)', () => {
   let transferHash: string
   let incrementHash: string
 
-  const rpc = <T>(method: string, params: unknown[] = []) => devnet.rpc(method, params) as Promise<T>
+  const rpc = <T>(method: string, params: unknown[] = []) => devnet.rpcUntyped(method, params) as Promise<T>
 
   beforeAll(async () => {
     devnet = await createDevnet()
@@ -446,7 +446,7 @@ describe('ontology-ts-sdk RestClient.sendRawTransaction with EIP-155 transaction
   let wallet: Wallet
   let contract: string
 
-  const rpc = <T>(method: string, params: unknown[] = []) => devnet.rpc(method, params) as Promise<T>
+  const rpc = <T>(method: string, params: unknown[] = []) => devnet.rpcUntyped(method, params) as Promise<T>
   const balance = async (address: string) => BigInt(await rpc<string>('eth_getBalance', [address, 'latest']))
   const sign = async (tx: { to?: string; data?: string; value?: bigint; gasLimit: bigint; gasPrice?: bigint }) =>
     wallet.signTransaction({

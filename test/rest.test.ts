@@ -14,6 +14,7 @@ import { Interface, Signature, Transaction, Wallet, keccak256 } from 'ethers'
 import { createDevnet, RestNotFoundError, VERSION, verifyMerkleProof, type Devnet, type RestEnvelope } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
 import { base58, compactRoot, rev, sha256, sha256d, strip, transactionsRoot, varbytes } from './chainRules.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const CHAIN_ID = 12345
 const GWEI = 1_000_000_000n
@@ -224,7 +225,7 @@ type Json = Record<string, unknown>
  * whose native genesis transactions (reference §5.5) the EVM view skips.
  */
 async function blockTxIds(devnet: Devnet, h: number): Promise<string[]> {
-  if (h === 0) return devnet.chain.blockAt(0)!.transactions.map((tx) => `0x${Buffer.from(tx.hash).toString('hex')}`)
+  if (h === 0) return chainOf(devnet).blockAt(0)!.transactions.map((tx) => `0x${Buffer.from(tx.hash).toString('hex')}`)
   return (await ethBlock(devnet, h)).transactions
 }
 
@@ -320,7 +321,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
           BlockRoot: h === 0 ? ZERO32 : rev(compactRoot(leaves).toString('hex')),
           Timestamp: Number(eth.timestamp),
           Height: h,
-          ConsensusData: Number(devnet.chain.blockAt(h)!.header.consensusData),
+          ConsensusData: Number(chainOf(devnet).blockAt(h)!.header.consensusData),
           ConsensusPayload: '',
           NextBookkeeper: base58(hash160(Buffer.from(`21${bookkeeper}ac`, 'hex'))),
           Bookkeepers: h === 0 ? [] : [bookkeeper],
@@ -345,7 +346,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       }
       // ConsensusData is a u64 written as plain JSON digits, exact on the wire.
       const text = await rest.text(`/api/v1/block/details/height/${h}`)
-      if (text !== undefined) expect(text).toContain(`"ConsensusData":${devnet.chain.blockAt(h)!.header.consensusData}`)
+      if (text !== undefined) expect(text).toContain(`"ConsensusData":${chainOf(devnet).blockAt(h)!.header.consensusData}`)
 
       // raw=1: the serialised block, Size bytes; SHA256d of its unsigned header (137 bytes) is the block hash (§5.1).
       const raw = ok(await rest.get(`/api/v1/block/details/height/${h}?raw=1`), ACTION.blockbyheight) as string
@@ -735,7 +736,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     const receipt = await ethReceipt(devnet, keccak256(deployRaw))
     expect(receipt.status).toBe('0x1')
     expect(Number(receipt.blockNumber)).toBe(height + 1)
-    expect(await devnet.rpc('eth_getCode', [receipt.contractAddress, 'latest'])).toBe(Store.deployedBytecode)
+    expect(await devnet.rpcUntyped('eth_getCode', [receipt.contractAddress, 'latest'])).toBe(Store.deployedBytecode)
     // A value transfer: one-byte length; only Data is read (the SDK's "v1.0.0" Version is fine too).
     const transferRaw = await wallet.signTransaction({ type: 0, chainId: CHAIN_ID, nonce: 1, to: A.address, value: 7n, gasPrice: GWEI, gasLimit: 21_000n })
     const data = `00d3${varbytes(strip(transferRaw))}`

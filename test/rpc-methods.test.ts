@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AbiCoder, Interface, Wallet, getCreateAddress, keccak256, toBeHex, zeroPadValue } from 'ethers'
 import { createDevnet, RpcError, VERSION, type Devnet } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const CHAIN_ID = 12345
 const GWEI = 1_000_000_000n
@@ -90,8 +91,8 @@ async function send(devnet: Devnet, key: string, fields: TxFields): Promise<stri
   return (await devnet.rpc('eth_sendRawTransaction', [await sign(devnet, key, fields)])) as string
 }
 
-const receipt = async (devnet: Devnet, hash: string) => (await devnet.rpc('eth_getTransactionReceipt', [hash])) as Receipt
-const block = async (devnet: Devnet, ref: string, full = false) => (await devnet.rpc('eth_getBlockByNumber', [ref, full])) as Block
+const receipt = async (devnet: Devnet, hash: string) => (await devnet.rpcUntyped('eth_getTransactionReceipt', [hash])) as Receipt
+const block = async (devnet: Devnet, ref: string, full = false) => (await devnet.rpcUntyped('eth_getBlockByNumber', [ref, full])) as Block
 
 async function rpcError(promise: Promise<unknown>): Promise<RpcError> {
   try {
@@ -164,7 +165,7 @@ describe('constant methods (fresh devnet)', () => {
     expect(genesis.parentHash).toBe(ZERO_HASH)
     // Block 0 holds the node's native genesis transactions (reference §5.5), which the EVM view skips;
     // its transactionsRoot is the header's TransactionsRoot over them.
-    expect(genesis.transactionsRoot).toBe(`0x${Buffer.from(devnet.chain.blockAt(0)!.header.transactionsRoot).toString('hex')}`)
+    expect(genesis.transactionsRoot).toBe(`0x${Buffer.from(chainOf(devnet).blockAt(0)!.header.transactionsRoot).toString('hex')}`)
     expect(genesis.transactionsRoot).not.toBe(EMPTY_TRIE)
     expect(genesis.transactions).toEqual([])
     expect(genesis.gasUsed).toBe('0x0')
@@ -319,7 +320,7 @@ describe('methods on a chain with history', () => {
   })
 
   it('eth_getTransactionLogs: the contract event, then the fee Transfer to governance', async () => {
-    const logs = (await devnet.rpc('eth_getTransactionLogs', [h[2]])) as Obj[]
+    const logs = (await devnet.rpcUntyped('eth_getTransactionLogs', [h[2]])) as Obj[]
     const r = await receipt(devnet, h[2]!)
     const b2 = await block(devnet, '0x2')
     expect(logs).toHaveLength(2)
@@ -348,8 +349,8 @@ describe('methods on a chain with history', () => {
     })
     expect(logs).toEqual(r.logs)
     // A value transfer logs a Transfer from the sender; a zero-price call logs nothing.
-    expect(await devnet.rpc('eth_getTransactionLogs', [h[3]])).toEqual([])
-    const transfer = (await devnet.rpc('eth_getTransactionLogs', [h[4]])) as Obj[]
+    expect(await devnet.rpcUntyped('eth_getTransactionLogs', [h[3]])).toEqual([])
+    const transfer = (await devnet.rpcUntyped('eth_getTransactionLogs', [h[4]])) as Obj[]
     expect(transfer.map((l) => [l.address, l.topics, l.data])).toEqual([
       [GAS_TOKEN, [TRANSFER_TOPIC, pad32(A.address), pad32(B.address)], word(ETHER)],
     ])
@@ -449,7 +450,7 @@ describe('methods on a chain with history', () => {
 
   it('eth_getBlockByNumber: full transaction objects with true; null above the tip', async () => {
     const full = await block(devnet, '0x2', true)
-    const byHash = await devnet.rpc('eth_getTransactionByHash', [h[2]])
+    const byHash = await devnet.rpcUntyped('eth_getTransactionByHash', [h[2]])
     expect(full.transactions).toEqual([byHash])
     const { transactions: _a, ...restFull } = full
     const { transactions: _b, ...restHashes } = await block(devnet, '0x2')
@@ -466,12 +467,12 @@ describe('methods on a chain with history', () => {
       }
     }
     expect(await devnet.rpc('eth_getBlockByHash', [`0x${'33'.repeat(32)}`, false])).toBeNull()
-    expect(await devnet.rpc('eth_getBlockByHash', [h[2], true])).toBeNull() // a transaction hash is no block hash
+    expect(await devnet.rpcUntyped('eth_getBlockByHash', [h[2], true])).toBeNull() // a transaction hash is no block hash
   })
 
   it('eth_getTransactionByHash: field set (type 0x0 added, no chainId) and values; to null for a creation; null when unknown', async () => {
     const b2 = await block(devnet, '0x2')
-    const tx = (await devnet.rpc('eth_getTransactionByHash', [h[2]])) as Obj
+    const tx = (await devnet.rpcUntyped('eth_getTransactionByHash', [h[2]])) as Obj
     expect(Object.keys(tx).sort()).toEqual(TX_KEYS)
     expect(tx).not.toHaveProperty('chainId')
     expect(tx).toEqual({
@@ -491,18 +492,18 @@ describe('methods on a chain with history', () => {
       r: expect.stringMatching(QUANTITY),
       s: expect.stringMatching(QUANTITY),
     })
-    const creation = (await devnet.rpc('eth_getTransactionByHash', [h[1]])) as Obj
+    const creation = (await devnet.rpcUntyped('eth_getTransactionByHash', [h[1]])) as Obj
     expect(creation.to).toBeNull()
     expect(creation.input).toBe(Store.bytecode)
     expect(creation.nonce).toBe('0x0')
-    const transfer = (await devnet.rpc('eth_getTransactionByHash', [h[4]])) as Obj
+    const transfer = (await devnet.rpcUntyped('eth_getTransactionByHash', [h[4]])) as Obj
     expect(transfer).toMatchObject({ to: B.address, value: q(ETHER), gasPrice: '0x0', gas: '0x5208', input: '0x' })
     expect(await devnet.rpc('eth_getTransactionByHash', [`0x${'44'.repeat(32)}`])).toBeNull()
   })
 
   it('eth_getTransactionByBlockHashAndIndex: the transaction at the index; null past the end or for an unknown block', async () => {
     const b2 = await block(devnet, '0x2')
-    const tx = await devnet.rpc('eth_getTransactionByHash', [h[2]])
+    const tx = await devnet.rpcUntyped('eth_getTransactionByHash', [h[2]])
     expect(await devnet.rpc('eth_getTransactionByBlockHashAndIndex', [b2.hash, '0x0'])).toEqual(tx)
     expect(await devnet.rpc('eth_getTransactionByBlockHashAndIndex', [b2.hash, '0x1'])).toBeNull()
     expect(await devnet.rpc('eth_getTransactionByBlockHashAndIndex', [b2.hash, '0x64'])).toBeNull()
@@ -511,10 +512,10 @@ describe('methods on a chain with history', () => {
 
   it('eth_getTransactionByBlockNumberAndIndex: QUANTITY|TAG and index; null past the end or above the tip', async () => {
     expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['0x2', '0x0'])).toEqual(
-      await devnet.rpc('eth_getTransactionByHash', [h[2]]),
+      await devnet.rpcUntyped('eth_getTransactionByHash', [h[2]]),
     )
     expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['latest', '0x0'])).toEqual(
-      await devnet.rpc('eth_getTransactionByHash', [h[5]]),
+      await devnet.rpcUntyped('eth_getTransactionByHash', [h[5]]),
     )
     expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['0x2', '0x1'])).toBeNull()
     expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['earliest', '0x0'])).toBeNull()
@@ -541,7 +542,7 @@ describe('methods on a chain with history', () => {
       transactionIndex: '0x0',
       type: '0x0',
     })
-    const creationTx = (await devnet.rpc('eth_getTransactionByHash', [h[1]])) as Obj
+    const creationTx = (await devnet.rpcUntyped('eth_getTransactionByHash', [h[1]])) as Obj
     expect(r.effectiveGasPrice).toBe(creationTx.gasPrice)
     expect(BigInt(r.gasUsed)).toBeGreaterThan(53_000n) // creation intrinsic gas
   })
@@ -565,13 +566,13 @@ describe('methods on a chain with history', () => {
   })
 
   describe('eth_getLogs', () => {
-    const logs = (filter: Obj) => devnet.rpc('eth_getLogs', [filter]) as Promise<(Obj & { blockNumber: string })[]>
+    const logs = (filter: Obj) => devnet.rpcUntyped('eth_getLogs', [filter]) as Promise<(Obj & { blockNumber: string })[]>
     const blocksOf = (list: { blockNumber: string }[]) => list.map((l) => l.blockNumber)
 
     it('by address', async () => {
       const own = await logs({ fromBlock: '0x0', toBlock: 'latest', address: storeAddress })
       expect(own).toHaveLength(1)
-      expect(own[0]).toEqual(((await devnet.rpc('eth_getTransactionLogs', [h[2]])) as Obj[])[0])
+      expect(own[0]).toEqual(((await devnet.rpcUntyped('eth_getTransactionLogs', [h[2]])) as Obj[])[0])
       const gas = await logs({ fromBlock: 'earliest', address: [GAS_TOKEN] })
       expect(blocksOf(gas)).toEqual(['0x1', '0x2', '0x4', '0x5'])
       expect(await logs({ fromBlock: '0x0', address: [storeAddress, GAS_TOKEN] })).toHaveLength(5)
@@ -599,7 +600,7 @@ describe('methods on a chain with history', () => {
     it('by blockHash; blockHash with a range is -32602', async () => {
       const b2 = await block(devnet, '0x2')
       const byHash = await logs({ blockHash: b2.hash })
-      expect(byHash).toEqual(await devnet.rpc('eth_getTransactionLogs', [h[2]]))
+      expect(byHash).toEqual(await devnet.rpcUntyped('eth_getTransactionLogs', [h[2]]))
       const err = await rpcError(devnet.rpc('eth_getLogs', [{ blockHash: b2.hash, fromBlock: '0x0' }]))
       expect(err.code).toBe(-32602)
     })
@@ -656,7 +657,7 @@ describe('eth_sendTransaction (dev accounts)', () => {
       const hash = (await devnet.rpc('eth_sendTransaction', [{ from: A!.address, to: B!.address, value: q(ETHER) }])) as string
       expect(hash).toMatch(HASH)
       expect(await devnet.rpc('eth_blockNumber')).toBe('0x1')
-      const tx = (await devnet.rpc('eth_getTransactionByHash', [hash])) as Obj
+      const tx = (await devnet.rpcUntyped('eth_getTransactionByHash', [hash])) as Obj
       expect(tx).toMatchObject({ from: A!.address, to: B!.address, value: q(ETHER), nonce: '0x0', gas: '0x5208', gasPrice: '0x0' })
       expect((await receipt(devnet, hash)).status).toBe('0x1')
       expect(await devnet.rpc('eth_getBalance', [B!.address, 'latest'])).toBe(q(INITIAL + ETHER))
@@ -688,7 +689,7 @@ describe('pending transactions and multi-transaction blocks (automine off)', () 
     expect(await devnet.rpc('hardhat_getAutomine')).toBe(true)
     await devnet.rpc('evm_setAutomine', [false])
     expect(await devnet.rpc('anvil_getAutomine')).toBe(false)
-    await expect(devnet.rpc('hardhat_getAutomine', [true])).rejects.toMatchObject({ code: -32602 })
+    await expect(devnet.rpcUntyped('hardhat_getAutomine', [true])).rejects.toMatchObject({ code: -32602 })
   })
 
   it('eth_pendingTransactions / …ByHash list a pending transaction; its receipt is null until mined', async () => {
@@ -740,7 +741,7 @@ describe('pending transactions and multi-transaction blocks (automine off)', () 
     const data = store.encodeFunctionData('increment')
     const low = await send(devnet, A!.privateKey, { to: storeAddress, data, gasLimit: 100_000n, gasPrice: 2n * GWEI })
     const high = await send(devnet, B!.privateKey, { to: storeAddress, data, gasLimit: 100_000n, gasPrice: 5n * GWEI })
-    expect(((await devnet.rpc('eth_pendingTransactions')) as Obj[]).map((t) => t.hash).sort()).toEqual([low, high].sort())
+    expect(((await devnet.rpcUntyped('eth_pendingTransactions')) as Obj[]).map((t) => t.hash).sort()).toEqual([low, high].sort())
     await devnet.mine()
     const b2 = await block(devnet, '0x2')
     // Senders by gas price, highest first (reference §5.5).
@@ -758,7 +759,7 @@ describe('pending transactions and multi-transaction blocks (automine off)', () 
     expect(r0.logs.map((l) => l.logIndex)).toEqual(['0x0', '0x1'])
     expect(r1.logs.map((l) => l.logIndex)).toEqual(['0x2', '0x3'])
     expect(r1.logs[0]!.topics).toEqual([INCREMENTED_TOPIC, word(2)])
-    expect(((await devnet.rpc('eth_getTransactionLogs', [low])) as Obj[]).map((l) => l.logIndex)).toEqual(['0x2', '0x3'])
+    expect(((await devnet.rpcUntyped('eth_getTransactionLogs', [low])) as Obj[]).map((l) => l.logIndex)).toEqual(['0x2', '0x3'])
     expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['0x2', '0x1'])).toMatchObject({ hash: low, transactionIndex: '0x1' })
     expect(await devnet.rpc('eth_getTransactionByBlockHashAndIndex', [b2.hash, '0x0'])).toMatchObject({ hash: high, transactionIndex: '0x0' })
     // transactionsRoot of two transactions: SHA256d(h0 ‖ h1) (reference §5.2).

@@ -78,7 +78,7 @@ describe('signing with dev accounts', () => {
   })
 
   async function rejected(method: string, params: unknown[]): Promise<RpcError> {
-    const err = await devnet.rpc(method, params).then(
+    const err = await devnet.rpcUntyped(method, params).then(
       () => undefined,
       (e: unknown) => e,
     )
@@ -117,7 +117,7 @@ describe('signing with dev accounts', () => {
       const tx = Transaction.from(raw)
       expect(tx).toMatchObject({ type: 0, chainId: BigInt(CHAIN_ID), from: owner, to: spender, value: 12_345n, gasPrice: 2n * GWEI, nonce })
       expect(await devnet.rpc('eth_sendRawTransaction', [raw])).toBe(tx.hash)
-      expect(await devnet.rpc('eth_getTransactionReceipt', [tx.hash])).toMatchObject({ status: '0x1', from: owner.toLowerCase() })
+      expect(await devnet.rpcUntyped('eth_getTransactionReceipt', [tx.hash])).toMatchObject({ status: '0x1', from: owner.toLowerCase() })
     })
   })
 

@@ -12,6 +12,7 @@ import { Web3 } from 'web3'
 import { Token } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { CHAIN_ID, EVENTUALLY, INITIAL_BALANCE, SUPPLY } from './support.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 let devnet: Devnet
 
@@ -96,8 +97,8 @@ describe('EIP-1193 message events', () => {
   })
 
   it('eth_subscribe over HTTP is refused; over the in-process provider eth_subscribe of an unknown kind is -32601', async () => {
-    await expect(devnet.rpc('eth_subscribe', ['syncing'])).rejects.toMatchObject({ code: -32601, message: 'no "syncing" subscription in eth namespace' })
-    await expect(devnet.rpc('eth_subscribe', [])).rejects.toMatchObject({ code: -32602 })
+    await expect(devnet.rpcUntyped('eth_subscribe', ['syncing'])).rejects.toMatchObject({ code: -32601, message: 'no "syncing" subscription in eth namespace' })
+    await expect(devnet.rpcUntyped('eth_subscribe', [])).rejects.toMatchObject({ code: -32602 })
     await expect(devnet.rpc('eth_unsubscribe', ['0xabc'])).rejects.toMatchObject({ code: -32000, message: 'subscription not found' })
   })
 })
@@ -168,13 +169,13 @@ describe('reset', () => {
 
     await devnet.reset()
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x0')
-    expect(await devnet.rpc('eth_getBalance', [b, 'latest'])).toBe(`0x${INITIAL_BALANCE.toString(16)}`)
-    expect(await devnet.rpc('eth_getTransactionCount', [a, 'latest'])).toBe('0x0')
+    expect(await devnet.rpcUntyped('eth_getBalance', [b, 'latest'])).toBe(`0x${INITIAL_BALANCE.toString(16)}`)
+    expect(await devnet.rpcUntyped('eth_getTransactionCount', [a, 'latest'])).toBe('0x0')
     expect(await devnet.rpc('hardhat_getAutomine')).toBe(true)
     expect(await devnet.revert(snapshot)).toBe(false)
     await expect(devnet.rpc('eth_getFilterChanges', [filter])).rejects.toMatchObject({ message: 'filter not found' })
     await expect(devnet.rpc('eth_sendTransaction', [{ from: stranger, to: b }])).rejects.toMatchObject({ code: -32000 })
-    expect(devnet.chain.height).toBe(0)
+    expect(chainOf(devnet).height).toBe(0)
     expect((await devnet.rest.get('/api/v1/block/height')).Result).toBe(0)
 
     // The subscription stayed: the fresh genesis, then what follows it.
@@ -184,7 +185,7 @@ describe('reset', () => {
     await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1', '0x2', '0x3', '0x0', '0x0', '0x1']), EVENTUALLY)
     expect(seen[4]!.result.hash).toBe(genesis.hash)
     expect(seen[5]!.result.parentHash).toBe(genesis.hash)
-    await expect(devnet.rpc('hardhat_reset', [{ forking: { jsonRpcUrl: 'ftp://x' } }])).rejects.toMatchObject({ code: -32602 })
+    await expect(devnet.rpcUntyped('hardhat_reset', [{ forking: { jsonRpcUrl: 'ftp://x' } }])).rejects.toMatchObject({ code: -32602 })
     expect(getAddress(a!)).toBe(getAddress(devnet.accounts[0]!.address))
   })
 })

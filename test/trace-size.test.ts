@@ -90,17 +90,17 @@ describe('callTracer at traceSizeLimit', () => {
     const data = Token.bytecode + new Interface(Token.abi as never).encodeDeploy(['T', 'T', 1000n]).slice(2)
     const options = { tracer: 'callTracer', tracerConfig: { withLog: true } }
     const full = await chainWith(data, '0x2dc6c0')
-    const frame = (await full.d.rpc('debug_traceTransaction', [full.hash, options])) as CallFrameJson
+    const frame = (await full.d.rpcUntyped('debug_traceTransaction', [full.hash, options])) as CallFrameJson
     expect(frame).toMatchObject({ type: 'CREATE', logs: [{ topics: expect.any(Array) }] })
     const size = callTraceSize(frame)
 
     const atLimit = await chainWith(data, '0x2dc6c0', size)
-    expect(await atLimit.d.rpc('debug_traceTransaction', [atLimit.hash, options])).toEqual(frame)
-    expect(await atLimit.d.rpc('debug_traceCall', [atLimit.call, '0x0', options])).toMatchObject({ type: 'CREATE', logs: frame.logs })
+    expect(await atLimit.d.rpcUntyped('debug_traceTransaction', [atLimit.hash, options])).toEqual(frame)
+    expect(await atLimit.d.rpcUntyped('debug_traceCall', [atLimit.call, '0x0', options])).toMatchObject({ type: 'CREATE', logs: frame.logs })
 
     const below = await chainWith(data, '0x2dc6c0', size - 1)
-    expect(await error(below.d.rpc('debug_traceTransaction', [below.hash, options]))).toEqual({ code: -32000, message: CALL_ERROR(size - 1) })
-    expect(await error(below.d.rpc('debug_traceCall', [below.call, '0x0', options]))).toEqual({ code: -32000, message: CALL_ERROR(size - 1) })
+    expect(await error(below.d.rpcUntyped('debug_traceTransaction', [below.hash, options]))).toEqual({ code: -32000, message: CALL_ERROR(size - 1) })
+    expect(await error(below.d.rpcUntyped('debug_traceCall', [below.call, '0x0', options]))).toEqual({ code: -32000, message: CALL_ERROR(size - 1) })
     // Without withLog the same trace fits.
     expect(await below.d.rpc('debug_traceTransaction', [below.hash, { tracer: 'callTracer' }])).toMatchObject({ type: 'CREATE' })
   })

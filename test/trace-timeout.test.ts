@@ -57,7 +57,7 @@ describe('traceTimeout and the tracer option timeout', () => {
     const call = { from: d.accounts[0]!.address, to: d.accounts[0]!.address }
     expect(await error(d.rpc('debug_traceCall', [call, 'latest', { timeout: 'soon' }]))).toEqual({ code: -32602, message: 'invalid argument 2: time: invalid duration "soon"' })
     expect(await error(d.rpc('debug_traceCall', [call, 'latest', { timeout: '10' }]))).toEqual({ code: -32602, message: 'invalid argument 2: time: invalid duration "10"' })
-    expect(await error(d.rpc('debug_traceCall', [call, 'latest', { timeout: 10 }]))).toEqual({
+    expect(await error(d.rpcUntyped('debug_traceCall', [call, 'latest', { timeout: 10 }]))).toEqual({
       code: -32602,
       message: 'invalid argument 2: json: cannot unmarshal number into Go struct field TraceConfig.timeout of type string',
     })

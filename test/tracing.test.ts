@@ -11,6 +11,7 @@ import { Interface, JsonRpcProvider } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { TraceCallee, TraceCaller } from '../fixtures/index.ts'
 import { toHex } from '../src/util/hex.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 /**
  * PUSH1 0x2a PUSH1 0 MSTORE PUSH1 1 PUSH1 2 ADD PUSH1 0 SSTORE PUSH1 0 SLOAD
@@ -57,7 +58,7 @@ function tinyLogs(sstore: number, withMemory: boolean) {
 describe('debug_traceTransaction / debug_traceCall', () => {
   let devnet: Devnet
   let from: string
-  const rpc = (method: string, params: unknown[]) => devnet.request({ method, params })
+  const rpc = (method: string, params: unknown[]) => devnet.rpcUntyped(method, params)
 
   beforeEach(async () => {
     devnet = await createDevnet({ clock: 'frozen', console: false })
@@ -250,7 +251,7 @@ describe('debug_traceTransaction / debug_traceCall', () => {
 
   it('refuses native transactions, unknown hashes and unknown tracers with clear errors', async () => {
     // The genesis block's transactions are native ones (the token contracts' deployment).
-    const native = devnet.chain.blockAt(0)!.transactions[0]!
+    const native = chainOf(devnet).blockAt(0)!.transactions[0]!
     expect(native.kind).not.toBe('evm')
     await expect(rpc('debug_traceTransaction', [toHex(native.hash)])).rejects.toMatchObject({
       code: -32000,

@@ -78,8 +78,8 @@ describe('txpool_* with automine off', () => {
   })
 
   it('bad params are -32602 and change nothing', async () => {
-    await expect(devnet.rpc('txpool_status', [1])).rejects.toMatchObject({ code: -32602 })
-    await expect(devnet.rpc('txpool_contentFrom', [])).rejects.toMatchObject({ code: -32602 })
+    await expect(devnet.rpcUntyped('txpool_status', [1])).rejects.toMatchObject({ code: -32602 })
+    await expect(devnet.rpcUntyped('txpool_contentFrom', [])).rejects.toMatchObject({ code: -32602 })
     await expect(devnet.rpc('txpool_contentFrom', ['0x1234'])).rejects.toMatchObject({ code: -32602 })
     await expect(devnet.rpc('hardhat_dropTransaction', ['0x12'])).rejects.toMatchObject({ code: -32602 })
     await expect(devnet.rpc('anvil_removePoolTransactions', ['nope'])).rejects.toMatchObject({ code: -32602 })

@@ -13,6 +13,7 @@ import { WebSocket } from 'ws'
 import { Token } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { CHAIN_ID, EVENTUALLY, SUPPLY, TRANSFER_TOPIC, addressTopic, sendNativeTransfer } from './support.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 type Json = Record<string, any>
 
@@ -241,20 +242,20 @@ describe('the protocol, with a raw ws client', () => {
 
   it('bulk-mined empty blocks are built only for a newHeads subscriber, one notification per block', async () => {
     await devnet.rpc('hardhat_mine', ['0x3e8'])
-    expect(devnet.chain.isPendingEmpty(1000)).toBe(true)
+    expect(chainOf(devnet).isPendingEmpty(1000)).toBe(true)
     const c = await Client.open(wsUrl)
     const logs = await c.result('eth_subscribe', ['logs', {}])
     await devnet.rpc('hardhat_mine', ['0x3e8'])
     await settle()
     // A logs subscription alone does not build them.
-    expect(devnet.chain.isPendingEmpty(2000)).toBe(true)
+    expect(chainOf(devnet).isPendingEmpty(2000)).toBe(true)
     expect(c.notifications.filter((n) => n.subscription === logs)).toEqual([])
     const heads = await c.result('eth_subscribe', ['newHeads'])
     await devnet.rpc('hardhat_mine', ['0x64', '0xa'])
     const got = await c.results(heads, 100)
     expect(got.map((h) => Number(h.number))).toEqual(Array.from({ length: 100 }, (_, i) => 2001 + i))
     expect(Number(got[99].timestamp) - Number(got[0].timestamp)).toBe(990)
-    expect(devnet.chain.isPendingEmpty(2100)).toBe(false)
+    expect(chainOf(devnet).isPendingEmpty(2100)).toBe(false)
     await c.close()
   })
 

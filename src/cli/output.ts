@@ -5,6 +5,7 @@
 import { styleText } from 'node:util'
 import bs58 from 'bs58'
 import type { Devnet, DevnetUrls } from '../devnet.ts'
+import { chainOf } from '../devnet/provider.ts'
 import { sha256d } from '../util/hash.ts'
 import { concatBytes, fromHex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
@@ -36,10 +37,10 @@ export function isLoopback(host: string): boolean {
  */
 export function printBanner(devnet: Devnet, urls: DevnetUrls, flags: CliFlags): void {
   console.log(paint('bold', `dualnet v${VERSION}: chain id ${devnet.chainId}, hardfork ${flags.hardfork}`))
-  if (flags.forkUrl !== undefined) console.log(`Fork      ${flags.forkUrl} at block ${devnet.chain.firstHeight}; state fetched on first read`)
+  if (flags.forkUrl !== undefined) console.log(`Fork      ${flags.forkUrl} at block ${chainOf(devnet).firstHeight}; state fetched on first read`)
   const interval = flags.blockTime > 0 ? `a block every ${flags.blockTime} s` : undefined
   console.log(`Mining    ${[flags.mining ? 'automine' : 'automine off (evm_mine mines on request)', interval].filter(Boolean).join(', ')}`)
-  if (flags.db !== undefined) console.log(devnet.resumed ? `Database  resumed the chain in ${flags.db} at block ${devnet.chain.height}` : `Database  created a new chain in ${flags.db}`)
+  if (flags.db !== undefined) console.log(devnet.resumed ? `Database  resumed the chain in ${flags.db} at block ${chainOf(devnet).height}` : `Database  created a new chain in ${flags.db}`)
   const balance = flags.balance.toLocaleString('en-US')
   console.log(`\n${paint('bold', `Dev accounts (${balance} main and ${balance} gas each):`)}`)
   devnet.accounts.forEach((account, i) => {
@@ -67,12 +68,12 @@ const MAX_BLOCK_LINES = 10
  * on a timer (interval mining).
  */
 export function blockReporter(devnet: Devnet, print: (line: string) => void): () => void {
-  let chain = devnet.chain
+  let chain = chainOf(devnet)
   let reported = chain.height
   return () => {
     // Read each time: a reset (hardhat_reset) replaces the devnet's chain.
-    if (devnet.chain !== chain) {
-      chain = devnet.chain
+    if (chainOf(devnet) !== chain) {
+      chain = chainOf(devnet)
       reported = 0
       print(paint('yellow', 'chain reset to a new genesis'))
     }

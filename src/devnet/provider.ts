@@ -22,10 +22,22 @@ import type { RestEnvelope } from '../rest/router.ts'
 import { fromHex, toHex, type Hex } from '../util/hex.ts'
 import { toBase58 } from '../native/address.ts'
 import { startServers } from './servers.ts'
+import type { RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '../rpc/schema.ts'
 import { RestNotFoundError, type DevAccount, type Devnet, type DevnetUrls, type NativeDevAccount, type RequestArguments, type RestClient } from './types.ts'
 
 /** State documents (the `state` option, dumpState, loadState) load on first use, off the start-up path. */
 export const stateDocuments = () => import('../chain/persistence/stateDocument.ts')
+
+/**
+ * The ledger (blocks, transactions, state) of a devnet `createDevnet` made, for the
+ * CLI's block lines and dualnet's own tests; not part of the package's API (the
+ * package entry does not export it). A reset replaces it: read it again afterwards.
+ * Throws TypeError for another object.
+ */
+export function chainOf(devnet: Devnet): Chain {
+  if (!(devnet instanceof DevnetInstance)) throw new TypeError('chainOf: not a devnet made by createDevnet')
+  return devnet.chain
+}
 
 /** A chain built by a reset, with the net_version of the remote it forks (if any). */
 export interface FreshChain {
@@ -100,6 +112,7 @@ export class DevnetInstance implements Devnet {
     )
   }
 
+  /** The ledger; a reset replaces it. Internal: read it through {@link chainOf}. */
   get chain(): Chain {
     return this.#context.chain
   }
@@ -121,14 +134,20 @@ export class DevnetInstance implements Devnet {
     await this.chain.writeState((world, height) => applyState(world, state, height))
   }
 
-  rpc(method: string, params: readonly unknown[] = []): Promise<unknown> {
+  // The schema types the interface (Devnet.rpc, Devnet.request); the implementation takes anything, as the wire does.
+  rpc<M extends RpcMethodName>(method: M, ...params: RpcParamsArgument<M>): Promise<RpcResult<M>>
+  rpc(method: string, params: unknown = []): Promise<unknown> {
+    return this.rpcUntyped(method, params as readonly unknown[])
+  }
+
+  rpcUntyped(method: string, params: readonly unknown[] | object = []): Promise<unknown> {
     if (this.#closed) return Promise.reject(closedError())
     return this.#call(method, params)
   }
 
+  request<M extends RpcMethodName>(args: RpcRequest<M>): Promise<RpcResult<M>>
   request(args: RequestArguments): Promise<unknown> {
-    if (this.#closed) return Promise.reject(closedError())
-    return this.#call(args.method, args.params ?? [])
+    return this.rpcUntyped(args.method, args.params ?? [])
   }
 
   #call(method: string, params: unknown): Promise<unknown> {

@@ -2,7 +2,7 @@
  * The public types of a devnet: what createDevnet resolves to (Devnet), its accounts,
  * the EIP-1193 request shape, the REST client and the URLs of `listen()`.
  */
-import type { Chain } from '../chain/chain.ts'
+import type { DualnetRpcSchema, RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '../rpc/schema.ts'
 import type { ForkOptions } from '../chain/fork.ts'
 import type { BalanceChange } from '../controls/controls.ts'
 import type { DevnetTime } from '../controls/time.ts'
@@ -33,7 +33,7 @@ export interface NativeDevAccount {
   publicKey: Hex
 }
 
-/** An EIP-1193 request. */
+/** An EIP-1193 request of any method, unchecked (what EIP-1193 callers such as ethers' BrowserProvider send). */
 export interface RequestArguments {
   readonly method: string
   readonly params?: readonly unknown[] | object
@@ -68,19 +68,22 @@ export interface Devnet {
   /** EIP-155 chain id. */
   readonly chainId: number
   /**
-   * The ledger (blocks, transactions, state); read-only use outside the package. A reset replaces it: read it again afterwards.
-   * @internal Not part of the documented API: its shape follows the implementation.
-   */
-  readonly chain: Chain
-  /**
    * Calls a JSON-RPC method without JSON encoding. Resolves to the result; throws
    * {@link RpcError} with `code`, `message` and `data` as the server would answer.
+   * Typed per method by {@link DualnetRpcSchema}: an unknown name or wrong params do
+   * not compile, and the result has the method's type (docs/api.md). For a method
+   * outside the schema, or deliberately malformed params, use {@link rpcUntyped}.
    */
-  rpc(method: string, params?: readonly unknown[]): Promise<unknown>
+  rpc<M extends RpcMethodName>(method: M, ...params: RpcParamsArgument<M>): Promise<RpcResult<M>>
+  /** {@link rpc} without the schema's types: any method name and params, an `unknown` result. */
+  rpcUntyped(method: string, params?: readonly unknown[] | object): Promise<unknown>
   /** The native REST interface by function call (spec: REST endpoints). */
   readonly rest: RestClient
-  /** EIP-1193 `request`, for ethers' BrowserProvider, viem's custom transport and web3.js. */
-  request(args: RequestArguments): Promise<unknown>
+  /**
+   * EIP-1193 `request`, for ethers' BrowserProvider, viem's custom transport and
+   * web3.js; typed per method as viem's `EIP1193RequestFn<DualnetRpcSchema>`.
+   */
+  request<M extends RpcMethodName>(args: RpcRequest<M>): Promise<RpcResult<M>>
   /** Starts the JSON-RPC and REST servers on ephemeral loopback ports (once; later calls return the same URLs). */
   listen(options?: ListenOptions): Promise<DevnetUrls>
   /**

@@ -83,8 +83,8 @@ export class DevnetProvider extends EventEmitter {
 
   request(args: RequestArguments): Promise<unknown> {
     const devnet = this.#devnet
-    if (devnet !== undefined) return devnet.request(args)
-    return this.devnet().then((started) => started.request(args))
+    if (devnet !== undefined) return devnet.rpcUntyped(args.method, args.params)
+    return this.devnet().then((started) => started.rpcUntyped(args.method, args.params))
   }
 
   /** Hardhat 2's legacy `send(method, params)`. */

@@ -43,7 +43,7 @@ export default async () => ({
     const devnet = devnets.get(connection)
     if (devnet === undefined) return next(context, connection, request)
     try {
-      return { jsonrpc: '2.0', id: request.id, result: await devnet.request(request) }
+      return { jsonrpc: '2.0', id: request.id, result: await devnet.rpcUntyped(request.method, request.params) }
     } catch (err) {
       const { code, message, data } = err as { code?: unknown; message: string; data?: unknown }
       if (typeof code !== 'number') throw err

@@ -11,6 +11,7 @@ import type { EvmTransaction } from '../chain/transaction.ts'
 import type { RawLog } from '../evm/transferLogs.ts'
 import { toHex, toQuantity, type Hex } from '../util/hex.ts'
 import { EVM_TX_GAS_CAP } from '../core/constants.ts'
+import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from '../core/rpcObjects.ts'
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`
 const ZERO_ADDRESS: Hex = `0x${'00'.repeat(20)}`
@@ -49,7 +50,7 @@ export interface TransactionPosition {
  * Transaction object (reference §6.4), plus `type: "0x0"` (legacy), which the real node
  * omits and alloy (Foundry) requires; see the README's differences.
  */
-export function formatTransaction(tx: EvmTransaction, at: TransactionPosition | undefined) {
+export function formatTransaction(tx: EvmTransaction, at: TransactionPosition | undefined): RpcTransaction {
   const t = tx.tx
   return {
     type: LEGACY_TYPE,
@@ -71,12 +72,12 @@ export function formatTransaction(tx: EvmTransaction, at: TransactionPosition | 
 }
 
 /** Log objects of one included transaction; logIndex is block-wide (the Ethereum standard). */
-export function formatLogs(tx: EvmTransaction, record: ExecutionRecord, at: TransactionPosition) {
+export function formatLogs(tx: EvmTransaction, record: ExecutionRecord, at: TransactionPosition): RpcLog[] {
   return record.logs.map((log, i) => formatLog(log, record.firstLogIndex + i, tx, at))
 }
 
 /** One log object. */
-export function formatLog(log: RawLog, logIndex: number, tx: EvmTransaction, at: TransactionPosition) {
+export function formatLog(log: RawLog, logIndex: number, tx: EvmTransaction, at: TransactionPosition): RpcLog {
   const [address, topics, data] = log
   return {
     address: hexOf(address),
@@ -96,7 +97,7 @@ export function formatLog(log: RawLog, logIndex: number, tx: EvmTransaction, at:
  * `type: "0x0"` and `effectiveGasPrice` (the transaction's gas price, wei): fields the
  * real node omits and every standard client knows; alloy (Foundry) requires `type`.
  */
-export function formatReceipt(tx: EvmTransaction, record: ExecutionRecord, at: TransactionPosition) {
+export function formatReceipt(tx: EvmTransaction, record: ExecutionRecord, at: TransactionPosition): RpcReceipt {
   return {
     type: LEGACY_TYPE,
     blockHash: hexOf(at.block.hash),
@@ -124,7 +125,7 @@ export function rawBlockSize(block: ChainBlock): number {
 }
 
 /** Block object (reference §6.3): EVM transactions only, hashes or full objects. */
-export function formatBlock(block: ChainBlock, fullTransactions: boolean) {
+export function formatBlock(block: ChainBlock, fullTransactions: boolean): RpcBlock {
   const h = block.header
   const evm = block.transactions.flatMap((tx, index) => (tx.kind === 'evm' ? [{ tx, index }] : []))
   const zeroRoot = h.transactionsRoot.every((b) => b === 0)
@@ -147,9 +148,7 @@ export function formatBlock(block: ChainBlock, fullTransactions: boolean) {
     gasLimit: toQuantity(EVM_TX_GAS_CAP),
     gasUsed: toQuantity(block.gasUsed),
     timestamp: toQuantity(h.timestamp),
-    transactions: evm.map(({ tx, index }) =>
-      fullTransactions ? formatTransaction(tx, { block, index }) : toHex(tx.hash),
-    ),
-    uncles: [] as string[],
+    transactions: fullTransactions ? evm.map(({ tx, index }) => formatTransaction(tx, { block, index })) : evm.map(({ tx }) => toHex(tx.hash)),
+    uncles: [],
   }
 }

@@ -7,15 +7,18 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { getHashes, hash } from 'node:crypto'
+import { createRequire } from 'node:module'
 
 /**
  * RIPEMD-160: Node's (OpenSSL 3 has it in its default provider since 3.0.7, which
  * every Node >= 20.19 bundles); on a Node linked against an OpenSSL without it, the
- * pure-JS one of @noble/hashes, imported only then.
+ * pure-JS one of @noble/hashes, loaded only then. Loaded with `require` rather than a
+ * top-level await, so that `require('dualnet')` (require of an ES module, Node >= 20.19)
+ * can load this module: Node refuses to require a module graph with a top-level await.
  */
 const ripemd160: (data: Uint8Array) => Uint8Array = getHashes().includes('ripemd160')
   ? (data) => nodeDigest('ripemd160', data)
-  : (await import('@noble/hashes/legacy.js')).ripemd160
+  : (createRequire(import.meta.url)('@noble/hashes/legacy.js') as { ripemd160: (data: Uint8Array) => Uint8Array }).ripemd160
 
 /**
  * SHA-256 through Node's one-shot `crypto.hash` (Node >= 20.12): for the short inputs

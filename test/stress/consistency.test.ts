@@ -15,6 +15,7 @@ import { WebSocket } from 'ws'
 import { createDevnet, type Devnet } from '../../src/index.ts'
 import { Token } from '../../fixtures/index.ts'
 import { eip155Envelope } from '../fuzz-support.ts'
+import { chainOf } from '../../src/devnet/provider.ts'
 
 const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
 /** Transactions per channel. */
@@ -137,7 +138,7 @@ describe('REST and JSON-RPC views agree after concurrent sends during interval m
     const evmHashes = new Set([...callHashes!, ...httpHashes!, ...wsHashes!, ...restHashes!])
     expect(evmHashes.size).toBe(4 * PER_CHANNEL)
     // Interval mining takes what is pending; wait until the pool is empty.
-    while (devnet.chain.mempool.size > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    while (chainOf(devnet).mempool.size > 0) await new Promise((resolve) => setTimeout(resolve, 20))
     await devnet.setIntervalMining(0)
     const sendMs = performance.now() - t0
 

@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Wallet } from 'ethers'
 import { createDevnet, type Devnet } from '../../src/index.ts'
+import { chainOf } from '../../src/devnet/provider.ts'
 
 const SENDERS = 20
 /** Transactions per sender sent in the burst (nonces 0..PER_SENDER-1, shuffled in). */
@@ -145,7 +146,7 @@ describe('load: 1,000 JSON-RPC + 1,000 REST requests at once', () => {
       const mined = [...accepted.values()].filter((a) => a.sender === s).length
       expect(await devnet.rpc('eth_getTransactionCount', [senders[s]!.address, 'latest'])).toBe(`0x${mined.toString(16)}`)
     }
-    expect(devnet.chain.mempool.size).toBe(0)
+    expect(chainOf(devnet).mempool.size).toBe(0)
     console.log(`[load] ${accepted.size} transactions accepted and mined once each in ${height} blocks; of ${duplicates.length} second copies ${refused} refused as already known, the rest answered with the mined hash`)
     expect((await rpc({ jsonrpc: '2.0', id: 9, method: 'eth_chainId' })).json).toEqual({ jsonrpc: '2.0', id: 9, result: '0x3039' })
   })

@@ -11,6 +11,9 @@ import type { ExecutionOutcome } from '../execution.ts'
 import { decodeRevert } from '../revertReason.ts'
 import { TraceTooLargeError, gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
 import { toHex, toQuantity } from '../../util/hex.ts'
+import type { CallFrameJson, CallLogJson } from '../../core/rpcObjects.ts'
+
+export type { CallFrameJson, CallLogJson } from '../../core/rpcObjects.ts'
 
 /** `tracerConfig` of the callTracer, and the devnet's size limit. */
 export interface CallTracerConfig {
@@ -23,30 +26,6 @@ export interface CallTracerConfig {
    * sets its `traceSizeLimit` option here.
    */
   sizeLimit?: number
-}
-
-/** A log in a call frame (geth `callLog`). */
-export interface CallLogJson {
-  address: string
-  topics: string[]
-  data: string
-  position: string
-}
-
-/** A call frame as geth encodes it (gen_callframe_json.go). */
-export interface CallFrameJson {
-  type: string
-  from: string
-  gas: string
-  gasUsed: string
-  to?: string
-  input: string
-  output?: string
-  error?: string
-  revertReason?: string
-  calls?: CallFrameJson[]
-  logs?: CallLogJson[]
-  value?: string
 }
 
 interface Frame {

@@ -12,6 +12,9 @@
 import type { ExecutionOutcome } from '../execution.ts'
 import { TraceTooLargeError, gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
 import { toHex, toQuantity } from '../../util/hex.ts'
+import type { StructLogJson, StructLoggerResult } from '../../core/rpcObjects.ts'
+
+export type { StructLogJson, StructLoggerResult } from '../../core/rpcObjects.ts'
 
 /** The struct logger's options (geth `logger.Config`, JSON names of debug_trace*). */
 export interface StructLoggerConfig {
@@ -25,31 +28,6 @@ export interface StructLoggerConfig {
    * none. The devnet sets its `traceSizeLimit` option here.
    */
   sizeLimit?: number
-}
-
-/** One struct log as geth encodes it (`structLogLegacy`). */
-export interface StructLogJson {
-  pc: number
-  op: string
-  gas: number
-  gasCost: number
-  depth: number
-  error?: string
-  stack?: string[]
-  returnData?: string
-  memory?: string[]
-  storage?: Record<string, string>
-  refund?: number
-}
-
-/** The result of the struct logger (geth `ExecutionResult`). */
-export interface StructLoggerResult {
-  /** Gas used by the transaction (after refunds). */
-  gas: number
-  failed: boolean
-  /** Return data (revert data on a revert) as hex without 0x; empty on other failures. */
-  returnValue: string
-  structLogs: StructLogJson[]
 }
 
 const SLOAD = 0x54

@@ -88,8 +88,8 @@ import { personal_sign } from './personal_sign.ts'
 import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts'
 import { eth_signTransaction } from './eth_signTransaction.ts'
 
-/** Every JSON-RPC method the devnet serves, by name. */
-export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
+/** The method table, with its names as a type (rpc/schema.ts lists the same names; test/types.test-d.ts checks it). */
+const table = {
   // The spec's table.
   net_version,
   eth_chainId,
@@ -192,4 +192,10 @@ export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze({
   anvil_loadState,
   hardhat_loadState: anvil_loadState,
   dev_setMainBalance,
-})
+} satisfies Record<string, RpcMethod>
+
+/** The name of every method in the table. */
+export type ServedMethodName = keyof typeof table
+
+/** Every JSON-RPC method the devnet serves, by name. */
+export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze(table)

@@ -1,0 +1,223 @@
+/**
+ * The JSON objects of the devnet's JSON-RPC answers, as TypeScript types: what the
+ * formatters (rpc/format.ts), the tracers (evm/tracing/) and the pool views return,
+ * and what `devnet.rpc` resolves to (rpc/schema.ts lists them per method). Types only,
+ * with no imports, so that the package's public declarations reach nothing internal.
+ *
+ * Conventions (the Ethereum JSON-RPC specification's): a QUANTITY is 0x-hex without
+ * leading zeros (`"0x0"` for zero); DATA is 0x-hex of whole bytes; hashes are 32 bytes,
+ * addresses 20 bytes, lower case.
+ */
+
+/** 0x-prefixed hex text. */
+export type Hex = `0x${string}`
+/** QUANTITY: an unsigned integer as 0x-hex without leading zeros, e.g. `"0x3039"`. */
+export type Quantity = Hex
+/** A 20-byte address as 0x-hex (lower case in answers; any case accepted). */
+export type Address = Hex
+/** A 32-byte hash as 0x-hex. */
+export type Hash = Hex
+
+/** Block tags: `safe` and `finalized` are the latest block (a solo chain is final at once); `pending` is the next block. */
+export type BlockTag = 'latest' | 'earliest' | 'pending' | 'safe' | 'finalized'
+/**
+ * A block parameter: a QUANTITY number, a {@link BlockTag}, or an EIP-1898 object.
+ * Parameters take plain strings (ethers' addresses and hex values are `string`);
+ * results are typed `0x${string}`.
+ */
+export type BlockSpecifier = string | { blockNumber: string } | { blockHash: string; requireCanonical?: boolean }
+/** A count or time that test helpers send either as a JSON number or as a QUANTITY. */
+export type Numberish = number | string
+
+/** A transaction object (eth_getTransactionByHash): block fields null while pending; `type` is always `"0x0"` (legacy). */
+export interface RpcTransaction {
+  type: '0x0'
+  blockHash: Hash | null
+  blockNumber: Quantity | null
+  from: Address
+  gas: Quantity
+  gasPrice: Quantity
+  hash: Hash
+  input: Hex
+  nonce: Quantity
+  to: Address | null
+  transactionIndex: Quantity | null
+  value: Quantity
+  v: Quantity
+  r: Quantity
+  s: Quantity
+}
+
+/** A log of a mined transaction; `logIndex` counts within the block. */
+export interface RpcLog {
+  address: Address
+  topics: Hash[]
+  data: Hex
+  blockNumber: Quantity
+  transactionHash: Hash
+  transactionIndex: Quantity
+  blockHash: Hash
+  logIndex: Quantity
+  removed: false
+}
+
+/** A receipt; `status` is `"0x1"` (success) or `"0x0"` (failure); `effectiveGasPrice` is the transaction's gas price in wei. */
+export interface RpcReceipt {
+  type: '0x0'
+  blockHash: Hash
+  blockNumber: Quantity
+  contractAddress: Address | null
+  cumulativeGasUsed: Quantity
+  effectiveGasPrice: Quantity
+  from: Address
+  gasUsed: Quantity
+  logs: RpcLog[]
+  logsBloom: Hex
+  status: Quantity
+  to: Address | null
+  transactionHash: Hash
+  transactionIndex: Quantity
+}
+
+/**
+ * A block object. `transactions` holds the EVM transactions only: their hashes, or
+ * the objects when the second parameter of eth_getBlockBy* is true. The chain has no
+ * base fee, so there is no `baseFeePerGas`; `gasLimit` is the 6,000,000 per-transaction cap.
+ */
+export interface RpcBlock {
+  number: Quantity
+  hash: Hash
+  parentHash: Hash
+  nonce: Hex
+  mixHash: Hash
+  sha3Uncles: Hash
+  logsBloom: Hex
+  transactionsRoot: Hash
+  stateRoot: Hash
+  receiptsRoot: Hash
+  miner: Address
+  difficulty: Quantity
+  totalDifficulty: Quantity
+  extraData: Hex
+  size: Quantity
+  gasLimit: Quantity
+  gasUsed: Quantity
+  timestamp: Quantity
+  transactions: Hash[] | RpcTransaction[]
+  uncles: Hash[]
+}
+
+/**
+ * A call or transaction request (eth_call, eth_estimateGas, eth_sendTransaction): legacy
+ * fields only; QUANTITY and DATA as 0x-hex strings.
+ */
+export interface RpcTransactionRequest {
+  from?: string
+  to?: string | null
+  gas?: string
+  gasPrice?: string
+  value?: string
+  /** Call data; `input` is the same field under its newer name (both given: they must be equal). */
+  data?: string
+  input?: string
+  nonce?: string
+  /** Only `"0x0"` (legacy) is accepted. */
+  type?: string
+  /** If given, must equal the devnet's chain id. */
+  chainId?: string
+}
+
+/** Log filter criteria (eth_getLogs, eth_newFilter; `address` and `topics` also for eth_subscribe('logs')). */
+export interface RpcLogFilter {
+  /** A QUANTITY or a {@link BlockTag}; default `latest`. */
+  fromBlock?: string
+  toBlock?: string
+  /** One block by hash, instead of fromBlock/toBlock. */
+  blockHash?: string
+  address?: string | string[]
+  /** Per position: a topic, any of several, or null for any. */
+  topics?: (string | string[] | null)[]
+}
+
+/** eth_syncing's answer: always an object, never false, as the real node answers. */
+export interface RpcSyncing {
+  startingBlock: Quantity
+  currentBlock: Quantity
+  highestBlock: Quantity
+}
+
+/** eth_feeHistory's answer for a chain without base fees (zeros throughout). */
+export interface RpcFeeHistory {
+  oldestBlock: Quantity
+  baseFeePerGas?: Quantity[]
+  gasUsedRatio?: number[]
+  reward?: Quantity[][]
+}
+
+/** txpool_content's and txpool_inspect's shape: per EIP-55 sender, per decimal nonce. */
+export interface RpcTxpool<T> {
+  pending: Record<Address, Record<string, T>>
+  queued: Record<Address, Record<string, T>>
+}
+
+/** The tracer options of debug_traceTransaction / debug_traceCall (go-ethereum's TraceConfig). */
+export interface RpcTraceOptions {
+  /** `'callTracer'`, or absent for the struct logger. */
+  tracer?: 'callTracer'
+  tracerConfig?: { onlyTopCall?: boolean; withLog?: boolean }
+  disableStack?: boolean
+  disableStorage?: boolean
+  enableMemory?: boolean
+  enableReturnData?: boolean
+  /** go-ethereum's duration text, e.g. `"5s"`. */
+  timeout?: string
+}
+
+/** One struct log as geth encodes it (`structLogLegacy`). */
+export interface StructLogJson {
+  pc: number
+  op: string
+  gas: number
+  gasCost: number
+  depth: number
+  error?: string
+  stack?: string[]
+  returnData?: string
+  memory?: string[]
+  storage?: Record<string, string>
+  refund?: number
+}
+
+/** The result of the struct logger (geth `ExecutionResult`). */
+export interface StructLoggerResult {
+  /** Gas used by the transaction (after refunds). */
+  gas: number
+  failed: boolean
+  /** Return data (revert data on a revert) as hex without 0x; empty on other failures. */
+  returnValue: string
+  structLogs: StructLogJson[]
+}
+
+/** A log in a call frame (geth `callLog`). */
+export interface CallLogJson {
+  address: string
+  topics: string[]
+  data: string
+  position: string
+}
+
+/** A call frame as geth's callTracer encodes it (gen_callframe_json.go). */
+export interface CallFrameJson {
+  type: string
+  from: string
+  gas: string
+  gasUsed: string
+  to?: string
+  input: string
+  output?: string
+  error?: string
+  revertReason?: string
+  calls?: CallFrameJson[]
+  logs?: CallLogJson[]
+  value?: string
+}

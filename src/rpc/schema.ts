@@ -1,0 +1,192 @@
+/**
+ * The JSON-RPC methods the devnet serves, as a type in viem's RPC-schema shape (a
+ * tuple of `{ Method, Parameters, ReturnType }`, viem's `src/types/eip1193.ts`): from
+ * it `devnet.rpc` and `devnet.request` take their parameter and result types, and a
+ * viem client takes it as `rpcSchema<DualnetRpcSchema>()`. Every name of the method
+ * table (rpc/methods/index.ts) is listed, aliases included; test/types.test-d.ts
+ * checks that the two lists are the same.
+ *
+ * Parameters are what the devnet accepts (optional trailing ones marked `?`), results
+ * what it answers (see core/rpcObjects.ts for the objects).
+ */
+import type {
+  Address,
+  BlockSpecifier,
+  CallFrameJson,
+  Hash,
+  Hex,
+  Numberish,
+  Quantity,
+  RpcBlock,
+  RpcFeeHistory,
+  RpcLog,
+  RpcLogFilter,
+  RpcReceipt,
+  RpcSyncing,
+  RpcTraceOptions,
+  RpcTransaction,
+  RpcTransactionRequest,
+  RpcTxpool,
+  StructLoggerResult,
+} from '../core/rpcObjects.ts'
+
+/** A block by QUANTITY number or tag (`latest`, `earliest`, `pending`, `safe`, `finalized`). */
+type BlockNumberOrTag = string
+/** What debug_trace* answer: the struct logger's result, or the callTracer's top frame. */
+type Trace = StructLoggerResult | CallFrameJson
+/** The hardhat_reset / anvil_reset options argument: absent, null, `{}`, or Hardhat's `forking` (docs/fork.md). */
+type ResetOptions = { forking?: { jsonRpcUrl: string; blockNumber?: Numberish } } | null
+
+/**
+ * Every JSON-RPC method of the devnet, viem's RPC-schema shape. `Parameters` is the
+ * params array; `ReturnType` the result.
+ */
+export type DualnetRpcSchema = [
+  // The spec's table.
+  { Method: 'net_version'; Parameters?: []; ReturnType: string },
+  { Method: 'eth_chainId'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'eth_blockNumber'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'eth_getBalance'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: Quantity },
+  { Method: 'eth_protocolVersion'; Parameters?: []; ReturnType: Hex },
+  { Method: 'eth_syncing'; Parameters?: []; ReturnType: RpcSyncing },
+  { Method: 'eth_gasPrice'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'eth_getStorageAt'; Parameters: [address: string, slot: string, block: BlockSpecifier]; ReturnType: Hex },
+  { Method: 'eth_getTransactionCount'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: Quantity },
+  { Method: 'eth_getBlockTransactionCountByHash'; Parameters: [hash: string]; ReturnType: Quantity | null },
+  { Method: 'eth_getBlockTransactionCountByNumber'; Parameters: [block: BlockNumberOrTag]; ReturnType: Quantity | null },
+  { Method: 'eth_getCode'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: Hex },
+  { Method: 'eth_getTransactionLogs'; Parameters: [hash: string]; ReturnType: RpcLog[] | null },
+  { Method: 'eth_sendRawTransaction'; Parameters: [raw: string]; ReturnType: Hash },
+  { Method: 'eth_call'; Parameters: [call: RpcTransactionRequest, block: BlockSpecifier]; ReturnType: Hex },
+  { Method: 'eth_estimateGas'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier]; ReturnType: Quantity },
+  { Method: 'debug_traceTransaction'; Parameters: [hash: string, options?: RpcTraceOptions]; ReturnType: Trace },
+  { Method: 'debug_traceCall'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier, options?: RpcTraceOptions]; ReturnType: Trace },
+  { Method: 'eth_getBlockByNumber'; Parameters: [block: BlockNumberOrTag, fullTransactions: boolean]; ReturnType: RpcBlock | null },
+  { Method: 'eth_getBlockByHash'; Parameters: [hash: string, fullTransactions: boolean]; ReturnType: RpcBlock | null },
+  { Method: 'eth_getTransactionByHash'; Parameters: [hash: string]; ReturnType: RpcTransaction | null },
+  { Method: 'eth_getTransactionByBlockHashAndIndex'; Parameters: [hash: string, index: string]; ReturnType: RpcTransaction | null },
+  { Method: 'eth_getTransactionByBlockNumberAndIndex'; Parameters: [block: BlockNumberOrTag, index: string]; ReturnType: RpcTransaction | null },
+  { Method: 'eth_getTransactionReceipt'; Parameters: [hash: string]; ReturnType: RpcReceipt | null },
+  { Method: 'eth_pendingTransactions'; Parameters?: []; ReturnType: RpcTransaction[] | null },
+  { Method: 'eth_pendingTransactionsByHash'; Parameters: [hash: string]; ReturnType: RpcTransaction | null },
+  // Beyond the spec: what wallets and contract test suites call.
+  { Method: 'eth_accounts'; Parameters?: []; ReturnType: Address[] },
+  { Method: 'eth_sendTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hash },
+  { Method: 'eth_getLogs'; Parameters: [filter: RpcLogFilter]; ReturnType: RpcLog[] },
+  { Method: 'eth_newFilter'; Parameters: [filter: RpcLogFilter]; ReturnType: Quantity },
+  { Method: 'eth_newBlockFilter'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'eth_newPendingTransactionFilter'; Parameters?: []; ReturnType: Quantity },
+  /** Block and pending-transaction filters report hashes; log filters report logs. */
+  { Method: 'eth_getFilterChanges'; Parameters: [id: string]; ReturnType: Hash[] | RpcLog[] },
+  { Method: 'eth_getFilterLogs'; Parameters: [id: string]; ReturnType: RpcLog[] },
+  { Method: 'eth_uninstallFilter'; Parameters: [id: string]; ReturnType: boolean },
+  { Method: 'eth_coinbase'; Parameters?: []; ReturnType: Address },
+  { Method: 'eth_mining'; Parameters?: []; ReturnType: false },
+  { Method: 'eth_hashrate'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'eth_getUncleCountByBlockHash'; Parameters: [hash: string]; ReturnType: Quantity | null },
+  { Method: 'eth_getUncleCountByBlockNumber'; Parameters: [block: BlockNumberOrTag]; ReturnType: Quantity | null },
+  { Method: 'web3_clientVersion'; Parameters?: []; ReturnType: string },
+  { Method: 'web3_sha3'; Parameters: [data: string]; ReturnType: Hash },
+  { Method: 'eth_feeHistory'; Parameters: [blockCount: Numberish, newestBlock: BlockNumberOrTag, rewardPercentiles?: number[]]; ReturnType: RpcFeeHistory },
+  { Method: 'eth_maxPriorityFeePerGas'; Parameters?: []; ReturnType: Quantity },
+  // Push subscriptions and the pool.
+  {
+    Method: 'eth_subscribe'
+    Parameters: ['newHeads'] | ['newPendingTransactions'] | ['logs', Pick<RpcLogFilter, 'address' | 'topics'>?]
+    ReturnType: string
+  },
+  { Method: 'eth_unsubscribe'; Parameters: [id: string]; ReturnType: true },
+  { Method: 'txpool_status'; Parameters?: []; ReturnType: { pending: Quantity; queued: Quantity } },
+  { Method: 'txpool_content'; Parameters?: []; ReturnType: RpcTxpool<RpcTransaction> },
+  { Method: 'txpool_contentFrom'; Parameters: [address: string]; ReturnType: { pending: Record<string, RpcTransaction>; queued: Record<string, RpcTransaction> } },
+  { Method: 'txpool_inspect'; Parameters?: []; ReturnType: RpcTxpool<string> },
+  // Signing with the dev keys.
+  { Method: 'eth_sign'; Parameters: [address: string, data: string]; ReturnType: Hex },
+  { Method: 'personal_sign'; Parameters: [data: string, address: string]; ReturnType: Hex },
+  { Method: 'eth_signTypedData_v4'; Parameters: [address: string, typedData: string | object]; ReturnType: Hex },
+  { Method: 'eth_signTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hex },
+  // Test-harness controls (Hardhat, Anvil and Ganache names).
+  { Method: 'evm_snapshot'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'evm_revert'; Parameters: [id: string]; ReturnType: boolean },
+  { Method: 'evm_mine'; Parameters?: [] | [timestamp: Numberish | { timestamp?: Numberish; blocks?: Numberish } | null]; ReturnType: '0x0' },
+  { Method: 'evm_increaseTime'; Parameters: [seconds: Numberish]; ReturnType: number },
+  { Method: 'evm_setNextBlockTimestamp'; Parameters: [timestamp: Numberish]; ReturnType: null },
+  { Method: 'evm_setAutomine'; Parameters: [on: boolean]; ReturnType: true },
+  { Method: 'evm_setIntervalMining'; Parameters: [ms: Numberish]; ReturnType: true },
+  { Method: 'hardhat_getAutomine'; Parameters?: []; ReturnType: boolean },
+  { Method: 'anvil_getAutomine'; Parameters?: []; ReturnType: boolean },
+  { Method: 'hardhat_mine'; Parameters?: [blocks?: Numberish | null, interval?: Numberish | null]; ReturnType: true },
+  { Method: 'anvil_mine'; Parameters?: [blocks?: Numberish | null, interval?: Numberish | null]; ReturnType: true },
+  { Method: 'hardhat_setBalance'; Parameters: [address: string, wei: string]; ReturnType: true },
+  { Method: 'anvil_setBalance'; Parameters: [address: string, wei: string]; ReturnType: true },
+  { Method: 'hardhat_setCode'; Parameters: [address: string, code: string]; ReturnType: true },
+  { Method: 'anvil_setCode'; Parameters: [address: string, code: string]; ReturnType: true },
+  { Method: 'hardhat_setStorageAt'; Parameters: [address: string, slot: string, value: string]; ReturnType: true },
+  { Method: 'anvil_setStorageAt'; Parameters: [address: string, slot: string, value: string]; ReturnType: true },
+  { Method: 'hardhat_setNonce'; Parameters: [address: string, nonce: string]; ReturnType: true },
+  { Method: 'anvil_setNonce'; Parameters: [address: string, nonce: string]; ReturnType: true },
+  { Method: 'evm_setBlockGasLimit'; Parameters: [gasLimit: string]; ReturnType: true },
+  { Method: 'anvil_setBlockGasLimit'; Parameters: [gasLimit: string]; ReturnType: true },
+  { Method: 'hardhat_setCoinbase'; Parameters: [address: string]; ReturnType: true },
+  { Method: 'anvil_setCoinbase'; Parameters: [address: string]; ReturnType: true },
+  { Method: 'hardhat_setNextBlockBaseFeePerGas'; Parameters: [baseFee: string]; ReturnType: true },
+  { Method: 'anvil_setNextBlockBaseFeePerGas'; Parameters: [baseFee: string]; ReturnType: true },
+  { Method: 'hardhat_setPrevRandao'; Parameters: [prevRandao: string]; ReturnType: true },
+  { Method: 'hardhat_impersonateAccount'; Parameters: [address: string]; ReturnType: true },
+  { Method: 'anvil_impersonateAccount'; Parameters: [address: string]; ReturnType: true },
+  { Method: 'hardhat_stopImpersonatingAccount'; Parameters: [address: string]; ReturnType: true },
+  { Method: 'anvil_stopImpersonatingAccount'; Parameters: [address: string]; ReturnType: true },
+  { Method: 'hardhat_dropTransaction'; Parameters: [hash: string]; ReturnType: boolean },
+  { Method: 'anvil_dropTransaction'; Parameters: [hash: string]; ReturnType: Hash | null },
+  { Method: 'anvil_dropAllTransactions'; Parameters?: []; ReturnType: null },
+  { Method: 'anvil_removePoolTransactions'; Parameters: [address: string]; ReturnType: null },
+  { Method: 'hardhat_reset'; Parameters?: [] | [options: ResetOptions]; ReturnType: true },
+  { Method: 'anvil_reset'; Parameters?: [] | [options: ResetOptions]; ReturnType: null },
+  { Method: 'anvil_setBlockTimestampInterval'; Parameters: [seconds: Numberish]; ReturnType: null },
+  { Method: 'anvil_removeBlockTimestampInterval'; Parameters?: []; ReturnType: true },
+  /** The head state as 0x-hex of gzipped JSON (the devnet's state document); Anvil's boolean is accepted and ignored. */
+  { Method: 'anvil_dumpState'; Parameters?: [] | [historical: boolean]; ReturnType: Hex },
+  { Method: 'hardhat_dumpState'; Parameters?: [] | [historical: boolean]; ReturnType: Hex },
+  /** What anvil_dumpState returns, the hex of plain JSON, or the document as an object. */
+  { Method: 'anvil_loadState'; Parameters: [state: string | object]; ReturnType: true },
+  { Method: 'hardhat_loadState'; Parameters: [state: string | object]; ReturnType: true },
+  /** The main-token balance in v2 units (1e-9 main) as a QUANTITY. */
+  { Method: 'dev_setMainBalance'; Parameters: [address: string, amount: string]; ReturnType: true },
+]
+
+/** The name of a JSON-RPC method the devnet serves. */
+export type RpcMethodName = DualnetRpcSchema[number]['Method']
+
+/** The schema entry of `M`. */
+type EntryOf<M extends RpcMethodName> = Extract<DualnetRpcSchema[number], { Method: M }>
+
+/** The params array of method `M` (`[]` for a method without parameters). */
+export type RpcParameters<M extends RpcMethodName> = Exclude<EntryOf<M>['Parameters'], undefined>
+
+/** The result of method `M`. */
+export type RpcResult<M extends RpcMethodName> = EntryOf<M>['ReturnType']
+
+/**
+ * `devnet.rpc`'s trailing arguments for `M`: the params array, which may be left out
+ * where the method takes none or only optional ones.
+ */
+export type RpcParamsArgument<M extends RpcMethodName> = undefined extends EntryOf<M>['Parameters']
+  ? [params?: RpcParameters<M>]
+  : [] extends RpcParameters<M>
+    ? [params?: RpcParameters<M>]
+    : [params: RpcParameters<M>]
+
+/**
+ * A typed EIP-1193 request: `{ method, params }` of one method of the schema, as
+ * viem's `EIP1193RequestFn<DualnetRpcSchema>` types it.
+ */
+export type RpcRequest<M extends RpcMethodName = RpcMethodName> = M extends RpcMethodName
+  ? undefined extends EntryOf<M>['Parameters']
+    ? { readonly method: M; readonly params?: RpcParameters<M> }
+    : [] extends RpcParameters<M>
+      ? { readonly method: M; readonly params?: RpcParameters<M> }
+      : { readonly method: M; readonly params: RpcParameters<M> }
+  : never
+
+/** `devnet.request`: EIP-1193's `request`, typed per method by {@link DualnetRpcSchema}. */
+export type DualnetRequestFn = <M extends RpcMethodName>(args: RpcRequest<M>) => Promise<RpcResult<M>>

@@ -1,0 +1,71 @@
+/**
+ * Type tests of the typed API (vitest typecheck mode, part of `npm test`): the method
+ * schema types `devnet.rpc` and `devnet.request` per method (names, params, results),
+ * `rpcUntyped` takes anything, the schema lists exactly the methods the table serves,
+ * and the internal Chain is not part of the public Devnet type.
+ */
+import { describe, expectTypeOf, it } from 'vitest'
+import type { Devnet, DevnetOptions, Hardfork, RpcBlock, RpcMethodName, RpcReceipt, RpcResult, Quantity } from '../src/index.ts'
+import type { ServedMethodName } from '../src/rpc/methods/index.ts'
+
+declare const devnet: Devnet
+
+describe('devnet.rpc', () => {
+  it('types results per method, without casts', () => {
+    expectTypeOf(devnet.rpc('eth_blockNumber')).resolves.toEqualTypeOf<Quantity>()
+    expectTypeOf(devnet.rpc('eth_getBalance', ['0x00000000000000000000000000000000000000aa', 'latest'])).resolves.toEqualTypeOf<Quantity>()
+    expectTypeOf(devnet.rpc('eth_getTransactionReceipt', ['0x12'])).resolves.toEqualTypeOf<RpcReceipt | null>()
+    expectTypeOf(devnet.rpc('eth_getBlockByNumber', ['latest', false])).resolves.toEqualTypeOf<RpcBlock | null>()
+    expectTypeOf(devnet.rpc('evm_snapshot')).resolves.toEqualTypeOf<Quantity>()
+    expectTypeOf(devnet.rpc('evm_revert', ['0x1'])).resolves.toEqualTypeOf<boolean>()
+    expectTypeOf(devnet.rpc('eth_accounts')).resolves.toEqualTypeOf<`0x${string}`[]>()
+    expectTypeOf<RpcResult<'hardhat_getAutomine'>>().toEqualTypeOf<boolean>()
+  })
+
+  it('refuses unknown method names and wrong params', () => {
+    // @ts-expect-error a misspelt method
+    void devnet.rpc('eth_getBalanse', ['0x00', 'latest'])
+    // @ts-expect-error params of the wrong types
+    void devnet.rpc('eth_getBalance', [123, { x: 1 }])
+    // @ts-expect-error a required param missing
+    void devnet.rpc('eth_getBalance', ['0x00000000000000000000000000000000000000aa'])
+    // @ts-expect-error params where the method takes none
+    void devnet.rpc('eth_chainId', ['0x1'])
+    // @ts-expect-error a tracer the devnet does not serve
+    void devnet.rpc('debug_traceTransaction', ['0x12', { tracer: 'prestateTracer' }])
+    // @ts-expect-error required params left out
+    void devnet.rpc('eth_call')
+  })
+
+  it('rpcUntyped takes any method and params and resolves to unknown', () => {
+    expectTypeOf(devnet.rpcUntyped('anything_at_all', [1, { x: 2 }])).resolves.toEqualTypeOf<unknown>()
+  })
+})
+
+describe('devnet.request (EIP-1193)', () => {
+  it('is typed per method as viem types EIP1193RequestFn', () => {
+    expectTypeOf(devnet.request({ method: 'eth_chainId' })).resolves.toEqualTypeOf<Quantity>()
+    expectTypeOf(devnet.request({ method: 'eth_getCode', params: ['0x00000000000000000000000000000000000000aa', 'latest'] })).resolves.toEqualTypeOf<`0x${string}`>()
+    // @ts-expect-error a misspelt method
+    void devnet.request({ method: 'eth_chainID' })
+  })
+})
+
+describe('the schema', () => {
+  it('lists exactly the methods of the method table', () => {
+    expectTypeOf<RpcMethodName>().toEqualTypeOf<ServedMethodName>()
+  })
+})
+
+describe('public types', () => {
+  it('hardfork is a union of the supported forks', () => {
+    expectTypeOf<DevnetOptions['hardfork']>().toEqualTypeOf<Hardfork | undefined>()
+    // @ts-expect-error not a supported fork
+    const options: DevnetOptions = { hardfork: 'homestead' }
+    void options
+  })
+
+  it('Devnet does not expose the internal Chain', () => {
+    expectTypeOf<Devnet>().not.toHaveProperty('chain')
+  })
+})
