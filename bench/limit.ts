@@ -199,7 +199,15 @@ async function makeRunner() {
 
   async function run(raw: Uint8Array): Promise<{ createdAddress: Address | undefined }> {
     const [nonceB, gasPriceB, gasLimitB, to, valueB, data, vB, rB, sB] = RLP.decode(raw) as Uint8Array[] as [
-      Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array,
+      Uint8Array,
+      Uint8Array,
+      Uint8Array,
+      Uint8Array,
+      Uint8Array,
+      Uint8Array,
+      Uint8Array,
+      Uint8Array,
+      Uint8Array,
     ]
     const signing = keccak256(RLP.encode([nonceB, gasPriceB, gasLimitB, to, valueB, data, chainIdBytes, EMPTY, EMPTY]))
     const caller = new Address(keccak256(nativeCrypto.ecrecover!(signing, bytesToBigInt(vB), rB, sB, CHAIN_ID)).subarray(12))
@@ -259,7 +267,11 @@ export async function benchLimit(transfers: number, dualnetPerSecond: number, re
   await state.putAccount(new Address(Buffer.from(owner.address.slice(2), 'hex')), new Account(0n, FUNDS))
   state.settle()
   const deploy = await owner.signTransaction({
-    type: 0, chainId: 12345, nonce: 0, gasPrice: GWEI, gasLimit: 3_000_000n,
+    type: 0,
+    chainId: 12345,
+    nonce: 0,
+    gasPrice: GWEI,
+    gasLimit: 3_000_000n,
     data: Token.bytecode + token.encodeDeploy(['Bench', 'BEN', 10n ** 30n]).slice(2),
   })
   const { createdAddress } = await run(Buffer.from(deploy.slice(2), 'hex'))

@@ -63,7 +63,11 @@ async function signTransfers(devnet: Devnet, tokenAddress: string, firstNonce: n
 async function deployToken(send: (method: string, params: unknown[]) => Promise<unknown>, devnet: Devnet): Promise<string> {
   const wallet = new Wallet(devnet.accounts[0]!.privateKey)
   const raw = await wallet.signTransaction({
-    type: 0, chainId: 12345, nonce: 0, gasPrice: 1_000_000_000n, gasLimit: 3_000_000n,
+    type: 0,
+    chainId: 12345,
+    nonce: 0,
+    gasPrice: 1_000_000_000n,
+    gasLimit: 3_000_000n,
     data: Token.bytecode + token.encodeDeploy(['Bench', 'BEN', 10n ** 30n]).slice(2),
   })
   const hash = await send('eth_sendRawTransaction', [raw])
@@ -91,10 +95,12 @@ async function benchCreate(): Promise<void> {
   const samples: number[] = []
   for (let i = 0; i < 30; i++) {
     let d: Devnet | undefined
-    samples.push(await time(async () => {
-      d = await createDevnet()
-      await d.rpc('eth_blockNumber')
-    }))
+    samples.push(
+      await time(async () => {
+        d = await createDevnet()
+        await d.rpc('eth_blockNumber')
+      }),
+    )
     await d!.close()
   }
   samples.sort((a, b) => a - b)
@@ -109,7 +115,10 @@ async function benchCreate(): Promise<void> {
     `W7 fresh process: start to first answer, deploy, ${COLD_TRANSFERS} transfers, ${COLD_CALLS} calls (${label}, median of 5)`,
     `${median((r) => r.ready + r.deploy + r.transfers + r.calls).toFixed(0)} ms`,
   )
-  report('W7 parts: start to first answer / deploy / transfers / calls (medians)', [median((r) => r.ready), median((r) => r.deploy), median((r) => r.transfers), median((r) => r.calls)].map((ms) => ms.toFixed(0)).join(' / ') + ' ms')
+  report(
+    'W7 parts: start to first answer / deploy / transfers / calls (medians)',
+    [median((r) => r.ready), median((r) => r.deploy), median((r) => r.transfers), median((r) => r.calls)].map((ms) => ms.toFixed(0)).join(' / ') + ' ms',
+  )
 }
 
 /**
@@ -123,8 +132,7 @@ function coldEntry(): { entry: string; label: string; tsx: boolean } {
   if (chosen !== undefined) return { entry: chosen, label: chosen, tsx: chosen.endsWith('.ts') }
   const root = fileURLToPath(new URL('..', import.meta.url))
   const dist = join(root, 'dist', 'index.js')
-  const newest = (dir: string): number =>
-    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)))
+  const newest = (dir: string): number => Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)))
   if (existsSync(dist) && statSync(dist).mtimeMs >= newest(join(root, 'src'))) return { entry: dist, label: 'dist', tsx: false }
   return { entry: join(root, 'src', 'index.ts'), label: 'src through tsx: run `npm run build` for the dist figure', tsx: true }
 }
@@ -149,7 +157,11 @@ interface ColdFileWork {
 async function coldFileWork(privateKey: string): Promise<ColdFileWork> {
   const wallet = new Wallet(privateKey)
   const deploy = await wallet.signTransaction({
-    type: 0, chainId: 12345, nonce: 0, gasPrice: 1_000_000_000n, gasLimit: 3_000_000n,
+    type: 0,
+    chainId: 12345,
+    nonce: 0,
+    gasPrice: 1_000_000_000n,
+    gasLimit: 3_000_000n,
     data: Token.bytecode + token.encodeDeploy(['Bench', 'BEN', 10n ** 30n]).slice(2),
   })
   const tokenAddress = getCreateAddress({ from: wallet.address, nonce: 0 })
@@ -157,7 +169,9 @@ async function coldFileWork(privateKey: string): Promise<ColdFileWork> {
   const calls: string[] = []
   for (let i = 0; i < COLD_TRANSFERS; i++) {
     const to = `0x${(i + 1).toString(16).padStart(40, '0')}`
-    transfers.push(await wallet.signTransaction({ type: 0, chainId: 12345, nonce: i + 1, gasPrice: 1_000_000_000n, gasLimit: 100_000n, to: tokenAddress, data: token.encodeFunctionData('transfer', [to, 1n]) }))
+    transfers.push(
+      await wallet.signTransaction({ type: 0, chainId: 12345, nonce: i + 1, gasPrice: 1_000_000_000n, gasLimit: 100_000n, to: tokenAddress, data: token.encodeFunctionData('transfer', [to, 1n]) }),
+    )
     calls.push(token.encodeFunctionData('balanceOf', [to]))
   }
   return { deploy, transfers, calls, token: tokenAddress }
@@ -250,7 +264,11 @@ async function benchBaseline(): Promise<number> {
   await vm.stateManager.putAccount(sender, new Account(0n, 10n ** 22n))
   const wallet = new Wallet(devnet.accounts[0]!.privateKey)
   const deploy = await wallet.signTransaction({
-    type: 0, chainId: 12345, nonce: 0, gasPrice: 1_000_000_000n, gasLimit: 3_000_000n,
+    type: 0,
+    chainId: 12345,
+    nonce: 0,
+    gasPrice: 1_000_000_000n,
+    gasLimit: 3_000_000n,
     data: Token.bytecode + token.encodeDeploy(['Bench', 'BEN', 10n ** 30n]).slice(2),
   })
   const block = createBlock({ header: { number: 1n, timestamp: 1_700_000_000n, gasLimit: 2n ** 64n - 1n } }, { common })

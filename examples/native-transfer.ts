@@ -30,7 +30,10 @@ try {
   const key = new Crypto.PrivateKey(alice!.privateKey.slice(2))
 
   const balances = async (label: string) => {
-    for (const [name, address] of [['alice', from], ['bob', to]] as const) {
+    for (const [name, address] of [
+      ['alice', from],
+      ['bob', to],
+    ] as const) {
       const { Result } = (await client.getBalance(address)) as Envelope<{ main: string; gas: string }>
       console.log(`  ${label} ${name} ${address.toBase58()}: ${Result.main} main, ${Result.gas} gas (1e-9 units)`)
     }

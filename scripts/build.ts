@@ -86,9 +86,7 @@ const bundlePlugin: Plugin = {
   setup(b) {
     const external = new Set(['bufferutil', 'utf-8-validate'])
     const evmSide = new Set(['@ethereumjs/evm', ...BUNDLED_PACKAGES])
-    b.onResolve({ filter: UNUSED_SERVER_MODULES }, (args) =>
-      /[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path, namespace: 'dualnet-unused' } : undefined,
-    )
+    b.onResolve({ filter: UNUSED_SERVER_MODULES }, (args) => (/[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path, namespace: 'dualnet-unused' } : undefined))
     b.onLoad({ filter: /.*/, namespace: 'dualnet-unused' }, (args) => ({
       contents: `throw new Error(${JSON.stringify(`dualnet's bundle leaves out ${args.path}, which its servers never load (scripts/build.ts)`)})`,
       loader: 'js',

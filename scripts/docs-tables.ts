@@ -45,7 +45,9 @@ export interface GeneratedTable {
 type Sources = ReadonlyMap<string, string>
 
 function readSources(dir: string): Sources {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts').sort()
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+    .sort()
   return new Map(files.map((f) => [join(dir, f), readFileSync(join(dir, f), 'utf8')]))
 }
 

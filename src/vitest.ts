@@ -41,7 +41,7 @@ export function useDevnet(options: DevnetOptions = {}): DevnetHandle {
   })
   return {
     get devnet(): Devnet {
-      if (devnet === undefined) throw new Error('the devnet exists only while this file\'s tests run (useDevnet registers beforeAll/afterAll)')
+      if (devnet === undefined) throw new Error("the devnet exists only while this file's tests run (useDevnet registers beforeAll/afterAll)")
       return devnet
     },
   }

@@ -46,8 +46,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
 
   async function sign(key: string, fields: TxFields = {}): Promise<string> {
     const wallet = new Wallet(key)
-    const nonce =
-      fields.nonce ?? Number(BigInt((await devnet.rpc('eth_getTransactionCount', [wallet.address.toLowerCase(), 'latest'])) as string))
+    const nonce = fields.nonce ?? Number(BigInt((await devnet.rpc('eth_getTransactionCount', [wallet.address.toLowerCase(), 'latest'])) as string))
     return wallet.signTransaction({
       type: 0,
       chainId: fields.chainId ?? CHAIN_ID,
@@ -74,13 +73,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
    * or matching (RegExp) `message`, checks that `sender`'s view of the chain did not
    * change, and that the devnet still answers. Returns the error.
    */
-  async function expectRejected(
-    method: string,
-    params: unknown[],
-    code: number,
-    message: string | RegExp,
-    sender: string = A.address,
-  ): Promise<RpcError> {
+  async function expectRejected(method: string, params: unknown[], code: number, message: string | RegExp, sender: string = A.address): Promise<RpcError> {
     const before = await snapshot(sender)
     let error: unknown
     try {
@@ -149,14 +142,11 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
       await expectRejected('eth_getLogs', ['latest'], -32602, /^invalid argument 0: /)
       await expectRejected('eth_sendRawTransaction', [{ raw: '0x00' }], -32602, /^invalid argument 0: /)
       // Fixed lengths: 20-byte addresses, 32-byte hashes.
-      await expectRejected('eth_getBalance', [A.address.slice(0, -2), 'latest'], -32602,
-        'invalid argument 0: hex string has length 38, want 40 for common.Address')
-      await expectRejected('eth_getTransactionByHash', [`0x${'00'.repeat(20)}`], -32602,
-        'invalid argument 0: hex string has length 40, want 64 for common.Hash')
+      await expectRejected('eth_getBalance', [A.address.slice(0, -2), 'latest'], -32602, 'invalid argument 0: hex string has length 38, want 40 for common.Address')
+      await expectRejected('eth_getTransactionByHash', [`0x${'00'.repeat(20)}`], -32602, 'invalid argument 0: hex string has length 40, want 64 for common.Hash')
       // QUANTITY without leading zeros.
       await expectRejected('eth_getStorageAt', [reverterAddress, 0, 'latest'], -32602, /^invalid argument 1: /)
-      await expectRejected('eth_getStorageAt', [reverterAddress, `0x1${'00'.repeat(32)}`, 'latest'], -32602,
-        'invalid argument 1: hex string longer than 32 bytes')
+      await expectRejected('eth_getStorageAt', [reverterAddress, `0x1${'00'.repeat(32)}`, 'latest'], -32602, 'invalid argument 1: hex string longer than 32 bytes')
       await expectRejected('eth_getBlockByNumber', ['0x01', false], -32602, 'invalid argument 0: hex number with leading zero digits')
       await expectRejected('eth_getTransactionByBlockNumberAndIndex', ['0x1', '0x'], -32602, /^invalid argument 1: /)
       // eth_getCode refuses the tag `pending` (spec, Errors 7).
@@ -194,12 +184,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
 
     it('bad signature (tampered s or r): -32000 "error EIP155 get sender…"', async () => {
       // s above n/2 (the malleable twin), s = 0, r = 0, r ≥ n: no sender can be recovered.
-      for (const raw of [
-        await tamper(8, (s) => N - s),
-        await tamper(8, () => 0n),
-        await tamper(7, () => 0n),
-        await tamper(7, () => N + 1n),
-      ]) {
+      for (const raw of [await tamper(8, (s) => N - s), await tamper(8, () => 0n), await tamper(7, () => 0n), await tamper(7, () => N + 1n)]) {
         await expectRejected('eth_sendRawTransaction', [raw], -32000, /^error EIP155 get sender/)
       }
     })
@@ -209,7 +194,8 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
       let recovered = 0
       for (let bit = 1n; bit <= 8n; bit++) {
         const raw = await tamper(7, (r) => r ^ bit)
-        const other = `SendRawTransaction verified ${reversed(keccak256(raw))} error: not enough ong balance for ` +
+        const other =
+          `SendRawTransaction verified ${reversed(keccak256(raw))} error: not enough ong balance for ` +
           `(?!${reversed(A.address)})[0-9a-f]{40} - has:0 - want:${21_000n * GWEI + 1n} \\(insufficient funds for gas \\* price \\+ value\\)`
         const err = await expectRejected('eth_sendRawTransaction', [raw], -32000, new RegExp(`^(error EIP155 get sender|${other}$)`))
         if (err.message.startsWith('SendRawTransaction')) recovered++
@@ -248,34 +234,44 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
 
     it('nonce too low: "SendRawTransaction verified <reversed hash> error: handleTransaction lower nonce:0 ,current nonce:1"', async () => {
       const raw = await sign(A.privateKey, { nonce: 0, value: 2n })
-      await expectRejected('eth_sendRawTransaction', [raw], -32000,
-        `SendRawTransaction verified ${reversed(keccak256(raw))} error: handleTransaction lower nonce:0 ,current nonce:1 (nonce too low)`)
+      await expectRejected('eth_sendRawTransaction', [raw], -32000, `SendRawTransaction verified ${reversed(keccak256(raw))} error: handleTransaction lower nonce:0 ,current nonce:1 (nonce too low)`)
     })
 
     it('insufficient funds: "… not enough ong balance for <reversed address> - has:… - want:…"', async () => {
       const empty = new Wallet(EMPTY_KEY).address.toLowerCase()
       const raw = await sign(EMPTY_KEY, { nonce: 0, gasPrice: GWEI, gasLimit: 21_000n, value: 0n })
-      await expectRejected('eth_sendRawTransaction', [raw], -32000,
+      await expectRejected(
+        'eth_sendRawTransaction',
+        [raw],
+        -32000,
         `SendRawTransaction verified ${reversed(keccak256(raw))} error: not enough ong balance for ${reversed(empty)} - has:0 - want:${21_000n * GWEI} (insufficient funds for gas * price + value)`,
-        empty)
+        empty,
+      )
       // A funded account sending more than it has: want = gasPrice × gas + value (reference §6.5).
       const balance = BigInt((await devnet.rpc('eth_getBalance', [B.address, 'latest'])) as string)
       const tooMuch = await sign(B.privateKey, { to: A.address, value: balance, gasPrice: GWEI, gasLimit: 21_000n })
-      await expectRejected('eth_sendRawTransaction', [tooMuch], -32000,
+      await expectRejected(
+        'eth_sendRawTransaction',
+        [tooMuch],
+        -32000,
         `SendRawTransaction verified ${reversed(keccak256(tooMuch))} error: not enough ong balance for ${reversed(B.address)} - has:${balance} - want:${balance + 21_000n * GWEI} (insufficient funds for gas * price + value)`,
-        B.address)
+        B.address,
+      )
     })
 
     it('gas above the 6,000,000 cap: "… EIP155 tx gaslimit exceed "', async () => {
       const raw = await sign(A.privateKey, { gasLimit: 6_000_001n })
-      await expectRejected('eth_sendRawTransaction', [raw], -32000,
-        `SendRawTransaction verified ${reversed(keccak256(raw))} error: EIP155 tx gaslimit exceed  (exceeds block gas limit)`)
+      await expectRejected('eth_sendRawTransaction', [raw], -32000, `SendRawTransaction verified ${reversed(keccak256(raw))} error: EIP155 tx gaslimit exceed  (exceeds block gas limit)`)
     })
 
     it('gas below 20000: "… Please input gasLimit >= 20000 and gasPrice >= 0"', async () => {
       const raw = await sign(A.privateKey, { gasLimit: 19_999n })
-      await expectRejected('eth_sendRawTransaction', [raw], -32000,
-        `SendRawTransaction verified ${reversed(keccak256(raw))} error: Please input gasLimit >= 20000 and gasPrice >= 0 (intrinsic gas too low)`)
+      await expectRejected(
+        'eth_sendRawTransaction',
+        [raw],
+        -32000,
+        `SendRawTransaction verified ${reversed(keccak256(raw))} error: Please input gasLimit >= 20000 and gasPrice >= 0 (intrinsic gas too low)`,
+      )
     })
 
     it('after all refusals a valid transaction from the same sender is mined with the expected nonce', async () => {
@@ -293,8 +289,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
   describe('reverts (decisions table: code 3 with the revert data)', () => {
     it('eth_call with Error(string): code 3, "execution reverted: Reverter: always fails", data 0x08c379a0…', async () => {
       const data = reverter.encodeFunctionData('revertWithReason')
-      const err = await expectRejected('eth_call', [{ from: A.address, to: reverterAddress, data }, 'latest'], 3,
-        'execution reverted: Reverter: always fails')
+      const err = await expectRejected('eth_call', [{ from: A.address, to: reverterAddress, data }, 'latest'], 3, 'execution reverted: Reverter: always fails')
       expect(err.data).toMatch(/^0x08c379a0/)
       expect(err.data).toBe(reverter.encodeErrorResult('Error', ['Reverter: always fails']))
       expect(err.toJSON()).toEqual({ code: 3, message: 'execution reverted: Reverter: always fails', data: err.data })
@@ -314,8 +309,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
 
     it('eth_estimateGas of a reverting call: the same code 3 error', async () => {
       const data = reverter.encodeFunctionData('revertWithReason')
-      const err = await expectRejected('eth_estimateGas', [{ from: A.address, to: reverterAddress, data }], 3,
-        'execution reverted: Reverter: always fails')
+      const err = await expectRejected('eth_estimateGas', [{ from: A.address, to: reverterAddress, data }], 3, 'execution reverted: Reverter: always fails')
       expect(err.data).toBe(reverter.encodeErrorResult('Error', ['Reverter: always fails']))
     })
 

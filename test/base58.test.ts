@@ -6,7 +6,7 @@ import { fromBase58, InvalidAddressError, toBase58 } from '../src/native/address
 import { toHexRaw } from '../src/util/hex.ts'
 
 describe('Base58 addresses', () => {
-  it('addresses: 34 characters starting with A, round trip, and the node\'s refusals', () => {
+  it("addresses: 34 characters starting with A, round trip, and the node's refusals", () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), (address) => {
         const text = toBase58(address)

@@ -18,7 +18,10 @@ type Answer = { result?: unknown; error?: { code: number; message: string } }
 
 /** A JSON-RPC error as every surface reports it. */
 export class SurfaceError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message)
   }
 }

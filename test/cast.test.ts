@@ -106,7 +106,7 @@ describe('cast against the CLI', () => {
     expect(balance).toBe('5')
   })
 
-  it('cast logs finds the token\'s Transfer events', async () => {
+  it("cast logs finds the token's Transfer events", async () => {
     const logs = JSON.parse(await ok('logs', '--from-block', '0', '--address', token, 'Transfer(address indexed,address indexed,uint256)', '--json')) as Obj[]
     expect(logs.map((l) => l.data)).toEqual([1_000_000n, 5n].map((v) => AbiCoder.defaultAbiCoder().encode(['uint256'], [v])))
     expect(logs[1]).toMatchObject({ transactionHash: transferHash, blockNumber: '0x3' })
@@ -126,12 +126,12 @@ describe('cast against the CLI', () => {
     const snapshot = JSON.parse(await ok('rpc', 'evm_snapshot')) as string
     expect(snapshot).toMatch(/^0x[0-9a-f]+$/)
     await ok('send', '--legacy', '--async', '--private-key', KEY, TO, '--value', '1')
-    expect(BigInt(await rpc('eth_blockNumber') as string)).toBe(BigInt(height as string) + 1n)
+    expect(BigInt((await rpc('eth_blockNumber')) as string)).toBe(BigInt(height as string) + 1n)
     expect(await ok('rpc', 'evm_revert', snapshot)).toBe('true')
     expect(await rpc('eth_blockNumber')).toBe(height)
   })
 
-  it('cast send without --legacy fails: cast itself on plain defaults, the node\'s message naming --legacy once it sends', async () => {
+  it("cast send without --legacy fails: cast itself on plain defaults, the node's message naming --legacy once it sends", async () => {
     // Fee estimation: eth_feeHistory answers zero base fees, alloy then reads the latest
     // block, finds no baseFeePerGas and stops before sending (nothing reaches the pool).
     const height = await rpc('eth_blockNumber')
@@ -173,7 +173,10 @@ describe('eth_feeHistory and eth_maxPriorityFeePerGas: a chain without base fee 
       oldestBlock: '0x2',
       baseFeePerGas: ['0x0', '0x0', '0x0'],
       gasUsedRatio: [0, 0],
-      reward: [['0x0', '0x0'], ['0x0', '0x0']],
+      reward: [
+        ['0x0', '0x0'],
+        ['0x0', '0x0'],
+      ],
     })
     expect(await devnet.rpc('eth_feeHistory', [10, '0x1'])).toEqual({
       oldestBlock: '0x0',
@@ -185,7 +188,11 @@ describe('eth_feeHistory and eth_maxPriorityFeePerGas: a chain without base fee 
   })
 
   it('refuses bad percentiles, a block above the tip and malformed arguments', async () => {
-    const fails = (params: unknown[]) => devnet.rpcUntyped('eth_feeHistory', params).then(() => undefined, (e: { code: number; message: string }) => [e.code, e.message])
+    const fails = (params: unknown[]) =>
+      devnet.rpcUntyped('eth_feeHistory', params).then(
+        () => undefined,
+        (e: { code: number; message: string }) => [e.code, e.message],
+      )
     expect(await fails(['0x1', 'latest', [101]])).toEqual([-32000, 'invalid reward percentile: 101'])
     expect(await fails(['0x1', 'latest', [50, 10]])).toEqual([-32000, 'invalid reward percentile: #0:50 > #1:10'])
     expect(await fails(['0x1', '0x64'])).toEqual([-32000, 'request beyond head block: requested 100, head 3'])

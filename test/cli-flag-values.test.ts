@@ -80,14 +80,14 @@ const REFUSED: [string[], string][] = [
     ['--balance', '100000000'],
     "dualnet: option '--balance <tokens>' argument '100000000' is invalid. 10 accounts of 100,000,000 tokens and 5 native accounts of 10,000 exceed the supply of 1,000,000,000 tokens",
   ],
-  [['--no-mining', 'yes'], "dualnet: too many arguments. Expected 0 arguments but got 1."],
+  [['--no-mining', 'yes'], 'dualnet: too many arguments. Expected 0 arguments but got 1.'],
   invalid('-b, --block-time <seconds>', '86401', 'Allowed: a number of seconds from 0 to 86,400, in whole milliseconds (0: off).'),
   invalid('-b, --block-time <seconds>', '0.0001', 'Allowed: a number of seconds from 0 to 86,400, in whole milliseconds (0: off).'),
   invalid('--min-gas-price <gwei>', '0.5', 'Allowed: a whole number from 0 to 18,446,744,073,709,551,615.'),
   invalid('--gas-price <wei>', '1500000000', 'the gas price must be a whole number of gwei (a multiple of 1000000000 wei)'),
   invalid('--gas-price <wei>', '1gwei', 'the gas price must be a whole number of wei'),
   [['--gas-price', '1000000000', '--min-gas-price', '1'], "dualnet: option '--gas-price <wei>' cannot be used with option '--min-gas-price <gwei>'"],
-  [['--disable-console-log', 'no'], "dualnet: too many arguments. Expected 0 arguments but got 1."],
+  [['--disable-console-log', 'no'], 'dualnet: too many arguments. Expected 0 arguments but got 1.'],
   [['--db'], "dualnet: option '--db <dir>' argument missing"],
   [['--load-state'], "dualnet: option '--load-state <file>' argument missing"],
   [['--dump-state'], "dualnet: option '--dump-state <file>' argument missing"],
@@ -121,7 +121,12 @@ describe('bad flag values', () => {
   })
 
   it('the program itself: the line on stderr, nothing on stdout, exit code 1', async () => {
-    const runs = [['--hardfork', 'frontier'], ['--balance', '100000000'], ['--gas-price', '1500000000'], ['-m', 'test test test test test test test test test test test test']].map((args) => {
+    const runs = [
+      ['--hardfork', 'frontier'],
+      ['--balance', '100000000'],
+      ['--gas-price', '1500000000'],
+      ['-m', 'test test test test test test test test test test test test'],
+    ].map((args) => {
       const cli = start(args)
       let stdout = ''
       cli.child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

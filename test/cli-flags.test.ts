@@ -70,9 +70,31 @@ describe('CLI flags: chain and accounts', () => {
   beforeAll(async () => {
     port = await freePort()
     cli = await started([
-      '--hardfork', 'shanghai', '--mnemonic', MNEMONIC, '--balance', '500', '--accounts', '2', '--native-accounts', '1',
-      '--timestamp', '1700000000', '--clock', 'frozen', '--no-mining', '--min-gas-price', '2', '--chain-id', '31337',
-      '-p', String(port), '--rest', '--restport', '0', '--quiet',
+      '--hardfork',
+      'shanghai',
+      '--mnemonic',
+      MNEMONIC,
+      '--balance',
+      '500',
+      '--accounts',
+      '2',
+      '--native-accounts',
+      '1',
+      '--timestamp',
+      '1700000000',
+      '--clock',
+      'frozen',
+      '--no-mining',
+      '--min-gas-price',
+      '2',
+      '--chain-id',
+      '31337',
+      '-p',
+      String(port),
+      '--rest',
+      '--restport',
+      '0',
+      '--quiet',
     ])
   }, 60_000)
   afterAll(async () => {
@@ -86,7 +108,7 @@ describe('CLI flags: chain and accounts', () => {
     expect(await rest(cli.restUrl!, '/api/v1/block/height')).toBe(0)
   })
 
-  it('--mnemonic and --accounts: the dev accounts are the mnemonic\'s first two; --native-accounts 1', async () => {
+  it("--mnemonic and --accounts: the dev accounts are the mnemonic's first two; --native-accounts 1", async () => {
     expect(await rpcCall(cli.rpcUrl, 'eth_accounts')).toEqual(addressesOf(MNEMONIC, 2))
     expect(addressesOf(MNEMONIC, 1)[0]).toBe('0x9858effd232b4033e47d90003d41ec34ecaeda94')
     expect(cli.output().match(/^\(\d+\) A\w{33} {2}0x[0-9a-f]{40}$/gm)).toHaveLength(1)
@@ -120,7 +142,7 @@ describe('CLI flags: chain and accounts', () => {
     expect(Number(first!.timestamp)).toBe(1_700_000_001)
   })
 
-  it('defaults: --client-version hardhat, --block-context node (a call at block N runs at N\'s timestamp + 1), --vhosts localhost', async () => {
+  it("defaults: --client-version hardhat, --block-context node (a call at block N runs at N's timestamp + 1), --vhosts localhost", async () => {
     expect(await rpcCall(cli.rpcUrl, 'web3_clientVersion')).toMatch(/^HardhatNetwork\/dualnet\/v\d/)
     const { call, block } = await callTimestamp(cli.rpcUrl, '0x1')
     expect(call).toBe(block + 1)
@@ -143,9 +165,37 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
   let cli: Running
   beforeAll(async () => {
     cli = await started([
-      '--accounts', '1', '--native-accounts', '0', '--gas-price', '3000000000', '--clock', '5', '--timestamp', '1600000000',
-      '--block-time', '1', '--bookkeeper-key', BOOKKEEPER_KEY, '--unbound-gas', '100', '--disable-console-log', '--rest', '--restport', '0', '--quiet',
-      '--block-context', 'ethereum', '--client-version', 'node', '--trace-timeout', '200', '--batch-trace-timeout', '300', '--state-limit', '100',
+      '--accounts',
+      '1',
+      '--native-accounts',
+      '0',
+      '--gas-price',
+      '3000000000',
+      '--clock',
+      '5',
+      '--timestamp',
+      '1600000000',
+      '--block-time',
+      '1',
+      '--bookkeeper-key',
+      BOOKKEEPER_KEY,
+      '--unbound-gas',
+      '100',
+      '--disable-console-log',
+      '--rest',
+      '--restport',
+      '0',
+      '--quiet',
+      '--block-context',
+      'ethereum',
+      '--client-version',
+      'node',
+      '--trace-timeout',
+      '200',
+      '--batch-trace-timeout',
+      '300',
+      '--state-limit',
+      '100',
     ])
   }, 60_000)
   afterAll(async () => {
@@ -176,7 +226,7 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
     expect((await receiptOf(cli.rpcUrl, hash))?.status).toBe('0x0')
   })
 
-  it('--client-version node: the real node\'s string; --block-context ethereum: a call at block N runs at N\'s own timestamp', async () => {
+  it("--client-version node: the real node's string; --block-context ethereum: a call at block N runs at N's own timestamp", async () => {
     expect(await rpcCall(cli.rpcUrl, 'web3_clientVersion')).toMatch(/^Ontology-v\d/)
     const { call, block } = await callTimestamp(cli.rpcUrl, '0x1')
     expect(call).toBe(block)
@@ -210,7 +260,10 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
     const trace = (id: number) => ({ jsonrpc: '2.0', id, method: 'debug_traceCall', params: [loop, 'latest', { disableStack: true, timeout: '10s' }] })
     const response = await fetch(cli.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([trace(1), trace(2)]) })
     const byBatch = { code: -32000, message: 'execution timeout: the trace calls of this batch ran past 300 ms in all (option batchTraceTimeout)' }
-    expect(await response.json()).toEqual([{ jsonrpc: '2.0', id: 1, error: byBatch }, { jsonrpc: '2.0', id: 2, error: byBatch }])
+    expect(await response.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, error: byBatch },
+      { jsonrpc: '2.0', id: 2, error: byBatch },
+    ])
   })
 
   it('--state-limit 100: anvil_loadState of a longer document is -32602', async () => {
@@ -233,9 +286,35 @@ describe('CLI flags: limits and CORS', () => {
   let cli: Running
   beforeAll(async () => {
     cli = await started([
-      '--accounts', '1', '--body-limit', '2000', '--batch-limit', '2', '--batch-response-limit', '300', '--hex-limit', '64', '--json-depth-limit', '4',
-      '--logs-block-range', '2', '--logs-result-limit', '1', '--filter-limit', '1', '--subscription-limit', '1', '--trace-size-limit', '100',
-      '--mine-limit', '3', '--cors', 'https://a.example, https://b.example', '--vhosts', 'dualnet.test,Other.Example', '--quiet',
+      '--accounts',
+      '1',
+      '--body-limit',
+      '2000',
+      '--batch-limit',
+      '2',
+      '--batch-response-limit',
+      '300',
+      '--hex-limit',
+      '64',
+      '--json-depth-limit',
+      '4',
+      '--logs-block-range',
+      '2',
+      '--logs-result-limit',
+      '1',
+      '--filter-limit',
+      '1',
+      '--subscription-limit',
+      '1',
+      '--trace-size-limit',
+      '100',
+      '--mine-limit',
+      '3',
+      '--cors',
+      'https://a.example, https://b.example',
+      '--vhosts',
+      'dualnet.test,Other.Example',
+      '--quiet',
     ])
   }, 60_000)
   afterAll(async () => {
@@ -262,7 +341,10 @@ describe('CLI flags: limits and CORS', () => {
       code: -32602,
       message: 'invalid argument 0: string of 68 characters, longer than the limit of 64 hex digits (option hexLimit)',
     })
-    expect((await rpcAnswer(cli.rpcUrl, 'eth_call', [{ data: [[[['0x']]]] }, 'latest'])).error).toEqual({ code: -32700, message: 'parse error: JSON nested deeper than 4 levels (option jsonDepthLimit)' })
+    expect((await rpcAnswer(cli.rpcUrl, 'eth_call', [{ data: [[[['0x']]]] }, 'latest'])).error).toEqual({
+      code: -32700,
+      message: 'parse error: JSON nested deeper than 4 levels (option jsonDepthLimit)',
+    })
   })
 
   it('--mine-limit 3, --logs-block-range 2, --logs-result-limit 1', async () => {

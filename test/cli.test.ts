@@ -94,7 +94,12 @@ describe('dualnet CLI output', () => {
     await rpcCall(url, 'hardhat_reset')
     await rpcCall(url, 'evm_mine')
     // The timestamped lines, without their timestamps and durations.
-    const logged = () => cli.output().split('\n').filter((l) => /^\d{4}-\d\d-\d\dT/.test(l)).map((l) => l.replace(/^\S+ /, '').replace(/ [\d.]+ms$/, ''))
+    const logged = () =>
+      cli
+        .output()
+        .split('\n')
+        .filter((l) => /^\d{4}-\d\d-\d\dT/.test(l))
+        .map((l) => l.replace(/^\S+ /, '').replace(/ [\d.]+ms$/, ''))
     await waitFor(() => logged().length >= 14)
     const lines = logged()
     expect(lines).toHaveLength(14)
@@ -141,10 +146,13 @@ describe('dualnet CLI output', () => {
       let text = ''
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-      return { output: () => text, stop: () => {
-        child.kill('SIGTERM')
-        return exited
-      } }
+      return {
+        output: () => text,
+        stop: () => {
+          child.kill('SIGTERM')
+          return exited
+        },
+      }
     }
     // Node's styleText also asks the environment (getColorDepth): a CI variable or no TERM
     // means no colour even on a terminal, so the test sets both as a developer's shell has them.

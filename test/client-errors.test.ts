@@ -67,9 +67,13 @@ describe.each([
     signer = await provider().getSigner(0)
   })
 
-  const failure = (p: Promise<unknown>) => p.then(() => expect.unreachable('should fail'), (e: unknown) => e)
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => expect.unreachable('should fail'),
+      (e: unknown) => e,
+    )
 
-  it('nonce too low: NONCE_EXPIRED, the node\'s text kept', async () => {
+  it("nonce too low: NONCE_EXPIRED, the node's text kept", async () => {
     const err = await failure(signer.sendTransaction({ to, value: 1n, nonce: 0, gasLimit: 21_000n, gasPrice: GWEI }))
     expect(isError(err, 'NONCE_EXPIRED')).toBe(true)
     const { error } = (err as { info: { error: { code: number; message: string } } }).info
@@ -93,9 +97,7 @@ describe.each([
     await signer.sendTransaction({ to, value: 1n, nonce, gasLimit: 21_000n, gasPrice: GWEI })
     const err = await failure(signer.sendTransaction({ to, value: 2n, nonce, gasLimit: 21_000n, gasPrice: GWEI }))
     expect(isError(err, 'REPLACEMENT_UNDERPRICED')).toBe(true)
-    expect((err as { info: { error: { message: string } } }).info.error.message).toMatch(
-      /error: a transaction with the same nonce exists in the pool \(replacement transaction underpriced\)$/,
-    )
+    expect((err as { info: { error: { message: string } } }).info.error.message).toMatch(/error: a transaction with the same nonce exists in the pool \(replacement transaction underpriced\)$/)
   })
 
   it('a revert in the estimate: CALL_EXCEPTION with the reason', async () => {
@@ -113,7 +115,10 @@ describe.each([
 
   /** The viem error class instance in the chain of `send`'s failure. */
   async function cause<T>(send: Promise<unknown>, type: new (...args: never[]) => T): Promise<T> {
-    const err = await send.then(() => expect.unreachable('should fail'), (e: unknown) => e)
+    const err = await send.then(
+      () => expect.unreachable('should fail'),
+      (e: unknown) => e,
+    )
     expect(err).toBeInstanceOf(BaseError)
     const found = (err as BaseError).walk((e) => e instanceof type)
     expect(found, (err as Error).message).toBeInstanceOf(type)

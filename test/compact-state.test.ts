@@ -74,13 +74,7 @@ describe('versioned map with immutable versions', () => {
     const position = journal.position
     map.set('a', 3, 3)
     map.set('a', undefined, 3)
-    expect([map.get('a', 0), map.get('a', 1), map.get('a', 2), map.get('a', 3), map.getNewest('a')]).toEqual([
-      undefined,
-      1,
-      1,
-      undefined,
-      undefined,
-    ])
+    expect([map.get('a', 0), map.get('a', 1), map.get('a', 2), map.get('a', 3), map.getNewest('a')]).toEqual([undefined, 1, 1, undefined, undefined])
     journal.revertTo(position)
     expect([map.get('a', 1), map.get('a', 3), map.getNewest('a')]).toEqual([1, 2, 2])
     journal.revertTo(0)

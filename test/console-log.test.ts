@@ -94,13 +94,11 @@ describe('console.log', () => {
     const lines: string[] = []
     const { devnet, from, to } = await setUp({ console: (line) => lines.push(line) })
     devnets.push(devnet)
-    await expect(devnet.request({ method: 'eth_call', params: [{ from, to, data: abi.encodeFunctionData('logThenRevert') }, 'latest'] }))
-      .rejects.toThrow('execution reverted: reverted after logging')
+    await expect(devnet.request({ method: 'eth_call', params: [{ from, to, data: abi.encodeFunctionData('logThenRevert') }, 'latest'] })).rejects.toThrow('execution reverted: reverted after logging')
     expect(lines).toEqual(['before revert'])
     // A failing estimate prints its lines (once, not per bisection step).
     lines.length = 0
-    await expect(devnet.request({ method: 'eth_estimateGas', params: [{ from, to, data: abi.encodeFunctionData('logThenRevert') }] }))
-      .rejects.toThrow('execution reverted: reverted after logging')
+    await expect(devnet.request({ method: 'eth_estimateGas', params: [{ from, to, data: abi.encodeFunctionData('logThenRevert') }] })).rejects.toThrow('execution reverted: reverted after logging')
     expect(lines).toEqual(['before revert'])
     lines.length = 0
     const receipt = await send(devnet, from, to, 'logAroundRevert')

@@ -72,12 +72,21 @@ async function check(m: Model, real: Real): Promise<void> {
 }
 
 class Transfer implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly from: number, readonly to: number, readonly value: bigint) {}
+  constructor(
+    readonly from: number,
+    readonly to: number,
+    readonly value: bigint,
+  ) {}
   check = () => true
   async run(m: Model, real: Real) {
     const raw = await real.wallets[this.from]!.signTransaction({
-      type: 0, chainId: 12345, nonce: m.nonces[this.from]!, to: real.devnet.accounts[this.to]!.address,
-      value: this.value, gasLimit: 21_000n, gasPrice: GAS_PRICE,
+      type: 0,
+      chainId: 12345,
+      nonce: m.nonces[this.from]!,
+      to: real.devnet.accounts[this.to]!.address,
+      value: this.value,
+      gasLimit: 21_000n,
+      gasPrice: GAS_PRICE,
     })
     await real.devnet.rpc('eth_sendRawTransaction', [raw])
     m.balances[this.from]! -= this.value + FEE
@@ -151,50 +160,50 @@ class Revert implements fc.AsyncCommand<Model, Real> {
  * showed (issue 11: snapshots and reverts leave the database as the in-memory view).
  */
 async function runModel(numRuns: number, persistent: boolean): Promise<void> {
-    const commands = [
-      fc.tuple(fc.nat(ACCOUNTS - 1), fc.nat(ACCOUNTS - 1), fc.bigInt(0n, 10n ** 18n)).map(([f, t, v]) => new Transfer(f, t, v)),
-      fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 50, max: 5000 })).map((n) => new Mine(n)),
-      fc.integer({ min: 0, max: 100_000 }).map((s) => new IncreaseTime(s)),
-      fc.constant(new Snapshot()),
-      fc.nat().map((p) => new Revert(p)),
-    ]
-    await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
-        const dir = persistent ? mkdtempSync(join(tmpdir(), 'dualnet-model-')) : undefined
-        const options = { accounts: ACCOUNTS, clock: 'frozen' as const, genesisTimestamp: GENESIS, console: false }
-        const open = () => createDevnet(dir === undefined ? options : { ...options, db: new ClassicLevel<string, string>(dir) })
-        const devnet = await open()
-        const balance = BigInt((await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, 'latest'])) as string)
-        const model: Model = {
-          balances: Array.from({ length: ACCOUNTS }, () => balance),
-          governance: 0n,
-          nonces: Array.from({ length: ACCOUNTS }, () => 0),
-          height: 0,
-          latestTime: GENESIS,
-          offset: 0,
-          snapshots: [],
-        }
-        const real = { devnet, wallets: devnet.accounts.map((a) => new Wallet(a.privateKey)) }
-        try {
-          await fc.asyncModelRun(() => ({ model, real }), cmds)
-          if (dir !== undefined) {
-            const before = await persistedView(devnet)
-            await devnet.close()
-            const reopened = await open()
-            try {
-              expect(reopened.resumed).toBe(true)
-              expect(await persistedView(reopened)).toEqual(before)
-            } finally {
-              await reopened.close()
-            }
-          }
-        } finally {
+  const commands = [
+    fc.tuple(fc.nat(ACCOUNTS - 1), fc.nat(ACCOUNTS - 1), fc.bigInt(0n, 10n ** 18n)).map(([f, t, v]) => new Transfer(f, t, v)),
+    fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 50, max: 5000 })).map((n) => new Mine(n)),
+    fc.integer({ min: 0, max: 100_000 }).map((s) => new IncreaseTime(s)),
+    fc.constant(new Snapshot()),
+    fc.nat().map((p) => new Revert(p)),
+  ]
+  await fc.assert(
+    fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
+      const dir = persistent ? mkdtempSync(join(tmpdir(), 'dualnet-model-')) : undefined
+      const options = { accounts: ACCOUNTS, clock: 'frozen' as const, genesisTimestamp: GENESIS, console: false }
+      const open = () => createDevnet(dir === undefined ? options : { ...options, db: new ClassicLevel<string, string>(dir) })
+      const devnet = await open()
+      const balance = BigInt((await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, 'latest'])) as string)
+      const model: Model = {
+        balances: Array.from({ length: ACCOUNTS }, () => balance),
+        governance: 0n,
+        nonces: Array.from({ length: ACCOUNTS }, () => 0),
+        height: 0,
+        latestTime: GENESIS,
+        offset: 0,
+        snapshots: [],
+      }
+      const real = { devnet, wallets: devnet.accounts.map((a) => new Wallet(a.privateKey)) }
+      try {
+        await fc.asyncModelRun(() => ({ model, real }), cmds)
+        if (dir !== undefined) {
+          const before = await persistedView(devnet)
           await devnet.close()
-          if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
+          const reopened = await open()
+          try {
+            expect(reopened.resumed).toBe(true)
+            expect(await persistedView(reopened)).toEqual(before)
+          } finally {
+            await reopened.close()
+          }
         }
-      }),
-      { numRuns },
-    )
+      } finally {
+        await devnet.close()
+        if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
+      }
+    }),
+    { numRuns },
+  )
 }
 
 /** The model's view, the clock, the blocks up to 40 on both interfaces with the balances and nonces as of each (the latest hash covers the later blocks: each block hashes its parent). */

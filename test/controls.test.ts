@@ -16,8 +16,13 @@ const quantity = (n: bigint | number) => `0x${n.toString(16)}`
 async function transfer(from: number, to: string, value: bigint, nonce?: number): Promise<string> {
   const wallet = new Wallet(devnet.accounts[from]!.privateKey)
   const raw = await wallet.signTransaction({
-    type: 0, chainId: 12345, nonce: nonce ?? Number(await devnet.rpc('eth_getTransactionCount', [wallet.address, 'pending'])),
-    to, value, gasLimit: 21_000n, gasPrice: 1_000_000_000n,
+    type: 0,
+    chainId: 12345,
+    nonce: nonce ?? Number(await devnet.rpc('eth_getTransactionCount', [wallet.address, 'pending'])),
+    to,
+    value,
+    gasLimit: 21_000n,
+    gasPrice: 1_000_000_000n,
   })
   return (await devnet.rpc('eth_sendRawTransaction', [raw])) as string
 }
@@ -106,9 +111,7 @@ describe('persistence across revert', () => {
     const d = await createDevnet({ accounts: 2, db })
     const wallet = new Wallet(d.accounts[0]!.privateKey)
     const send = async (nonce: number) =>
-      (await d.rpc('eth_sendRawTransaction', [
-        await wallet.signTransaction({ type: 0, chainId: 12345, nonce, to: d.accounts[1]!.address, value: 1n, gasLimit: 21_000n, gasPrice: 0n }),
-      ])) as string
+      (await d.rpc('eth_sendRawTransaction', [await wallet.signTransaction({ type: 0, chainId: 12345, nonce, to: d.accounts[1]!.address, value: 1n, gasLimit: 21_000n, gasPrice: 0n })])) as string
     await send(0)
     const id = await d.snapshot()
     const reverted = await send(1)
@@ -209,9 +212,7 @@ describe('mining', () => {
     await devnet.mine(100_000, { interval: 2 })
     expect(await devnet.rpc('eth_blockNumber')).toBe(quantity(100_000))
     // State reads at any of those heights need no block built.
-    expect(await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, quantity(50_000)])).toBe(
-      await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, '0x0']),
-    )
+    expect(await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, quantity(50_000)])).toBe(await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, '0x0']))
     await devnet.revert(before)
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x0')
     await devnet.mine(300)

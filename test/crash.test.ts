@@ -63,13 +63,16 @@ const rpc = async (node: Node, method: string, params: unknown[] = []) => {
   if (answer.error !== undefined) throw new Error(`${method}: ${answer.error.message}`)
   return answer.result
 }
-const rest = async (node: Node, path: string) => ((await (await fetch(`${node.restUrl}${path}`)).json()) as { Error: number; Result: any })
+const rest = async (node: Node, path: string) => (await (await fetch(`${node.restUrl}${path}`)).json()) as { Error: number; Result: any }
 
 /** JSON-RPC batches of at most 500 calls (the node's batch limit is 1,000). */
 async function batch(node: Node, calls: [string, unknown[]][]): Promise<any[]> {
   const results: any[] = []
   for (let i = 0; i < calls.length; i += 500) {
-    const answers = (await post(node.rpcUrl, calls.slice(i, i + 500).map(([method, params], id) => ({ jsonrpc: '2.0', id, method, params })))) as { id: number; result: any }[]
+    const answers = (await post(
+      node.rpcUrl,
+      calls.slice(i, i + 500).map(([method, params], id) => ({ jsonrpc: '2.0', id, method, params })),
+    )) as { id: number; result: any }[]
     results.push(...answers.sort((a, b) => a.id - b.id).map((a) => a.result))
   }
   return results
@@ -83,12 +86,18 @@ const reversed = (hex: string) => hex.replace(/^0x/, '').match(/../g)!.reverse()
  * and the number of transactions still waiting.
  */
 async function verify(node: Node, evmHashes: string[], nativeHashes: string[], pooled = false): Promise<number> {
-  const receipts = await batch(node, evmHashes.map((h) => ['eth_getTransactionReceipt', [h]]))
+  const receipts = await batch(
+    node,
+    evmHashes.map((h) => ['eth_getTransactionReceipt', [h]]),
+  )
   let waiting = 0
   if (pooled) {
     // Not mined: then waiting in the pool, as eth_getTransactionByHash renders a pending transaction.
     const missing = evmHashes.filter((_, i) => receipts[i] === null)
-    const pending = await batch(node, missing.map((h) => ['eth_getTransactionByHash', [h]]))
+    const pending = await batch(
+      node,
+      missing.map((h) => ['eth_getTransactionByHash', [h]]),
+    )
     expect(pending.filter((tx) => tx === null || tx.blockNumber !== null).length, 'EVM transactions neither mined nor pending').toBe(0)
     waiting += missing.length
   }
@@ -104,7 +113,10 @@ async function verify(node: Node, evmHashes: string[], nativeHashes: string[], p
   }
   const height = Number(await rpc(node, 'eth_blockNumber'))
   expect((await rest(node, '/api/v1/block/height')).Result).toBe(height)
-  const blocks = await batch(node, Array.from({ length: height + 1 }, (_, h) => ['eth_getBlockByNumber', [`0x${h.toString(16)}`, false]]))
+  const blocks = await batch(
+    node,
+    Array.from({ length: height + 1 }, (_, h) => ['eth_getBlockByNumber', [`0x${h.toString(16)}`, false]]),
+  )
   for (let h = 0; h <= height; h++) {
     const native = (await rest(node, `/api/v1/block/transactions/height/${h}`)).Result as { Hash: string; Transactions: string[] }
     const block = blocks[h] as { hash: string; parentHash: string; transactions: string[] }
@@ -219,7 +231,9 @@ describe('crash safety', () => {
     const height = await verify(node, answered.evm, answered.native)
     node.child.kill('SIGKILL')
     await node.exited
-    console.log(`crash test: ${ROUNDS} kills after ${rounds.join(', ')} (height before); ${answered.evm.length} EVM and ${answered.native.length} native answered transactions all found; ${height} blocks agree`)
+    console.log(
+      `crash test: ${ROUNDS} kills after ${rounds.join(', ')} (height before); ${answered.evm.length} EVM and ${answered.native.length} native answered transactions all found; ${height} blocks agree`,
+    )
     expect(height).toBeGreaterThanOrEqual(answered.evm.length + answered.native.length)
   })
 
@@ -246,6 +260,8 @@ describe('crash safety', () => {
     expect((await rest(node, '/api/v1/mempool/txcount')).Result).toEqual([0, 0])
     node.child.kill('SIGKILL')
     await node.exited
-    console.log(`crash test (pool): ${POOL_ROUNDS} kills after ${rounds.join(', ')} (transactions waiting before); ${answered.evm.length} EVM and ${answered.native.length} native answered transactions found; ${waiting} were waiting, mined by one block; ${height} blocks agree`)
+    console.log(
+      `crash test (pool): ${POOL_ROUNDS} kills after ${rounds.join(', ')} (transactions waiting before); ${answered.evm.length} EVM and ${answered.native.length} native answered transactions found; ${waiting} were waiting, mined by one block; ${height} blocks agree`,
+    )
   })
 })

@@ -41,7 +41,7 @@ const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0
 const P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
 
 describe('dev keys of the default mnemonic', () => {
-  it('the table holds the first 20 keys and addresses of m/44\'/60\'/0\'/0/i, as a real derivation gives them', () => {
+  it("the table holds the first 20 keys and addresses of m/44'/60'/0'/0/i, as a real derivation gives them", () => {
     const reference = referenceKeys(DEFAULT_MNEMONIC, 20)
     expect(DEFAULT_DEV_KEYS.map(([key, address]) => ({ privateKey: `0x${key}`, address: `0x${address}` }))).toEqual(reference)
     // Hardhat's and Anvil's account #0, as every tutorial prints it.
@@ -59,7 +59,11 @@ describe('dev keys of the default mnemonic', () => {
     expect(keys.map((k) => ({ privateKey: k.privateKey, address: toHex(k.address) }))).toEqual(referenceKeys(other, 3))
     // The derivation used for table misses, on its own.
     const direct = await deriveFromMnemonic(DEFAULT_MNEMONIC, 18, 21)
-    expect(direct.map((k) => k.privateKey)).toEqual(referenceKeys(DEFAULT_MNEMONIC, 21).slice(18).map((k) => k.privateKey))
+    expect(direct.map((k) => k.privateKey)).toEqual(
+      referenceKeys(DEFAULT_MNEMONIC, 21)
+        .slice(18)
+        .map((k) => k.privateKey),
+    )
   })
 
   it('concurrent requests for the same mnemonic agree', async () => {
@@ -103,7 +107,7 @@ describe('addresses of given secp256k1 keys (native curve)', () => {
 })
 
 describe('P-256 keys on the native curve, signatures by noble', () => {
-  it('compressed public keys equal noble\'s', () => {
+  it("compressed public keys equal noble's", () => {
     for (let i = 0; i < 50; i++) {
       const key = randomKey()
       expect(toHexRaw(p256PublicKey(key))).toBe(toHexRaw(p256.getPublicKey(key, true)))
@@ -115,7 +119,7 @@ describe('P-256 keys on the native curve, signatures by noble', () => {
     expect(() => p256PublicKey(new Uint8Array(31).fill(1))).toThrow(/32 bytes/)
   })
 
-  it('signatures are noble\'s p256.sign (RFC 6979, low-S), loaded on first use, and verify', () => {
+  it("signatures are noble's p256.sign (RFC 6979, low-S), loaded on first use, and verify", () => {
     const keys = [fromHex(DEFAULT_BOOKKEEPER_KEY), ...Array.from({ length: 20 }, randomKey)]
     for (const key of keys) {
       const publicKey = p256.getPublicKey(key, true)
@@ -129,7 +133,7 @@ describe('P-256 keys on the native curve, signatures by noble', () => {
     expect(() => p256Sign(new Uint8Array(1), new Uint8Array(32))).toThrow(/invalid private key/)
   })
 
-  it('hash160 (native RIPEMD-160 of native SHA-256) equals noble\'s', () => {
+  it("hash160 (native RIPEMD-160 of native SHA-256) equals noble's", () => {
     for (const length of [0, 1, 35, 64, 65, 1000]) {
       const data = new Uint8Array(randomBytes(length))
       expect(toHexRaw(hash160(data))).toBe(toHexRaw(ripemd160(sha256(data))))

@@ -32,7 +32,11 @@ afterAll(() => {
 async function prepared(): Promise<{ devnet: Devnet; tokenAddress: string }> {
   const devnet = await createDevnet({ accounts: 2, nativeAccounts: 2, console: false })
   const [a, b] = devnet.accounts.map((x) => x.address) as [string, string]
-  const data = Token.bytecode + AbiCoder.defaultAbiCoder().encode(['string', 'string', 'uint256'], ['Dump', 'DMP', 10n ** 24n]).slice(2)
+  const data =
+    Token.bytecode +
+    AbiCoder.defaultAbiCoder()
+      .encode(['string', 'string', 'uint256'], ['Dump', 'DMP', 10n ** 24n])
+      .slice(2)
   const deploy = await devnet.rpc('eth_sendTransaction', [{ from: a, data, gas: '0x4c4b40' }])
   const tokenAddress = ((await devnet.rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }).contractAddress
   await devnet.rpc('eth_sendTransaction', [{ from: a, to: tokenAddress, data: token.encodeFunctionData('transfer', [b, 5n * 10n ** 18n]), gas: '0x186a0' }])
@@ -184,7 +188,8 @@ describe('the CLI', () => {
       return { child, exited, url }
     }
     const call = async (url: string, method: string, params: unknown[]) =>
-      ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: unknown }).result
+      ((await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: unknown })
+        .result
     const who = '0x00000000000000000000000000000000000000ab'
 
     const first = start(['--state', file])

@@ -21,17 +21,7 @@ import {
 } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Push0, Reverter, Store, Token } from '../fixtures/index.ts'
-import {
-  CHAIN_ID,
-  GAS_TOKEN,
-  GOVERNANCE,
-  GWEI,
-  INITIAL_BALANCE,
-  SUPPLY,
-  TRANSFER_TOPIC,
-  addressTopic,
-  word,
-} from './support.ts'
+import { CHAIN_ID, GAS_TOKEN, GOVERNANCE, GWEI, INITIAL_BALANCE, SUPPLY, TRANSFER_TOPIC, addressTopic, word } from './support.ts'
 
 interface Connection {
   provider: JsonRpcApiProvider
@@ -134,11 +124,7 @@ describe.each(transports)('ethers v6: $name', (transport) => {
     // Minting is a Transfer from zero; at gas price 0 there is no fee log.
     expect(deployment.logs).toHaveLength(1)
     const [mint] = deployment.logs
-    expect(token.interface.parseLog(mint!)!.args.toArray()).toEqual([
-      '0x0000000000000000000000000000000000000000',
-      ownerAddress,
-      SUPPLY,
-    ])
+    expect(token.interface.parseLog(mint!)!.args.toArray()).toEqual(['0x0000000000000000000000000000000000000000', ownerAddress, SUPPLY])
     await expectOwnBlock(deployment)
     expect(await provider.getCode(tokenAddress)).toBe(Token.deployedBytecode)
 
@@ -228,7 +214,7 @@ describe.each(transports)('ethers v6: $name', (transport) => {
     expect(await provider.getBalance(GOVERNANCE)).toBe(fee)
   })
 
-  it('logs an internal value transfer before the callee\'s own event', async () => {
+  it("logs an internal value transfer before the callee's own event", async () => {
     const store = await deploy(Store)
     const storeAddress = await store.getAddress()
     const tx: ContractTransactionResponse = await store.getFunction('deposit')({ value: 5_000n, gasPrice: GWEI })
@@ -284,7 +270,9 @@ describe.each(transports)('ethers v6: $name', (transport) => {
 
   it('decodes a revert reason, from a call and from a state-changing send', async () => {
     const reverter = await deploy(Reverter)
-    const err = await reverter.getFunction('revertWithReason')().catch((e: unknown) => e)
+    const err = await reverter
+      .getFunction('revertWithReason')()
+      .catch((e: unknown) => e)
     expect(isError(err, 'CALL_EXCEPTION')).toBe(true)
     if (!isError(err, 'CALL_EXCEPTION')) throw err
     expect(err.reason).toBe('Reverter: always fails')
@@ -292,7 +280,9 @@ describe.each(transports)('ethers v6: $name', (transport) => {
     expect(err.data).toMatch(/^0x08c379a0/)
 
     // setAndRevert is state-changing: the revert surfaces from eth_estimateGas.
-    const sendErr = await reverter.getFunction('setAndRevert')(5n).catch((e: unknown) => e)
+    const sendErr = await reverter
+      .getFunction('setAndRevert')(5n)
+      .catch((e: unknown) => e)
     if (!isError(sendErr, 'CALL_EXCEPTION')) throw sendErr
     expect(sendErr.reason).toBe('Reverter: rolled back')
     expect(await reverter.getFunction('value')()).toBe(0n)
@@ -308,7 +298,9 @@ describe.each(transports)('ethers v6: $name', (transport) => {
 
   it('decodes custom errors: Unauthorized on a call, InsufficientBalance on a send', async () => {
     const reverter = await deploy(Reverter)
-    const err = await reverter.getFunction('revertWithCustomError')(42n).catch((e: unknown) => e)
+    const err = await reverter
+      .getFunction('revertWithCustomError')(42n)
+      .catch((e: unknown) => e)
     if (!isError(err, 'CALL_EXCEPTION')) throw err
     expect(err.revert?.name).toBe('Unauthorized')
     expect(err.revert?.signature).toBe('Unauthorized(address,uint256)')
@@ -317,7 +309,9 @@ describe.each(transports)('ethers v6: $name', (transport) => {
     // A state-changing call from an account holding no tokens.
     const token = await deployToken()
     const poor = token.connect(await connection.signer(1)) as Contract
-    const sendErr = await poor.getFunction('transfer')(ownerAddress, 7n).catch((e: unknown) => e)
+    const sendErr = await poor
+      .getFunction('transfer')(ownerAddress, 7n)
+      .catch((e: unknown) => e)
     if (!isError(sendErr, 'CALL_EXCEPTION')) throw sendErr
     expect(sendErr.data).toMatch(/^0x[0-9a-f]{8}/)
     const decoded = token.interface.parseError(sendErr.data!)!
@@ -329,17 +323,23 @@ describe.each(transports)('ethers v6: $name', (transport) => {
   it('decodes panics 0x12 (division by zero) and 0x01 (assert)', async () => {
     const reverter = await deploy(Reverter)
     expect(await reverter.getFunction('panicDivide')(4n)).toBe(0n)
-    const divide = await reverter.getFunction('panicDivide')(0n).catch((e: unknown) => e)
+    const divide = await reverter
+      .getFunction('panicDivide')(0n)
+      .catch((e: unknown) => e)
     if (!isError(divide, 'CALL_EXCEPTION')) throw divide
     expect(divide.revert).toEqual({ signature: 'Panic(uint256)', name: 'Panic', args: [0x12] })
     expect(divide.reason).toBe('Panic due to DIVIDE_BY_ZERO(18)')
 
-    const assertion = await reverter.getFunction('panicAssert')().catch((e: unknown) => e)
+    const assertion = await reverter
+      .getFunction('panicAssert')()
+      .catch((e: unknown) => e)
     if (!isError(assertion, 'CALL_EXCEPTION')) throw assertion
     expect(assertion.revert).toEqual({ signature: 'Panic(uint256)', name: 'Panic', args: [0x01] })
     expect(assertion.reason).toBe('Panic due to ASSERT_FALSE(1)')
 
-    const bare = await reverter.getFunction('revertBare')().catch((e: unknown) => e)
+    const bare = await reverter
+      .getFunction('revertBare')()
+      .catch((e: unknown) => e)
     if (!isError(bare, 'CALL_EXCEPTION')) throw bare
     expect(bare.revert).toBeNull()
     expect(bare.data).toBe('0x')
@@ -396,9 +396,7 @@ describe.each(transports)('ethers v6: $name', (transport) => {
   it('sends 20 transactions concurrently through a NonceManager', async () => {
     const recipient = devnet.accounts[3]!.address
     const managed = new NonceManager(owner)
-    const sent = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => managed.sendTransaction({ to: recipient, value: BigInt(100 + i) })),
-    )
+    const sent = await Promise.all(Array.from({ length: 20 }, (_, i) => managed.sendTransaction({ to: recipient, value: BigInt(100 + i) })))
     const receipts = await Promise.all(sent.map(async (tx) => (await tx.wait())!))
     expect(sent.map((tx) => tx.nonce).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i))
     for (const receipt of receipts) {

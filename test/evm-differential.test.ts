@@ -576,8 +576,7 @@ class Harness {
         break
     }
     const base = intrinsic(to, data)
-    const gasLimit =
-      a.gas.m === 'ample' ? AMPLE_GAS : a.gas.m === 'tight' ? base + BigInt(a.gas.extra) : a.gas.m === 'edge' ? base + BigInt(a.gas.plus) : base - 1n
+    const gasLimit = a.gas.m === 'ample' ? AMPLE_GAS : a.gas.m === 'tight' ? base + BigInt(a.gas.extra) : a.gas.m === 'edge' ? base + BigInt(a.gas.plus) : base - 1n
     const spendable = account.gas - gasLimit * gasPrice
     const value =
       a.value.m === 'zero'
@@ -796,7 +795,6 @@ const scenarios: Array<[string, Action[]]> = [
     ],
   ],
 ]
-
 
 // ---------------------------------------------------------------------------
 // Generated corpus

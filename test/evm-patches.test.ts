@@ -154,16 +154,11 @@ describe('EVM patches', () => {
       fc.constantFrom(0x56, 0x57, 0x5b, 0x5b, 0x60, 0x60, 0x61, 0x80, 0x81, 0x90, 0x01, 0x02, 0x51, 0x52, 0x54, 0x55, 0xf3, 0xfd, 0x00, 0xfe, 0x20, 0xa1, 0xf0, 0xf1, 0xf4, 0xfa, 0x30, 0x5a),
     )
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(opcode, { minLength: 1, maxLength: 48 }),
-        fc.uint8Array({ maxLength: 36 }),
-        fc.constantFrom(100n, 3_000n, 60_000n),
-        async (bytes, data, gas) => {
-          const program = Uint8Array.from(bytes)
-          const expected = await withOriginalLoop(() => runProgram(program, data, gas))
-          expect(await runProgram(program, data, gas)).toEqual(expected)
-        },
-      ),
+      fc.asyncProperty(fc.array(opcode, { minLength: 1, maxLength: 48 }), fc.uint8Array({ maxLength: 36 }), fc.constantFrom(100n, 3_000n, 60_000n), async (bytes, data, gas) => {
+        const program = Uint8Array.from(bytes)
+        const expected = await withOriginalLoop(() => runProgram(program, data, gas))
+        expect(await runProgram(program, data, gas)).toEqual(expected)
+      }),
       { numRuns: 400 },
     )
   })

@@ -12,9 +12,7 @@ let devnet: Devnet
 let store: string
 
 async function send(to: string | undefined, data: string, value = 0n): Promise<string> {
-  return (await devnet.rpc('eth_sendTransaction', [
-    { from: devnet.accounts[0]!.address, to, data, value: `0x${value.toString(16)}`, gas: '0x100000' },
-  ])) as string
+  return (await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to, data, value: `0x${value.toString(16)}`, gas: '0x100000' }])) as string
 }
 
 beforeEach(async () => {
@@ -46,7 +44,10 @@ describe('polling filters', () => {
     await send(store, deposit, 5n)
     const changes = (await devnet.rpc('eth_getFilterChanges', [id])) as { address: string; blockNumber: string }[]
     // Block 3: Incremented(2); block 4: Deposited (the 0x…02 value log is another address).
-    expect(changes.map((l) => [l.address, l.blockNumber])).toEqual([[store, '0x3'], [store, '0x4']])
+    expect(changes.map((l) => [l.address, l.blockNumber])).toEqual([
+      [store, '0x3'],
+      [store, '0x4'],
+    ])
     expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([])
     const all = (await devnet.rpc('eth_getFilterLogs', [id])) as unknown[]
     expect(all.length).toBe(3)
@@ -93,7 +94,7 @@ describe('filter expiry: 5 minutes from the first change a filter has not collec
     expect(await devnet.rpc('eth_getFilterChanges', [pending])).toEqual([hash])
   })
 
-  it('a filter that leaves a change uncollected for 5 minutes expires, as go-ethereum\'s', async () => {
+  it("a filter that leaves a change uncollected for 5 minutes expires, as go-ethereum's", async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const blocks = (await devnet.rpc('eth_newBlockFilter')) as string
     const pending = (await devnet.rpc('eth_newPendingTransactionFilter')) as string
@@ -170,4 +171,3 @@ describe('a closed devnet', () => {
     await expect(devnet.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({ code: 4900 })
   })
 })
-

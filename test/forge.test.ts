@@ -37,7 +37,9 @@ async function forgeBinary(): Promise<string> {
   const binary = join(dir, 'node_modules', pkg, 'bin', 'forge')
   if (!existsSync(binary)) {
     await new Promise<void>((resolve, reject) =>
-      execFile('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `${pkg}@${FORGE_VERSION}`], (err, _out, stderr) => (err === null ? resolve() : reject(new Error(`installing ${pkg}@${FORGE_VERSION} failed: ${stderr}`)))),
+      execFile('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `${pkg}@${FORGE_VERSION}`], (err, _out, stderr) =>
+        err === null ? resolve() : reject(new Error(`installing ${pkg}@${FORGE_VERSION} failed: ${stderr}`)),
+      ),
     )
   }
   return binary
@@ -84,51 +86,68 @@ describe('forge against the CLI', () => {
     if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true })
   })
 
-  it('forge script --broadcast --legacy deploys Counter and calls it: three legacy transactions on dualnet', async () => {
-    const run = await forge(['script', 'script/Counter.s.sol:CounterScript', '--broadcast', '--legacy', '--rpc-url', istanbul.rpcUrl, '--private-key', KEY])
-    expect(run.code, run.stdout + run.stderr).toBe(0)
-    expect(run.stdout).toContain('ONCHAIN EXECUTION COMPLETE & SUCCESSFUL.')
-    const counter = getCreateAddress({ from: DEPLOYER, nonce: 0 }).toLowerCase()
-    expect(run.stdout.toLowerCase()).toContain(`counter deployed at ${counter}`)
+  it(
+    'forge script --broadcast --legacy deploys Counter and calls it: three legacy transactions on dualnet',
+    async () => {
+      const run = await forge(['script', 'script/Counter.s.sol:CounterScript', '--broadcast', '--legacy', '--rpc-url', istanbul.rpcUrl, '--private-key', KEY])
+      expect(run.code, run.stdout + run.stderr).toBe(0)
+      expect(run.stdout).toContain('ONCHAIN EXECUTION COMPLETE & SUCCESSFUL.')
+      const counter = getCreateAddress({ from: DEPLOYER, nonce: 0 }).toLowerCase()
+      expect(run.stdout.toLowerCase()).toContain(`counter deployed at ${counter}`)
 
-    // forge's record of the broadcast, and the receipts dualnet gives for it.
-    const record = JSON.parse(readFileSync(join(scratch, 'istanbul', 'broadcast', 'Counter.s.sol', '12345', 'run-latest.json'), 'utf8')) as { receipts: { transactionHash: string }[] }
-    expect(record.receipts).toHaveLength(3)
-    const receipts = (await Promise.all(record.receipts.map((r) => rpcCall(istanbul.rpcUrl, 'eth_getTransactionReceipt', [r.transactionHash])))) as Receipt[]
-    expect(receipts.map((r) => [r.status, r.type])).toEqual([['0x1', '0x0'], ['0x1', '0x0'], ['0x1', '0x0']])
-    expect(receipts[0]!.contractAddress).toBe(counter)
-    expect(receipts.slice(1).map((r) => r.to)).toEqual([counter, counter])
-    // number() is 43: setNumber(42), then increment().
-    expect(await rpcCall(istanbul.rpcUrl, 'eth_call', [{ to: counter, data: '0x8381f58a' }, 'latest'])).toBe(`0x${'0'.repeat(62)}2b`)
-    expect(await rpcCall(istanbul.rpcUrl, 'eth_getTransactionCount', [DEPLOYER, 'latest'])).toBe('0x3')
-  }, COMPILE_MS)
+      // forge's record of the broadcast, and the receipts dualnet gives for it.
+      const record = JSON.parse(readFileSync(join(scratch, 'istanbul', 'broadcast', 'Counter.s.sol', '12345', 'run-latest.json'), 'utf8')) as { receipts: { transactionHash: string }[] }
+      expect(record.receipts).toHaveLength(3)
+      const receipts = (await Promise.all(record.receipts.map((r) => rpcCall(istanbul.rpcUrl, 'eth_getTransactionReceipt', [r.transactionHash])))) as Receipt[]
+      expect(receipts.map((r) => [r.status, r.type])).toEqual([
+        ['0x1', '0x0'],
+        ['0x1', '0x0'],
+        ['0x1', '0x0'],
+      ])
+      expect(receipts[0]!.contractAddress).toBe(counter)
+      expect(receipts.slice(1).map((r) => r.to)).toEqual([counter, counter])
+      // number() is 43: setNumber(42), then increment().
+      expect(await rpcCall(istanbul.rpcUrl, 'eth_call', [{ to: counter, data: '0x8381f58a' }, 'latest'])).toBe(`0x${'0'.repeat(62)}2b`)
+      expect(await rpcCall(istanbul.rpcUrl, 'eth_getTransactionCount', [DEPLOYER, 'latest'])).toBe('0x3')
+    },
+    COMPILE_MS,
+  )
 
-  it('forge test --fork-url reads the deployed Counter, the deployer\'s balance and nonce from dualnet', async () => {
-    const counter = getCreateAddress({ from: DEPLOYER, nonce: 0 })
-    const run = await forge(['test', '--fork-url', istanbul.rpcUrl, '--json'], { COUNTER: counter, DEPLOYER })
-    expect(run.code, run.stdout + run.stderr).toBe(0)
-    const suites = JSON.parse(run.stdout) as Record<string, { test_results: Record<string, { status: string; reason: string | null }> }>
-    const results = suites['test/Fork.t.sol:ForkTest']!.test_results
-    expect(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.status]))).toEqual({
-      'test_readsDualnetState()': 'Success',
-      'test_writesOnTheFork()': 'Success',
-    })
-    // The fork's writes stayed in forge: dualnet still reads 43.
-    expect(await rpcCall(istanbul.rpcUrl, 'eth_call', [{ to: counter, data: '0x8381f58a' }, 'latest'])).toBe(`0x${'0'.repeat(62)}2b`)
-  }, COMPILE_MS)
+  it(
+    "forge test --fork-url reads the deployed Counter, the deployer's balance and nonce from dualnet",
+    async () => {
+      const counter = getCreateAddress({ from: DEPLOYER, nonce: 0 })
+      const run = await forge(['test', '--fork-url', istanbul.rpcUrl, '--json'], { COUNTER: counter, DEPLOYER })
+      expect(run.code, run.stdout + run.stderr).toBe(0)
+      const suites = JSON.parse(run.stdout) as Record<string, { test_results: Record<string, { status: string; reason: string | null }> }>
+      const results = suites['test/Fork.t.sol:ForkTest']!.test_results
+      expect(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.status]))).toEqual({
+        'test_readsDualnetState()': 'Success',
+        'test_writesOnTheFork()': 'Success',
+      })
+      // The fork's writes stayed in forge: dualnet still reads 43.
+      expect(await rpcCall(istanbul.rpcUrl, 'eth_call', [{ to: counter, data: '0x8381f58a' }, 'latest'])).toBe(`0x${'0'.repeat(62)}2b`)
+    },
+    COMPILE_MS,
+  )
 
-  it('a contract compiled for Shanghai (PUSH0): refused on the default devnet with the opcode named, deployed with --hardfork shanghai', async () => {
-    const create = (cli: Running) => forge(['create', 'src/Counter.sol:Counter', '--broadcast', '--legacy', '--rpc-url', cli.rpcUrl, '--private-key', KEY], { FOUNDRY_EVM_VERSION: 'shanghai' }, 'shanghai')
-    // One compile first, then the two deploys from its cache.
-    const refused = await create(istanbul)
-    expect(refused.code).not.toBe(0)
-    expect(refused.stderr).toContain('invalid opcode: PUSH0 (0x5f) is not available on this chain\'s EVM (istanbul); it came with shanghai.')
-    const deployed = await create(shanghai)
-    expect(deployed.code, deployed.stdout + deployed.stderr).toBe(0)
-    const address = getCreateAddress({ from: DEPLOYER, nonce: 0 })
-    expect(deployed.stdout).toContain(`Deployed to: ${address}`)
-    const code = (await rpcCall(shanghai.rpcUrl, 'eth_getCode', [address, 'latest'])) as string
-    expect(code.length).toBeGreaterThan(2)
-    expect(await rpcCall(shanghai.rpcUrl, 'eth_call', [{ to: address, data: '0x8381f58a' }, 'latest'])).toBe(`0x${'0'.repeat(64)}`)
-  }, COMPILE_MS)
+  it(
+    'a contract compiled for Shanghai (PUSH0): refused on the default devnet with the opcode named, deployed with --hardfork shanghai',
+    async () => {
+      const create = (cli: Running) =>
+        forge(['create', 'src/Counter.sol:Counter', '--broadcast', '--legacy', '--rpc-url', cli.rpcUrl, '--private-key', KEY], { FOUNDRY_EVM_VERSION: 'shanghai' }, 'shanghai')
+      // One compile first, then the two deploys from its cache.
+      const refused = await create(istanbul)
+      expect(refused.code).not.toBe(0)
+      expect(refused.stderr).toContain("invalid opcode: PUSH0 (0x5f) is not available on this chain's EVM (istanbul); it came with shanghai.")
+      const deployed = await create(shanghai)
+      expect(deployed.code, deployed.stdout + deployed.stderr).toBe(0)
+      const address = getCreateAddress({ from: DEPLOYER, nonce: 0 })
+      expect(deployed.stdout).toContain(`Deployed to: ${address}`)
+      const code = (await rpcCall(shanghai.rpcUrl, 'eth_getCode', [address, 'latest'])) as string
+      expect(code.length).toBeGreaterThan(2)
+      expect(await rpcCall(shanghai.rpcUrl, 'eth_call', [{ to: address, data: '0x8381f58a' }, 'latest'])).toBe(`0x${'0'.repeat(64)}`)
+    },
+    COMPILE_MS,
+  )
 })

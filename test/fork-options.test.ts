@@ -42,7 +42,13 @@ describe('fork option values', () => {
 })
 
 describe('CLI fork flags', () => {
-  const parse = (args: string[]) => parseFlags(cliProgram().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} }), args)
+  const parse = (args: string[]) =>
+    parseFlags(
+      cliProgram()
+        .exitOverride()
+        .configureOutput({ writeErr: () => {}, writeOut: () => {} }),
+      args,
+    )
 
   it("passes --fork-url and --fork-block-number, and the remote's chain id unless --chain-id is given", async () => {
     expect(await devnetOptionsOf(parse(['--fork-url', 'http://127.0.0.1:8545', '--fork-block-number', '12']))).toMatchObject({ fork: { url: 'http://127.0.0.1:8545', blockNumber: 12 } })

@@ -69,7 +69,10 @@ const segment: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: hugeNumbers.map((n) => String(n)) },
   { weight: 1, arbitrary: fc.stringMatching(/^\w{1,50}$/) },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map(encodeURIComponent) },
-  { weight: 1, arbitrary: fc.constantFrom('', '..', '%00', '%2F', '__proto__', 'constructor', 'A'.repeat(34), '1'.repeat(40), '0'.repeat(64), 'f'.repeat(64), '-1', '4294967296', '18446744073709551616') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('', '..', '%00', '%2F', '__proto__', 'constructor', 'A'.repeat(34), '1'.repeat(40), '0'.repeat(64), 'f'.repeat(64), '-1', '4294967296', '18446744073709551616'),
+  },
 )
 
 /** A query string of generated keys (the routes' own among them) and values. */

@@ -64,7 +64,11 @@ beforeAll(async () => {
   known.push('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', transfer, '0x0000000000000000000000000000000000000002')
   // Raw transactions valid at the base state (the next nonce of b), and the mutations below.
   const wallet = new Wallet(b.privateKey)
-  for (const fields of [{ to: a.address, value: 1n }, { to: receipt.contractAddress, data: transfer }, { to: null, data: '0x6000' }]) {
+  for (const fields of [
+    { to: a.address, value: 1n },
+    { to: receipt.contractAddress, data: transfer },
+    { to: null, data: '0x6000' },
+  ]) {
     raws.push(await wallet.signTransaction({ type: 0, chainId: 12345, nonce: 0, gasPrice: 10n ** 9n, gasLimit: 100_000n, ...fields }))
   }
   known.push(...raws)
@@ -89,11 +93,14 @@ function paramsFor(method: string, arity: readonly [number, number]): fc.Arbitra
  */
 async function arityOf(method: string): Promise<[number, number]> {
   const message = async (params: unknown[]) => {
-    const err = await devnet.rpcUntyped(method, params).then(() => undefined, (e: unknown) => e)
+    const err = await devnet.rpcUntyped(method, params).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     if (CHANGES_STATE.test(method)) await restoreBase(`${method} ${show(params)}`)
     return err instanceof Error ? err.message : ''
   }
-  const required = Number(/missing value for required argument (\d+)/.exec(await message([]))?.[1] ?? 0) 
+  const required = Number(/missing value for required argument (\d+)/.exec(await message([]))?.[1] ?? 0)
   const max = Number(/want at most (\d+)/.exec(await message(Array(9).fill(null)))?.[1] ?? 3)
   return [Math.min(required, max), max]
 }
@@ -193,12 +200,19 @@ describe('fuzz: JSON-RPC method params', () => {
     const name = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'eth_', 'ETH_BLOCKNUMBER', 'eth_blockNumber '))
     let cases = 0
     await fc.assert(
-      fc.asyncProperty(name.filter((n) => !Object.hasOwn(rpcMethods, n)), paramsOf(known), async (method, params) => {
-        cases++
-        const err = await devnet.rpcUntyped(method, params as unknown[]).then(() => undefined, (e: unknown) => e)
-        expect(err).toBeInstanceOf(RpcError)
-        expect((err as RpcError).code).toBe(-32601)
-      }),
+      fc.asyncProperty(
+        name.filter((n) => !Object.hasOwn(rpcMethods, n)),
+        paramsOf(known),
+        async (method, params) => {
+          cases++
+          const err = await devnet.rpcUntyped(method, params as unknown[]).then(
+            () => undefined,
+            (e: unknown) => e,
+          )
+          expect(err).toBeInstanceOf(RpcError)
+          expect((err as RpcError).code).toBe(-32601)
+        },
+      ),
       { numRuns, seed },
     )
     console.log(`[fuzz] unknown methods: ${cases} cases (seed ${seed})`)
@@ -236,13 +250,23 @@ describe('fuzz: sequences of state changes', () => {
     const small = fc.nat({ max: 5 }).map((n) => `0x${n.toString(16)}`)
     const snapshots: string[] = []
     const step: fc.Arbitrary<[string, unknown[]]> = fc.oneof(
-      { weight: 4, arbitrary: fc.tuple(account, account, small, fc.constantFrom('0x0', '0x3b9aca00')).map(([from, to, value, gasPrice]): [string, unknown[]] => ['eth_sendTransaction', [{ from, to, value, gasPrice }]]) },
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(account, account, small, fc.constantFrom('0x0', '0x3b9aca00'))
+          .map(([from, to, value, gasPrice]): [string, unknown[]] => ['eth_sendTransaction', [{ from, to, value, gasPrice }]]),
+      },
       { weight: 2, arbitrary: fc.constant<[string, unknown[]]>(['evm_mine', []]) },
       { weight: 1, arbitrary: fc.tuple(small, small).map(([n, i]): [string, unknown[]] => ['hardhat_mine', [n, i]]) },
       { weight: 1, arbitrary: fc.boolean().map((on): [string, unknown[]] => ['evm_setAutomine', [on]]) },
       { weight: 1, arbitrary: fc.tuple(account, fc.bigInt({ min: 0n, max: 10n ** 22n })).map(([a, v]): [string, unknown[]] => ['hardhat_setBalance', [a, `0x${v.toString(16)}`]]) },
       // Nonces and times mostly small, sometimes at the edges of the native fields (u32).
-      { weight: 1, arbitrary: fc.tuple(account, fc.oneof(fc.nat({ max: 8 }), fc.constantFrom(2 ** 32 - 1, 2 ** 32, 2 ** 40))).map(([a, n]): [string, unknown[]] => ['hardhat_setNonce', [a, `0x${n.toString(16)}`]]) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(account, fc.oneof(fc.nat({ max: 8 }), fc.constantFrom(2 ** 32 - 1, 2 ** 32, 2 ** 40)))
+          .map(([a, n]): [string, unknown[]] => ['hardhat_setNonce', [a, `0x${n.toString(16)}`]]),
+      },
       { weight: 1, arbitrary: fc.oneof(fc.nat({ max: 100 }), fc.constantFrom(2 ** 31, 2 ** 32, 2 ** 33)).map((t): [string, unknown[]] => ['evm_increaseTime', [t]]) },
       { weight: 1, arbitrary: fc.constant<[string, unknown[]]>(['evm_snapshot', []]) },
       // A revert to the i-th snapshot taken so far in the sequence, resolved when the step runs.
@@ -262,9 +286,14 @@ describe('fuzz: sequences of state changes', () => {
             const [i, keep] = method === 'revert' ? (params as [number, boolean]) : [0, false]
             const id = snapshots.length === 0 ? '0x99' : snapshots[i % snapshots.length]!
             const result =
-              method !== 'revert' ? await devnet.rpcUntyped(method, params).then((r) => r, (e: unknown) => e)
-              : keep ? await devnet.revert(id, { keep: true })
-              : await devnet.rpc('evm_revert', [id])
+              method !== 'revert'
+                ? await devnet.rpcUntyped(method, params).then(
+                    (r) => r,
+                    (e: unknown) => e,
+                  )
+                : keep
+                  ? await devnet.revert(id, { keep: true })
+                  : await devnet.rpc('evm_revert', [id])
             if (result instanceof Error) expect(crashIn(result), `${method} ${show(params)}`).toBeUndefined()
             const { rpc, rest } = await views()
             if (method === 'evm_snapshot' && typeof result === 'string') {
@@ -277,7 +306,13 @@ describe('fuzz: sequences of state changes', () => {
               expect(rpc, `revert to ${id}`).toEqual(taken.get(id))
             }
             if (method === 'eth_sendTransaction' && typeof result === 'string') sends++
-            expect(rest, `after ${sequence.slice(0, sequence.indexOf(sequence.find(([m, p]) => m === method && p === params)!) + 1).map(([m, p]) => `${m} ${show(p)}`).join('; ')}`).toEqual(rpc)
+            expect(
+              rest,
+              `after ${sequence
+                .slice(0, sequence.indexOf(sequence.find(([m, p]) => m === method && p === params)!) + 1)
+                .map(([m, p]) => `${m} ${show(p)}`)
+                .join('; ')}`,
+            ).toEqual(rpc)
           }
         } finally {
           await restoreBase('a sequence')
@@ -292,16 +327,26 @@ describe('fuzz: sequences of state changes', () => {
 describe('counterexamples the fuzzer found, fixed at the source', () => {
   it('evm_setIntervalMining beyond the longest Node timer is refused (it used to become a block every millisecond)', async () => {
     const before = fingerprint(devnet)
-    const err = await devnet.rpc('evm_setIntervalMining', ['0xfe0a6ba5']).then(() => undefined, (e: unknown) => e)
+    const err = await devnet.rpc('evm_setIntervalMining', ['0xfe0a6ba5']).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect((err as RpcError).toJSON()).toEqual({ code: -32000, message: 'mining interval 4262095781 ms is longer than the longest timer, 2147483647 ms (about 24.8 days)' })
     await expect(devnet.setIntervalMining(2 ** 31)).rejects.toThrow('longer than the longest timer')
     expect(fingerprint(devnet)).toBe(before)
   })
 
-  it('a contract creation whose value the sender cannot pay is geth\'s refusal in eth_call, eth_estimateGas and debug_traceCall (it was a TypeError on the EVM\'s EVMError object)', async () => {
+  it("a contract creation whose value the sender cannot pay is geth's refusal in eth_call, eth_estimateGas and debug_traceCall (it was a TypeError on the EVM's EVMError object)", async () => {
     const call = { value: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }
-    for (const [method, params] of [['eth_call', [call, 'latest']], ['eth_estimateGas', [call]], ['debug_traceCall', [call, 'latest']]] as const) {
-      const err = await devnet.rpc(method, [...params]).then(() => undefined, (e: unknown) => e)
+    for (const [method, params] of [
+      ['eth_call', [call, 'latest']],
+      ['eth_estimateGas', [call]],
+      ['debug_traceCall', [call, 'latest']],
+    ] as const) {
+      const err = await devnet.rpc(method, [...params]).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
       expect((err as RpcError).toJSON(), method).toEqual({ code: -32000, message: 'insufficient funds for transfer' })
       expect(crashIn(err), method).toBeUndefined()
     }

@@ -84,8 +84,25 @@ export const hugeNumbers: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.constantFrom(
-    0, -0, -1, 1, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 2 ** 64, 1e21, 1e308, Number.MAX_VALUE, Number.MIN_VALUE,
-    Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 0.5, -0.5,
+    0,
+    -0,
+    -1,
+    1,
+    2 ** 31,
+    2 ** 32,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53),
+    2 ** 64,
+    1e21,
+    1e308,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    0.5,
+    -0.5,
   ),
   fc.bigInt({ min: -(2n ** 300n), max: 2n ** 300n }),
   fc.bigInt({ min: 0n, max: 2n ** 300n }).map((n) => `0x${n.toString(16)}`),
@@ -95,10 +112,40 @@ export const hugeNumbers: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Object keys an attacker or a careless client sends: prototype names, the method's own fields, odd ones. */
 const KEYS = [
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf',
-  'from', 'to', 'gas', 'gasPrice', 'value', 'data', 'input', 'nonce', 'type', 'chainId',
-  'fromBlock', 'toBlock', 'address', 'topics', 'blockHash', 'blockNumber', 'requireCanonical',
-  'main', 'gas', 'Action', 'Version', 'Data', '', ' ', 'jsonrpc', 'id', 'method', 'params',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'from',
+  'to',
+  'gas',
+  'gasPrice',
+  'value',
+  'data',
+  'input',
+  'nonce',
+  'type',
+  'chainId',
+  'fromBlock',
+  'toBlock',
+  'address',
+  'topics',
+  'blockHash',
+  'blockNumber',
+  'requireCanonical',
+  'main',
+  'gas',
+  'Action',
+  'Version',
+  'Data',
+  '',
+  ' ',
+  'jsonrpc',
+  'id',
+  'method',
+  'params',
 ]
 
 /**
@@ -118,12 +165,15 @@ export function paramValue(known: readonly string[]): fc.Arbitrary<unknown> {
   )
   // Call and filter objects whose fields are mostly of the right kind, so that parsing gets past the first field.
   const field = fc.oneof({ weight: 3, arbitrary: hex }, { weight: 1, arbitrary: hugeNumbers }, { weight: 1, arbitrary: fc.constantFrom(null, undefined, tags) })
-  const callObject = fc.record(
-    { from: field, to: field, gas: field, gasPrice: field, value: field, data: field, input: field, nonce: field },
-    { requiredKeys: [] },
-  )
+  const callObject = fc.record({ from: field, to: field, gas: field, gasPrice: field, value: field, data: field, input: field, nonce: field }, { requiredKeys: [] })
   const filterObject = fc.record(
-    { fromBlock: fc.oneof(hex, tags), toBlock: fc.oneof(hex, tags), blockHash: hex, address: fc.oneof(hex, fc.array(hex, { maxLength: 3 })), topics: fc.array(fc.oneof(hex, fc.constant(null), fc.array(hex, { maxLength: 2 })), { maxLength: 5 }) },
+    {
+      fromBlock: fc.oneof(hex, tags),
+      toBlock: fc.oneof(hex, tags),
+      blockHash: hex,
+      address: fc.oneof(hex, fc.array(hex, { maxLength: 3 })),
+      topics: fc.array(fc.oneof(hex, fc.constant(null), fc.array(hex, { maxLength: 2 })), { maxLength: 5 }),
+    },
     { requiredKeys: [] },
   )
   const { tree } = fc.letrec<{ tree: unknown }>((tie) => ({
@@ -155,11 +205,7 @@ function objectOf(keys: fc.Arbitrary<string>, values: fc.Arbitrary<unknown>): fc
 export function paramsOf(known: readonly string[], arity?: readonly [number, number]): fc.Arbitrary<unknown> {
   const value = paramValue(known)
   const right = arity === undefined ? [] : [{ weight: 12, arbitrary: fc.array(value, { minLength: arity[0], maxLength: arity[1] }) }]
-  return fc.oneof(
-    ...right,
-    { weight: 4, arbitrary: fc.array(value, { maxLength: 5 }) },
-    { weight: 1, arbitrary: value },
-  )
+  return fc.oneof(...right, { weight: 4, arbitrary: fc.array(value, { maxLength: 5 }) }, { weight: 1, arbitrary: value })
 }
 
 /**

@@ -45,7 +45,10 @@ const DEPLOYS: [id: number, name: string, description: string][] = [
 const nativeHex = (id: number) => `${'00'.repeat(19)}${id.toString(16).padStart(2, '0')}`
 /** REST hex (reversed) of a native contract address. */
 const nativeRest = (id: number) => rev(nativeHex(id))
-const hash160 = (hex: string) => createHash('ripemd160').update(createHash('sha256').update(Buffer.from(hex, 'hex')).digest()).digest('hex')
+const hash160 = (hex: string) =>
+  createHash('ripemd160')
+    .update(createHash('sha256').update(Buffer.from(hex, 'hex')).digest())
+    .digest('hex')
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')
 const ascii = (s: string) => Buffer.from(s).toString('hex')
 /** NeoVM push of `data` as the node's ParamsBuilder emits it (vm/neovm/params_builder.go). */
@@ -80,8 +83,15 @@ describe('genesis as a solo node builds it', () => {
   it('block 0: six deploys, four inits, then the funding transfers; header as the node writes it', async () => {
     expect(block.Transactions).toHaveLength(12)
     expect(block.Header).toMatchObject({
-      Version: 0, PrevBlockHash: '00'.repeat(32), BlockRoot: '00'.repeat(32), Timestamp: GENESIS_TIME, Height: 0,
-      ConsensusData: 2083236893, ConsensusPayload: '', Bookkeepers: [], SigData: [],
+      Version: 0,
+      PrevBlockHash: '00'.repeat(32),
+      BlockRoot: '00'.repeat(32),
+      Timestamp: GENESIS_TIME,
+      Height: 0,
+      ConsensusData: 2083236893,
+      ConsensusPayload: '',
+      Bookkeepers: [],
+      SigData: [],
     })
     const hashes = block.Transactions.map((t) => Buffer.from(rev(t.Hash as string), 'hex'))
     expect(block.Header.TransactionsRoot).toBe(rev(transactionsRoot(hashes).toString('hex')))
@@ -98,17 +108,25 @@ describe('genesis as a solo node builds it', () => {
     expect(wire.match(new RegExp(`"GasLimit":${MAX_U64},`, 'g'))).toHaveLength(4)
   })
 
-  it('the deploys: Code = the 20 raw address bytes, VmType 1, the node\'s names; no signatures', () => {
+  it("the deploys: Code = the 20 raw address bytes, VmType 1, the node's names; no signatures", () => {
     DEPLOYS.forEach(([id, name, description], i) => {
       expect(block.Transactions[i]).toEqual({
-        Version: 0, Nonce: 0, GasPrice: 0, GasLimit: 0, Payer: ZERO_BASE58, TxType: 208,
+        Version: 0,
+        Nonce: 0,
+        GasPrice: 0,
+        GasLimit: 0,
+        Payer: ZERO_BASE58,
+        TxType: 208,
         Payload: { Code: nativeHex(id), VmType: 1, Name: name, CodeVersion: '1.0', Author: 'Ontology Team', Email: 'contact@ont.io', Description: description },
-        Attributes: [], Sigs: [], Hash: block.Transactions[i]!.Hash, Height: 0,
+        Attributes: [],
+        Sigs: [],
+        Hash: block.Transactions[i]!.Hash,
+        Height: 0,
       })
     })
   })
 
-  it('the init invokes: the node\'s native-call scripts (main supply to the bookkeeper, gas, params, VBFT config)', () => {
+  it("the init invokes: the node's native-call scripts (main supply to the bookkeeper, gas, params, VBFT config)", () => {
     const script = (i: number) => (block.Transactions[6 + i]!.Payload as { Code: string }).Code
     // main init: one distribution entry, 1e9 (v1) to the bookkeeper (EncodeVarUint = varbytes of NeoBytes).
     expect(script(0)).toBe(nativeCall(1, 'init', `0101` + `14${bookkeeper.hex}` + `0400ca9a3b`))
@@ -127,11 +145,26 @@ describe('genesis as a solo node builds it', () => {
     expect(at).toBe(bytes.length - 21)
     expect(Object.keys(params)).toEqual(Object.keys(params).sort())
     expect(params).toEqual({
-      APPCALL: '10', 'Deploy.Code.Gas': '200000', HASH160: '20', HASH256: '20', 'Invoke.Code.Gas': '20000',
-      'Ontology.Contract.Create': '20000000', 'Ontology.Contract.Migrate': '20000000', 'Ontology.Native.Invoke': '1000',
-      SHA1: '10', SHA256: '10', 'System.Blockchain.GetBlock': '200', 'System.Blockchain.GetContract': '100',
-      'System.Blockchain.GetHeader': '100', 'System.Blockchain.GetTransaction': '100', 'System.Runtime.CheckWitness': '200',
-      'System.Storage.Delete': '100', 'System.Storage.Get': '200', 'System.Storage.Put': '4000', TAILCALL: '10', gasPrice: '0',
+      APPCALL: '10',
+      'Deploy.Code.Gas': '200000',
+      HASH160: '20',
+      HASH256: '20',
+      'Invoke.Code.Gas': '20000',
+      'Ontology.Contract.Create': '20000000',
+      'Ontology.Contract.Migrate': '20000000',
+      'Ontology.Native.Invoke': '1000',
+      SHA1: '10',
+      SHA256: '10',
+      'System.Blockchain.GetBlock': '200',
+      'System.Blockchain.GetContract': '100',
+      'System.Blockchain.GetHeader': '100',
+      'System.Blockchain.GetTransaction': '100',
+      'System.Runtime.CheckWitness': '200',
+      'System.Storage.Delete': '100',
+      'System.Storage.Get': '200',
+      'System.Storage.Put': '4000',
+      TAILCALL: '10',
+      gasPrice: '0',
     })
     // governance initConfig: the mainnet VBFT configuration (N 7, C 2, K 7, L 112, …, 7 peers).
     const config = Buffer.from(script(3), 'hex')
@@ -152,7 +185,9 @@ describe('genesis as a solo node builds it', () => {
       expect(sigs[0]!.M).toBe(1)
       const sig = sigs[0]!.SigData[0]!
       expect(sig).toMatch(/^01[0-9a-f]{128}$/)
-      const digest = createHash('sha256').update(Buffer.from(rev(tx.Hash as string), 'hex')).digest()
+      const digest = createHash('sha256')
+        .update(Buffer.from(rev(tx.Hash as string), 'hex'))
+        .digest()
       expect(p256.verify(Buffer.from(sig.slice(2), 'hex'), digest, Buffer.from(bookkeeper.publicKey, 'hex'), { prehash: false })).toBe(true)
     }
     // The pool's own intake accepts them (signatures checked) and decodes the calls.
@@ -181,7 +216,7 @@ describe('genesis as a solo node builds it', () => {
     expect(rev(sha256d(Buffer.from(deploy.slice(0, -2), 'hex')).toString('hex'))).toBe(block.Transactions[0]!.Hash)
   })
 
-  it('events: the node\'s genesis records, then the funding notifies', async () => {
+  it("events: the node's genesis records, then the funding notifies", async () => {
     const records: Json[] = await ok(devnet.rest.get('/api/v1/smartcode/event/transactions/0'))
     expect(records).toHaveLength(12)
     for (const [i, r] of records.entries()) expect(r).toMatchObject({ TxHash: block.Transactions[i]!.Hash, State: 1, GasConsumed: 0, GasStepUsed: 0, TxIndex: i })
@@ -233,9 +268,7 @@ describe('genesis as a solo node builds it', () => {
       expect(await ok(devnet.rest.get(`/api/v1/contract/${nativeRest(id)}`))).toEqual(expected)
       expect(await ok(devnet.rest.get(`/api/v1/contract/${rev(hash160(nativeHex(id)))}`))).toEqual(expected)
       const text = (s: string) => Buffer.from(s).length.toString(16).padStart(2, '0') + ascii(s)
-      expect(await ok(devnet.rest.get(`/api/v1/contract/${nativeRest(id)}?raw=1`))).toBe(
-        `14${nativeHex(id)}01${[name, '1.0', 'Ontology Team', 'contact@ont.io', description].map(text).join('')}`,
-      )
+      expect(await ok(devnet.rest.get(`/api/v1/contract/${nativeRest(id)}?raw=1`))).toBe(`14${nativeHex(id)}01${[name, '1.0', 'Ontology Team', 'contact@ont.io', description].map(text).join('')}`)
     }
     expect(await ok(devnet.rest.get(`/api/v1/contract/${MAIN_BASE58}`))).toMatchObject({ Name: 'ONT' })
     // Unknown contracts (an EVM dev account, the native ids nothing deployed at) are 45001, as on the node.
@@ -294,10 +327,12 @@ describe('genesis hashes', () => {
     try {
       const records: Json[] = await ok(devnet.rest.get('/api/v1/smartcode/event/transactions/0'))
       const bk = ((await ok(devnet.rest.get('/api/v1/block/details/height/0'))) as { Header: Json }).Header.NextBookkeeper as string
-      expect(records[11]!.Notify).toEqual([
-        { ContractAddress: nativeRest(2), States: ['transfer', bk, devnet.accounts[0]!.base58, 10_000_000_000_000], IsEvm: false },
-        { ContractAddress: nativeRest(2), States: ['transfer', bk, MAIN_BASE58, 10n ** 18n - 10n ** 13n], IsEvm: false },
-      ].map((n) => ({ ...n, States: n.States.map((s) => (typeof s === 'bigint' ? Number(s) : s)) })))
+      expect(records[11]!.Notify).toEqual(
+        [
+          { ContractAddress: nativeRest(2), States: ['transfer', bk, devnet.accounts[0]!.base58, 10_000_000_000_000], IsEvm: false },
+          { ContractAddress: nativeRest(2), States: ['transfer', bk, MAIN_BASE58, 10n ** 18n - 10n ** 13n], IsEvm: false },
+        ].map((n) => ({ ...n, States: n.States.map((s) => (typeof s === 'bigint' ? Number(s) : s)) })),
+      )
       expect(await ok(devnet.rest.get(`/api/v1/balancev2/${bk}`))).toMatchObject({ gas: '0' })
       expect(await ok(devnet.rest.get(`/api/v1/balancev2/${MAIN_BASE58}`))).toMatchObject({ gas: String(10n ** 27n - 10n ** 22n) })
     } finally {

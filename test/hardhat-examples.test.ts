@@ -63,4 +63,3 @@ describe('Hardhat projects: npx hardhat test --network dualnet', () => {
     expect(typecheck).toMatchObject({ code: 0 })
   }, 900_000)
 })
-

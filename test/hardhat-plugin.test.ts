@@ -13,11 +13,11 @@ import type { Devnet } from '../src/index.ts'
 const HH2_RESERVED = ['hardhat', 'localhost']
 
 describe('the dualnet config key', () => {
-  it('defaults: network dualnet, blockContext ethereum, every other option createDevnet\'s', () => {
+  it("defaults: network dualnet, blockContext ethereum, every other option createDevnet's", () => {
     expect(resolveDualnetConfig(undefined, HH2_RESERVED)).toEqual({ network: 'dualnet', options: { blockContext: 'ethereum' } })
   })
 
-  it('passes createDevnet options through; the user\'s blockContext wins; network renames', () => {
+  it("passes createDevnet options through; the user's blockContext wins; network renames", () => {
     expect(resolveDualnetConfig({ network: 'chain', hardfork: 'shanghai', chainId: 7, blockContext: 'node' }, HH2_RESERVED)).toEqual({
       network: 'chain',
       options: { hardfork: 'shanghai', chainId: 7, blockContext: 'node' },
@@ -30,7 +30,7 @@ describe('the dualnet config key', () => {
     expect(() => resolveDualnetConfig(null, HH2_RESERVED)).toThrow("'dualnet' must be an object of createDevnet options, got null")
   })
 
-  it('refuses a network name that is empty, not a string, or Hardhat\'s own', () => {
+  it("refuses a network name that is empty, not a string, or Hardhat's own", () => {
     const message = (got: string) => `Invalid Hardhat config: 'dualnet.network' must be a network name other than 'hardhat', 'localhost', got ${got}`
     expect(() => resolveDualnetConfig({ network: 'hardhat' }, HH2_RESERVED)).toThrow(new TypeError(message("'hardhat'")))
     expect(() => resolveDualnetConfig({ network: '' }, HH2_RESERVED)).toThrow(message("''"))
@@ -63,7 +63,7 @@ describe('Hardhat 3 config hooks', async () => {
     expect(named.networks).toEqual({ mine: { type: 'http', url: IN_PROCESS_URL, chainId: 12345 } })
   })
 
-  it('reports a network of the user\'s under the same name, and a bad key, as config errors', async () => {
+  it("reports a network of the user's under the same name, and a bad key, as config errors", async () => {
     const taken = await hooks.extendUserConfig({ networks: { dualnet: { type: 'http', url: 'http://x' } } }, same)
     expect(await hooks.validateUserConfig(taken)).toEqual([
       {

@@ -59,7 +59,10 @@ let building: Promise<void> | undefined
 /** Builds dist/ (`npm run build`) unless it is newer than every file of src/; once per process. */
 export function ensureBuild(): Promise<void> {
   building ??= (async () => {
-    const built = await stat(join(ROOT, 'dist/hardhat/hardhat3.d.ts')).then((s) => s.mtimeMs, () => 0)
+    const built = await stat(join(ROOT, 'dist/hardhat/hardhat3.d.ts')).then(
+      (s) => s.mtimeMs,
+      () => 0,
+    )
     if (built > (await newest(join(ROOT, 'src')))) return
     const { code, output } = await run('npm', ['run', 'build'], ROOT)
     if (code !== 0) throw new Error(`npm run build failed:\n${output}`)

@@ -98,7 +98,7 @@ describe('WebSocket upgrades check Origin against the CORS origins', () => {
 })
 
 describe('both servers answer only IP addresses and the vhosts names', () => {
-  it('JSON-RPC over HTTP: a rebinding name gets go-ethereum\'s plain-text 403 and sends nothing; loopback names, any IP and no port are served', async () => {
+  it("JSON-RPC over HTTP: a rebinding name gets go-ethereum's plain-text 403 and sends nothing; loopback names, any IP and no port are served", async () => {
     devnet = await createDevnet({ accounts: 1, console: false })
     const { rpcUrl } = await devnet.listen({ cors: false })
     const port = new URL(rpcUrl).port
@@ -135,7 +135,10 @@ describe('both servers answer only IP addresses and the vhosts names', () => {
     const chainId = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}'
     expect((await send(rpcUrl, { host: 'dev.local:1', body: chainId })).status).toBe(200)
     expect((await send(rpcUrl, { host: '127.0.0.1', body: chainId })).status).toBe(200)
-    expect(await send(rpcUrl, { host: 'localhost', body: chainId })).toMatchObject({ status: 403, body: 'invalid host specified: localhost (the server answers IP addresses and dev.local; option vhosts)\n' })
+    expect(await send(rpcUrl, { host: 'localhost', body: chainId })).toMatchObject({
+      status: 403,
+      body: 'invalid host specified: localhost (the server answers IP addresses and dev.local; option vhosts)\n',
+    })
     expect((await send(restUrl!, { method: 'GET', path: '/api/v1/block/height', host: 'dev.local' })).status).toBe(200)
     const ws = await upgrade(rpcUrl, { host: 'localhost' })
     expect(ws).toMatchObject({ status: 403 })

@@ -20,7 +20,9 @@ type Analyse = (code: Uint8Array) => Analysis
 interface InterpreterInstance {
   _getValidJumpDestinations: Analyse
 }
-type InterpreterClass = (new (...args: unknown[]) => InterpreterInstance) & {
+type InterpreterClass = (new (
+  ...args: unknown[]
+) => InterpreterInstance) & {
   prototype: { _getValidJumpDestinations: Analyse & { [key: symbol]: Analyse | undefined } }
 }
 
@@ -195,9 +197,7 @@ describe('jump-destination analysis cache', () => {
     const wrapper = Interpreter.prototype._getValidJumpDestinations
     const uncached = await originalAnalyse()
     const token = new Interface(Token.abi as InterfaceAbi)
-    const deploy = hexToBytes(
-      `${Token.bytecode}${token.encodeDeploy(['Token', 'TKN', 10n ** 24n]).slice(2)}` as `0x${string}`,
-    )
+    const deploy = hexToBytes(`${Token.bytecode}${token.encodeDeploy(['Token', 'TKN', 10n ** 24n]).slice(2)}` as `0x${string}`)
     const calls = [
       token.encodeFunctionData('balanceOf', [CALLER.toString()]),
       token.encodeFunctionData('transfer', [OTHER.toString(), 1000n]),

@@ -62,9 +62,19 @@ describe('start path', () => {
   it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32, BIP-39, Base58, WebSocket, tracer, ABI or noble secp256k1 package', () => {
     const { start, later } = loadedModules('', "await d.listen(); await d.rest.get('/api/v1/block/height')")
     const absentAtStart = [
-      /node_modules\/fastify\//, /node_modules\/@fastify\//, /node_modules\/memory-level\//, /node_modules\/classic-level\//,
-      /node_modules\/@scure\/bip32\//, /node_modules\/@scure\/bip39\//, /node_modules\/bs58\//, /node_modules\/ws\//, /node_modules\/micro-eth-signer\//,
-      /node_modules\/@noble\/curves\/secp256k1/, /src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//,
+      /node_modules\/fastify\//,
+      /node_modules\/@fastify\//,
+      /node_modules\/memory-level\//,
+      /node_modules\/classic-level\//,
+      /node_modules\/@scure\/bip32\//,
+      /node_modules\/@scure\/bip39\//,
+      /node_modules\/bs58\//,
+      /node_modules\/ws\//,
+      /node_modules\/micro-eth-signer\//,
+      /node_modules\/@noble\/curves\/secp256k1/,
+      /src\/server\//,
+      /src\/rest\/router\.ts/,
+      /src\/evm\/tracing\//,
       /src\/chain\/persistence\/stateDocument\.ts/,
     ]
     for (const absent of absentAtStart) {
@@ -77,9 +87,7 @@ describe('start path', () => {
   })
 
   it('explicit accounts and options as a benchmark passes them load no BIP-32 either; another mnemonic does', () => {
-    const explicit = loadedModules(
-      "{ chainId: 31337, hardfork: 'istanbul', accounts: [{ privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', gas: 10n ** 24n }] }",
-    )
+    const explicit = loadedModules("{ chainId: 31337, hardfork: 'istanbul', accounts: [{ privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', gas: 10n ** 24n }] }")
     expect(loads(explicit.start, /node_modules\/@scure\/bip32\//)).toBe(false)
     expect(loads(explicit.start, /node_modules\/memory-level\//)).toBe(false)
     const other = loadedModules("{ accounts: 1, mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' }")
@@ -104,7 +112,10 @@ describe('the bundle of npm run build', () => {
     const sources = bundleSources(start)
     expect(sources.some((s) => s.endsWith('/src/devnet/create.ts'))).toBe(true)
     for (const lazy of [/src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//, /src\/evm\/engine\.ts/, /src\/chain\/persistence\/stateDocument\.ts/]) {
-      expect(sources.some((s) => lazy.test(s)), String(lazy)).toBe(false)
+      expect(
+        sources.some((s) => lazy.test(s)),
+        String(lazy),
+      ).toBe(false)
     }
     const packages = (urls: string[]) => [...new Set(urls.map((u) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1]).filter((p) => p !== undefined))].sort()
     // The packages src/ loads at start, but those the bundle carries inside (scripts/build.ts).
@@ -113,7 +124,10 @@ describe('the bundle of npm run build', () => {
     expect(packages(later).filter((p) => ['fastify', '@fastify/cors', 'ws', 'avvio'].includes(p))).toEqual([])
     const laterSources = bundleSources(later)
     for (const bundled of [/node_modules\/fastify\/fastify\.js$/, /node_modules\/@fastify\/cors\//, /node_modules\/ws\/lib\/websocket-server\.js$/, /src\/server\/rpcServer\.ts$/]) {
-      expect(laterSources.some((s) => bundled.test(s)), String(bundled)).toBe(true)
+      expect(
+        laterSources.some((s) => bundled.test(s)),
+        String(bundled),
+      ).toBe(true)
     }
   })
 

@@ -127,7 +127,13 @@ describe('blocks (reference §5.1, §5.5)', () => {
       const devnet = await createDevnet({ accounts: 3, genesisTimestamp: 1_700_000_000 })
       const chain = chainOf(devnet)
       const raw = await new Wallet(devnet.accounts[0]!.privateKey).signTransaction({
-        type: 0, chainId: 12345, nonce: 0, to: devnet.accounts[1]!.address, value: 1n, gasLimit: 21_000n, gasPrice: 0n,
+        type: 0,
+        chainId: 12345,
+        nonce: 0,
+        to: devnet.accounts[1]!.address,
+        value: 1n,
+        gasLimit: 21_000n,
+        gasPrice: 0n,
       })
       chain.clock.setNextBlockTimestamp(1_700_000_100)
       await devnet.rpc('eth_sendRawTransaction', [raw])
@@ -157,7 +163,13 @@ describe('supplies and persistence', () => {
     const wallet = new Wallet(devnet.accounts[0]!.privateKey)
     for (let nonce = 0; nonce < 3; nonce++) {
       const raw = await wallet.signTransaction({
-        type: 0, chainId: 12345, nonce, to: devnet.accounts[1]!.address, value: 10n ** 18n, gasLimit: 21_000n, gasPrice: 2_000_000_000n,
+        type: 0,
+        chainId: 12345,
+        nonce,
+        to: devnet.accounts[1]!.address,
+        value: 10n ** 18n,
+        gasLimit: 21_000n,
+        gasPrice: 2_000_000_000n,
       })
       await devnet.rpc('eth_sendRawTransaction', [raw])
     }

@@ -25,7 +25,10 @@ async function post(url: string, body: string, contentType = 'application/json')
 }
 
 async function rejection(promise: Promise<unknown>): Promise<RpcError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e)
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(err).toBeInstanceOf(RpcError)
   return err as RpcError
 }
@@ -88,7 +91,13 @@ describe('batch answers (batchResponseLimit)', () => {
     const { rpcUrl } = await d.listen()
     const call = (id: number | undefined, method: string, params: unknown[] = []) => ({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method, params })
     const send = [{ from: d.accounts[0]!.address, to: d.accounts[1]!.address, value: '0x1', gasPrice: GWEI }]
-    const batch = [call(1, 'eth_chainId'), call(2, 'eth_getBlockByNumber', ['latest', true]), call(3, 'eth_sendTransaction', send), call(undefined, 'eth_sendTransaction', send), call(4, 'eth_chainId')]
+    const batch = [
+      call(1, 'eth_chainId'),
+      call(2, 'eth_getBlockByNumber', ['latest', true]),
+      call(3, 'eth_sendTransaction', send),
+      call(undefined, 'eth_sendTransaction', send),
+      call(4, 'eth_chainId'),
+    ]
     const tooLarge = { code: -32003, message: "response too large: the batch's answers passed 100 bytes (option batchResponseLimit)" }
     expect((await post(rpcUrl, JSON.stringify(batch))).json).toEqual([
       { jsonrpc: '2.0', id: 1, result: '0x3039' },
@@ -120,7 +129,10 @@ describe('nesting (jsonDepthLimit)', () => {
     const d = await start({ jsonDepthLimit: 10 })
     const { rpcUrl } = await d.listen()
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: JSON.parse(deep(10)) as unknown })
-    expect(await post(rpcUrl, body)).toEqual({ status: 200, json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error: JSON nested deeper than 10 levels (option jsonDepthLimit)' } } })
+    expect(await post(rpcUrl, body)).toEqual({
+      status: 200,
+      json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error: JSON nested deeper than 10 levels (option jsonDepthLimit)' } },
+    })
     // Brackets inside strings do not count.
     const inString = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'web3_sha3', params: [`0x${'00'.repeat(4)}`], note: '[[[[[[[[[[[[[[[[' })
     expect(await post(rpcUrl, inString)).toMatchObject({ status: 200, json: { id: 2, result: expect.stringMatching(/^0x/) } })
@@ -132,7 +144,11 @@ describe('nesting (jsonDepthLimit)', () => {
     const t0 = performance.now()
     expect((await post(rpcUrl, deep(2 * 1024 * 1024))).json).toMatchObject({ error: { code: -32700, message: 'parse error: JSON nested deeper than 100 levels (option jsonDepthLimit)' } })
     expect((await post(`${restUrl}/api/v1/transaction`, deep(2 * 1024 * 1024))).json).toEqual({
-      Action: 'sendrawtransaction', Desc: 'ILLEGAL DATAFORMAT', Error: 41003, Result: 'JSON nested deeper than 100 levels (option jsonDepthLimit)', Version: '1.0.0',
+      Action: 'sendrawtransaction',
+      Desc: 'ILLEGAL DATAFORMAT',
+      Error: 41003,
+      Result: 'JSON nested deeper than 100 levels (option jsonDepthLimit)',
+      Version: '1.0.0',
     })
     console.log(`[limits] two 4 MiB nested bodies refused in ${(performance.now() - t0).toFixed(0)} ms`)
     expect((await post(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }))).json).toEqual({ jsonrpc: '2.0', id: 1, result: '0x3039' })
@@ -149,7 +165,7 @@ describe('nesting (jsonDepthLimit)', () => {
 })
 
 describe('eth_getLogs block range (logsBlockRange) and result count (logsResultLimit)', () => {
-  it('a span wider than the limit gets the real node\'s -32000 text; at the limit it is served', async () => {
+  it("a span wider than the limit gets the real node's -32000 text; at the limit it is served", async () => {
     const d = await start({ logsBlockRange: 10 })
     await d.mine(20)
     const err = await rejection(d.rpc('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0xb' }]))
@@ -287,7 +303,7 @@ describe('block timestamps fit the native header (u32, reference §1.4.1)', () =
 })
 
 describe('transactions the devnet signs fit the native transaction (u32 Nonce, reference §2.4)', () => {
-  it('eth_sendTransaction and impersonated sends at a nonce above 2^32 - 1 get the node\'s refusal, as a raw one does', async () => {
+  it("eth_sendTransaction and impersonated sends at a nonce above 2^32 - 1 get the node's refusal, as a raw one does", async () => {
     const d = await start({})
     const [a, b] = d.accounts
     await d.rpc('hardhat_setNonce', [a!.address, '0x200000000'])
@@ -307,7 +323,11 @@ describe('transactions the devnet signs fit the native transaction (u32 Nonce, r
 describe('CLI flags', () => {
   it('--body-limit and --batch-limit reach the servers; a host other than loopback is warned about', async () => {
     const { spawn } = await import('node:child_process')
-    const cli = spawn(process.execPath, ['--import', 'tsx', new URL('../src/cli.ts', import.meta.url).pathname, '--host', '0.0.0.0', '--rpcport', '0', '--accounts', '1', '--quiet', '--body-limit', '1000', '--batch-limit', '2'], { stdio: 'pipe' })
+    const cli = spawn(
+      process.execPath,
+      ['--import', 'tsx', new URL('../src/cli.ts', import.meta.url).pathname, '--host', '0.0.0.0', '--rpcport', '0', '--accounts', '1', '--quiet', '--body-limit', '1000', '--batch-limit', '2'],
+      { stdio: 'pipe' },
+    )
     let out = ''
     let err = ''
     cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
@@ -321,9 +341,14 @@ describe('CLI flags', () => {
       const url = `http://127.0.0.1:${/JSON-RPC\s+http:\/\/0\.0\.0\.0:(\d+)/.exec(out)![1]}`
       expect(err).toContain('dualnet: warning: listening on 0.0.0.0, not loopback')
       const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })
-      expect((await post(url, JSON.stringify([call(1), call(2), call(3)]))).json).toEqual([{ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'batch too large: the limit is 2 requests (option batchLimit)' } }])
+      expect((await post(url, JSON.stringify([call(1), call(2), call(3)]))).json).toEqual([
+        { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'batch too large: the limit is 2 requests (option batchLimit)' } },
+      ])
       expect((await post(url, JSON.stringify({ ...call(4), pad: 'x'.repeat(1000) }))).status).toBe(413)
-      expect((await post(url, JSON.stringify([call(5), call(6)]))).json).toEqual([{ jsonrpc: '2.0', id: 5, result: '0x3039' }, { jsonrpc: '2.0', id: 6, result: '0x3039' }])
+      expect((await post(url, JSON.stringify([call(5), call(6)]))).json).toEqual([
+        { jsonrpc: '2.0', id: 5, result: '0x3039' },
+        { jsonrpc: '2.0', id: 6, result: '0x3039' },
+      ])
     } finally {
       cli.kill('SIGTERM')
       await new Promise((resolve) => cli.once('exit', resolve))

@@ -22,7 +22,10 @@ async function start(options: DevnetOptions = {}): Promise<Devnet> {
 }
 
 async function error(promise: Promise<unknown>): Promise<unknown> {
-  const err = await promise.then(() => undefined, (e: unknown) => e)
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(err).toBeInstanceOf(RpcError)
   return (err as RpcError).toJSON()
 }

@@ -23,8 +23,6 @@ const store = new Interface(Store.abi as never)
 const raw = (restHex: string) => Buffer.from(restHex, 'hex').reverse()
 const node = (left: Buffer, right: Buffer) => sha256(Buffer.concat([Buffer.of(1), left, right]))
 
-
-
 /** The node's client check (§5.4 calculate_root_hash_from_audit_path), written independently of src/. */
 function independentVerify(proof: MerkleProof): boolean {
   const path = (proof.TargetHashes ?? []).map(raw)
@@ -239,7 +237,7 @@ describe('merkle proofs over a random chain', () => {
 })
 
 describe('merkle proofs of small trees', () => {
-  it('genesis only: a one-leaf tree, TargetHashes null; the genesis header\'s BlockRoot is zero, so the proof only verifies from block 1 on', async () => {
+  it("genesis only: a one-leaf tree, TargetHashes null; the genesis header's BlockRoot is zero, so the proof only verifies from block 1 on", async () => {
     const devnet = await createDevnet()
     try {
       const genesis = ((await devnet.rest.get('/api/v1/block/details/height/0')).Result as { Header: { TransactionsRoot: string; BlockRoot: string } }).Header
@@ -251,7 +249,12 @@ describe('merkle proofs of small trees', () => {
       // names a CurBlockRoot its TransactionsRoot does not lead to, as on the node.
       const proof = (await devnet.rest.get(`/api/v1/merkleproof/${list[0]!}`)).Result as MerkleProof
       expect(proof).toEqual({
-        Type: 'MerkleProof', TransactionsRoot: genesis.TransactionsRoot, BlockHeight: 0, CurBlockRoot: '00'.repeat(32), CurBlockHeight: 0, TargetHashes: null,
+        Type: 'MerkleProof',
+        TransactionsRoot: genesis.TransactionsRoot,
+        BlockHeight: 0,
+        CurBlockRoot: '00'.repeat(32),
+        CurBlockHeight: 0,
+        TargetHashes: null,
       })
       expect(verifyMerkleProof(proof)).toBe(false)
       expect(independentVerify(proof)).toBe(false)

@@ -42,7 +42,8 @@ const hex = (b: Uint8Array) => toHexRaw(b)
 describe('the reference bytes (§2.5, §2.7)', () => {
   const worked =
     '00c66b144f4b954b7057611c02384f5756f6a34f56fc0a596a7cc8145ff0e5382aed9982f2137e1293256a6e9ab1e00c6a7cc8' +
-    '0864000000000000006a7cc86c51c1087472616e73666572140000000000000000000000000000000000000001' + TAIL
+    '0864000000000000006a7cc86c51c1087472616e73666572140000000000000000000000000000000000000001' +
+    TAIL
 
   it('decodes the worked main-token transfer of 100 from A to B', () => {
     const invoke = decodeNativeInvoke(script(worked))
@@ -55,7 +56,8 @@ describe('the reference bytes (§2.5, §2.7)', () => {
     const claim =
       '00c66b144f4b954b7057611c02384f5756f6a34f56fc0a596a7cc8140000000000000000000000000000000000000001' +
       '6a7cc8145ff0e5382aed9982f2137e1293256a6e9ab1e00c6a7cc80864000000000000006a7cc86c' +
-      '0c7472616e7366657246726f6d140000000000000000000000000000000000000002' + TAIL
+      '0c7472616e7366657246726f6d140000000000000000000000000000000000000002' +
+      TAIL
     expect(decodeNativeInvoke(script(claim)).args).toEqual(struct(bytes(A), bytes(MAIN), bytes(B), bytes('6400000000000000')))
     expect(call(claim)).toEqual({ token: 'gas', method: 'transferFrom', v2: false, sender: A, from: MAIN, to: B, amount: 100n })
   })
@@ -80,7 +82,10 @@ describe('scripts built by ontology-ts-sdk 1.2.0', () => {
   const from = new sdk.Crypto.Address(toBase58(A))
   const to = new sdk.Crypto.Address(toBase58(B))
   const code = (tx: { payload: object }) => fromHex((tx.payload as { code: string }).code)
-  const tokens = [['ONT', 'main'], ['ONG', 'gas']] as const
+  const tokens = [
+    ['ONT', 'main'],
+    ['ONG', 'gas'],
+  ] as const
   const amounts = [1n, 15n, 16n, 100n, 10n ** 9n, 2n ** 63n - 1n, 2n ** 64n - 1n]
   /** Decodes the SDK's script to `expected`, and our builder reproduces the SDK's bytes. */
   const check = (sdkCode: Uint8Array, expected: TokenCall) => {
@@ -89,10 +94,23 @@ describe('scripts built by ontology-ts-sdk 1.2.0', () => {
   }
 
   it('has these OntAssetTxBuilder functions (no makeApproveTx, no makeTransferFromTx)', () => {
-    expect(Object.keys(builder).filter((k) => k.startsWith('make')).sort()).toEqual([
-      'makeQueryAllowanceTx', 'makeQueryAllowanceTxV2', 'makeQueryBalanceTx', 'makeQueryBalanceTxV2',
-      'makeTransferStateTx', 'makeTransferStateTxV2', 'makeTransferToMany', 'makeTransferToManyV2',
-      'makeTransferTx', 'makeTransferTxV2', 'makeWithdrawOngTx', 'makeWithdrawOngTxV2',
+    expect(
+      Object.keys(builder)
+        .filter((k) => k.startsWith('make'))
+        .sort(),
+    ).toEqual([
+      'makeQueryAllowanceTx',
+      'makeQueryAllowanceTxV2',
+      'makeQueryBalanceTx',
+      'makeQueryBalanceTxV2',
+      'makeTransferStateTx',
+      'makeTransferStateTxV2',
+      'makeTransferToMany',
+      'makeTransferToManyV2',
+      'makeTransferTx',
+      'makeTransferTxV2',
+      'makeWithdrawOngTx',
+      'makeWithdrawOngTxV2',
     ])
   })
 
@@ -130,14 +148,38 @@ describe('scripts built by ontology-ts-sdk 1.2.0', () => {
     for (const [asset, token] of tokens) {
       for (const v2 of [false, true]) {
         const many = (v2 ? builder.makeTransferToManyV2 : builder.makeTransferToMany)(asset, from, [to, from, to], [5, 7, 16], '2500', '20000')
-        check(code(many), { token, method: 'transfer', v2, states: [{ from: A, to: B, amount: 5n }, { from: A, to: A, amount: 7n }, { from: A, to: B, amount: 16n }] })
+        check(code(many), {
+          token,
+          method: 'transfer',
+          v2,
+          states: [
+            { from: A, to: B, amount: 5n },
+            { from: A, to: A, amount: 7n },
+            { from: A, to: B, amount: 16n },
+          ],
+        })
         const states = [new sdk.Token.State(from, to, '100'), new sdk.Token.State(to, from, '1000000000')]
         const stateTx = (v2 ? builder.makeTransferStateTxV2 : builder.makeTransferStateTx)(asset, states, '2500', '20000')
-        check(code(stateTx), { token, method: 'transfer', v2, states: [{ from: A, to: B, amount: 100n }, { from: B, to: A, amount: 10n ** 9n }] })
+        check(code(stateTx), {
+          token,
+          method: 'transfer',
+          v2,
+          states: [
+            { from: A, to: B, amount: 100n },
+            { from: B, to: A, amount: 10n ** 9n },
+          ],
+        })
       }
     }
     // 16 states: the count is pushed as 08 1000000000000000, not PUSH16.
-    const sixteen = builder.makeTransferToMany('ONG', from, Array.from({ length: 16 }, () => to), Array.from({ length: 16 }, (_, i) => i + 1), '0', '20000')
+    const sixteen = builder.makeTransferToMany(
+      'ONG',
+      from,
+      Array.from({ length: 16 }, () => to),
+      Array.from({ length: 16 }, (_, i) => i + 1),
+      '0',
+      '20000',
+    )
     expect(hex(code(sixteen))).toContain('081000000000000000c1')
     check(code(sixteen), { token: 'gas', method: 'transfer', v2: false, states: Array.from({ length: 16 }, (_, i) => ({ from: A, to: B, amount: BigInt(i + 1) })) })
   })
@@ -145,7 +187,13 @@ describe('scripts built by ontology-ts-sdk 1.2.0', () => {
   it('makeWithdrawOngTx(V2): the claim is transferFrom on the gas contract, sender = claimer, from = 0x…01', () => {
     check(code(builder.makeWithdrawOngTx(from, to, '42', from, '2500', '20000')), { token: 'gas', method: 'transferFrom', v2: false, sender: A, from: MAIN, to: B, amount: 42n })
     check(code(builder.makeWithdrawOngTxV2(from, to, '9223372036854775807', from, '2500', '20000')), {
-      token: 'gas', method: 'transferFrom', v2: true, sender: A, from: MAIN, to: B, amount: 2n ** 63n - 1n,
+      token: 'gas',
+      method: 'transferFrom',
+      v2: true,
+      sender: A,
+      from: MAIN,
+      to: B,
+      amount: 2n ** 63n - 1n,
     })
   })
 
@@ -175,9 +223,17 @@ describe('native input bytes (§2.5 "native input bytes received by the contract
 
   it('transfer: count, then per state from, to, amount', () => {
     expect(input({ token: 'main', method: 'transfer', v2: false, states: [{ from: A, to: B, amount: 100n }] })).toBe(`0101 14${hex(A)} 14${hex(B)} ${amount}`.replaceAll(' ', ''))
-    expect(input({ token: 'gas', method: 'transfer', v2: false, states: [{ from: A, to: B, amount: 5n }, { from: B, to: A, amount: 100n }] })).toBe(
-      `0102 14${hex(A)} 14${hex(B)} 0105 14${hex(B)} 14${hex(A)} ${amount}`.replaceAll(' ', ''),
-    )
+    expect(
+      input({
+        token: 'gas',
+        method: 'transfer',
+        v2: false,
+        states: [
+          { from: A, to: B, amount: 5n },
+          { from: B, to: A, amount: 100n },
+        ],
+      }),
+    ).toBe(`0102 14${hex(A)} 14${hex(B)} 0105 14${hex(B)} 14${hex(A)} ${amount}`.replaceAll(' ', ''))
   })
 
   it('approve, transferFrom, balanceOf, allowance: fields concatenated, no count', () => {
@@ -208,8 +264,17 @@ describe('native input bytes (§2.5 "native input bytes received by the contract
 })
 
 describe('NeoBytes', () => {
-  it('reads little-endian two\'s complement and accepts trailing zero bytes', () => {
-    const cases: [string, bigint][] = [['', 0n], ['00', 0n], ['6400000000000000', 100n], ['80c3c901', 30_000_000n], ['ff', -1n], ['80', -128n], ['8000', 128n], ['ffffffffffffffff00', 2n ** 64n - 1n]]
+  it("reads little-endian two's complement and accepts trailing zero bytes", () => {
+    const cases: [string, bigint][] = [
+      ['', 0n],
+      ['00', 0n],
+      ['6400000000000000', 100n],
+      ['80c3c901', 30_000_000n],
+      ['ff', -1n],
+      ['80', -128n],
+      ['8000', 128n],
+      ['ffffffffffffffff00', 2n ** 64n - 1n],
+    ]
     for (const [h, v] of cases) expect(bigIntFromNeoBytes(fromHex(h))).toBe(v)
   })
 
@@ -229,32 +294,33 @@ describe('NeoBytes', () => {
 })
 
 const address = fc.uint8Array({ minLength: 20, maxLength: 20 })
-const tokenCall: fc.Arbitrary<TokenCall> = fc
-  .tuple(fc.constantFrom('main' as const, 'gas' as const), fc.boolean(), fc.nat(8))
-  .chain(([token, v2, kind]) => {
-    const amount = fc.oneof(fc.constantFrom(0n, 1n, 15n, 16n, 2n ** 64n - 1n), fc.bigInt(0n, v2 ? 2n ** 100n : 2n ** 64n - 1n))
-    switch (kind) {
-      case 0:
-        return fc.array(fc.record({ from: address, to: address, amount }), { maxLength: 18 }).map((states): TokenCall => ({ token, method: 'transfer', v2, states }))
-      case 1:
-        return fc.record({ from: address, to: address, amount }).map((r): TokenCall => ({ token, method: 'approve', v2, ...r }))
-      case 2:
-        return fc.record({ sender: address, from: address, to: address, amount }).map((r): TokenCall => ({ token, method: 'transferFrom', v2, ...r }))
-      case 3:
-        return address.map((a): TokenCall => ({ token, method: 'balanceOf', v2, address: a }))
-      case 4:
-        return fc.record({ from: address, to: address }).map((r): TokenCall => ({ token, method: 'allowance', v2, ...r }))
-      case 5:
-      case 6:
-        return fc.constant<TokenCall>({ token, method: kind === 5 ? 'name' : 'symbol', v2: false })
-      default:
-        return fc.constant<TokenCall>({ token, method: kind === 7 ? 'decimals' : 'totalSupply', v2 })
-    }
-  })
+const tokenCall: fc.Arbitrary<TokenCall> = fc.tuple(fc.constantFrom('main' as const, 'gas' as const), fc.boolean(), fc.nat(8)).chain(([token, v2, kind]) => {
+  const amount = fc.oneof(fc.constantFrom(0n, 1n, 15n, 16n, 2n ** 64n - 1n), fc.bigInt(0n, v2 ? 2n ** 100n : 2n ** 64n - 1n))
+  switch (kind) {
+    case 0:
+      return fc.array(fc.record({ from: address, to: address, amount }), { maxLength: 18 }).map((states): TokenCall => ({ token, method: 'transfer', v2, states }))
+    case 1:
+      return fc.record({ from: address, to: address, amount }).map((r): TokenCall => ({ token, method: 'approve', v2, ...r }))
+    case 2:
+      return fc.record({ sender: address, from: address, to: address, amount }).map((r): TokenCall => ({ token, method: 'transferFrom', v2, ...r }))
+    case 3:
+      return address.map((a): TokenCall => ({ token, method: 'balanceOf', v2, address: a }))
+    case 4:
+      return fc.record({ from: address, to: address }).map((r): TokenCall => ({ token, method: 'allowance', v2, ...r }))
+    case 5:
+    case 6:
+      return fc.constant<TokenCall>({ token, method: kind === 5 ? 'name' : 'symbol', v2: false })
+    default:
+      return fc.constant<TokenCall>({ token, method: kind === 7 ? 'decimals' : 'totalSupply', v2 })
+  }
+})
 
 describe('round trips', () => {
   it('decode(build(call)) gives the call back', () => {
-    fc.assert(fc.property(tokenCall, (c) => void expect(call(buildTokenCall(c))).toEqual(c)), { numRuns: 1000 })
+    fc.assert(
+      fc.property(tokenCall, (c) => void expect(call(buildTokenCall(c))).toEqual(c)),
+      { numRuns: 1000 },
+    )
   })
 
   it('decodes any built tree of byte arrays, structs and arrays to the same tree', () => {
@@ -336,9 +402,7 @@ describe('refusals', () => {
 
   it('refuses other native contracts and unknown methods, naming them', () => {
     const ontId = fromHex('0000000000000000000000000000000000000003')
-    expect(() => call(buildNativeInvoke(ontId, 'regIDWithPublicKey', bytes(A)))).toThrow(
-      /^unsupported invocation script: a call to native contract 0{38}03 \(ONT ID\); only the main token/,
-    )
+    expect(() => call(buildNativeInvoke(ontId, 'regIDWithPublicKey', bytes(A)))).toThrow(/^unsupported invocation script: a call to native contract 0{38}03 \(ONT ID\); only the main token/)
     expect(() => call(buildNativeInvoke(MAIN, 'init', bytes('')))).toThrow(/method "init" of the main token \(supported: transfer, transferV2, /)
     expect(() => call(buildNativeInvoke(GAS, 'totalAllowance', bytes(A)))).toThrow(UnsupportedScriptError)
     expect(() => call(buildNativeInvoke(GAS, 'nameV2', bytes('')))).toThrow(/method "nameV2"/)
@@ -347,7 +411,10 @@ describe('refusals', () => {
 
   it('refuses arguments the token contract cannot decode, with InvalidTokenCallError', () => {
     const refusals: [Uint8Array, RegExp][] = [
-      [transferOf(-5n), /^invalid main-token transfer call: states\[0\]\.amount is negative \(-5\); expected arguments Array\[Struct\(from, to, amount\), …\], got Array\[Struct\(bytes\[20\], bytes\[20\], bytes\[8\]\)\]$/],
+      [
+        transferOf(-5n),
+        /^invalid main-token transfer call: states\[0\]\.amount is negative \(-5\); expected arguments Array\[Struct\(from, to, amount\), …\], got Array\[Struct\(bytes\[20\], bytes\[20\], bytes\[8\]\)\]$/,
+      ],
       [transferOf(2n ** 64n), /states\[0\]\.amount 18446744073709551616 does not fit in u64/],
       [transferOf(-(2n ** 70n), true), /invalid main-token transferV2 call: states\[0\]\.amount is negative/],
       [buildNativeInvoke(MAIN, 'transfer', struct(bytes(A), bytes(B), int(1n))), /got Struct\(bytes\[20\], bytes\[20\], int\)/],
@@ -384,7 +451,15 @@ describe('refusals', () => {
 
 describe('fuzzing', () => {
   const valid = [
-    buildTokenCall({ token: 'gas', method: 'transfer', v2: false, states: [{ from: A, to: B, amount: 123456789n }, { from: B, to: A, amount: 7n }] }),
+    buildTokenCall({
+      token: 'gas',
+      method: 'transfer',
+      v2: false,
+      states: [
+        { from: A, to: B, amount: 123456789n },
+        { from: B, to: A, amount: 7n },
+      ],
+    }),
     buildTokenCall({ token: 'gas', method: 'transferFrom', v2: true, sender: A, from: MAIN, to: B, amount: 10n ** 20n }),
     buildTokenCall({ token: 'main', method: 'allowance', v2: false, from: A, to: B }),
     buildTokenCall({ token: 'main', method: 'balanceOf', v2: false, address: A }),
@@ -437,7 +512,10 @@ describe('fuzzing', () => {
   it('random bytes, mutated scripts and opcode soups give a NativeInvoke or a named error (3 x 5,000 runs)', () => {
     const seen = { call: 0, invoke: 0, refused: 0 }
     for (const source of [fc.uint8Array({ maxLength: 400 }), mutated, ops]) {
-      fc.assert(fc.property(source, (code) => void seen[outcome(code)]++), { numRuns: 5000 })
+      fc.assert(
+        fc.property(source, (code) => void seen[outcome(code)]++),
+        { numRuns: 5000 },
+      )
     }
     // The fuzz reaches every outcome, not just the first refusal.
     expect(seen.call).toBeGreaterThan(100)

@@ -115,7 +115,7 @@ describe('transfers built by the SDK', () => {
     const approve = customCall('approve', [fromBase58(A.base58), fromBase58(B.base58)], 500n, false)
     expect((await send(signed(approve))).Error).toBe(0)
     expect(((await client.getAllowance('ont', A.sdk, B.sdk)) as Envelope).Result).toBe('500')
-    expect(((await devnet.rest.get(`/api/v1/allowancev2/main/${A.base58}/${B.base58}`)).Result)).toBe('500000000000')
+    expect((await devnet.rest.get(`/api/v1/allowancev2/main/${A.base58}/${B.base58}`)).Result).toBe('500000000000')
     const C = account(2)
     const pull = customCall('transferFrom', [fromBase58(B.base58), fromBase58(A.base58), fromBase58(C.base58)], 200n, false)
     pull.payer = B.sdk
@@ -128,7 +128,9 @@ describe('transfers built by the SDK', () => {
     const hex = signed(sdk.OntAssetTxBuilder.makeTransferTx('ONT', A.sdk, B.sdk, 7, '2500', '20000'))
     const pre = await send(hex, true)
     expect(pre.Result).toEqual({
-      State: 1, Gas: 20000, Result: '01',
+      State: 1,
+      Gas: 20000,
+      Result: '01',
       Notify: [{ ContractAddress: '0100000000000000000000000000000000000000', States: ['transfer', A.base58, B.base58, 7], IsEvm: false }],
     })
     const query = await send(sdk.OntAssetTxBuilder.makeQueryBalanceTx('ONT', B.sdk).serialize(), true)

@@ -51,7 +51,14 @@ const secret = (seed: number): Uint8Array => bigIntToBytes(BigInt(seed) * 0x1234
 const p256Key = (seed: number): SigningKey => ({ type: 'p256', privateKey: secret(seed) })
 const ethKey = (seed: number): SigningKey => ({ type: 'secp256k1', privateKey: secret(seed) })
 const unsigned = (payer: Uint8Array, nonce = 7): NativeTransaction => ({
-  version: 0, txType: 0xd1, nonce, gasPrice: 2500n, gasLimit: 20000n, payer, payload: { kind: 'invoke', code: Uint8Array.of(0x51) }, sigs: [],
+  version: 0,
+  txType: 0xd1,
+  nonce,
+  gasPrice: 2500n,
+  gasLimit: 20000n,
+  payer,
+  payload: { kind: 'invoke', code: Uint8Array.of(0x51) },
+  sigs: [],
 })
 const addressOf = (key: SigningKey) => publicKeyAddress(signingPublicKey(key))
 
@@ -473,7 +480,14 @@ describe('round trip and fuzzing', () => {
   const text = (max: number) => fc.string({ unit: 'grapheme', maxLength: max }).filter((s) => new TextEncoder().encode(s).length <= max)
   const legacyKey = secret(40)
   const legacy = fc
-    .record({ nonce: fc.bigInt(0n, 2n ** 32n - 1n), gwei: fc.bigInt(0n, (2n ** 64n - 1n) / 1_000_000_000n), gas: fc.bigInt(0n, 2n ** 64n - 1n), value: fc.bigInt(0n, 2n ** 80n), data: fc.uint8Array({ maxLength: 40 }), create: fc.boolean() })
+    .record({
+      nonce: fc.bigInt(0n, 2n ** 32n - 1n),
+      gwei: fc.bigInt(0n, (2n ** 64n - 1n) / 1_000_000_000n),
+      gas: fc.bigInt(0n, 2n ** 64n - 1n),
+      value: fc.bigInt(0n, 2n ** 80n),
+      data: fc.uint8Array({ maxLength: 40 }),
+      create: fc.boolean(),
+    })
     .map(({ gwei, create, ...f }) => signedLegacy(legacyKey, { ...f, gasPrice: gwei * 1_000_000_000n, to: create ? new Uint8Array(0) : new Uint8Array(20).fill(1) }))
   const native: fc.Arbitrary<NativeTransaction> = fc.oneof(
     fc.record({
@@ -530,7 +544,14 @@ describe('round trip and fuzzing', () => {
   // Quickly: 6,000 inputs of up to 400 bytes within the test's time limit; a length
   // prefix taken on trust (gigabytes allocated) fails as a RangeError or runs out of it.
   it('a fuzzed decoder only ever returns a transaction or throws InvalidTransactionError, quickly', () => {
-    const sdkTx = sdk.OntAssetTxBuilder.makeTransferTx('ONT', new sdk.Crypto.Address('AFmseVrdL9f9oyCzZefL9tG6UbviEH9ugK'), new sdk.Crypto.Address('AFmseVrdL9f9oyCzZefL9tG6UbviEH9ugK'), 1, '0', '20000')
+    const sdkTx = sdk.OntAssetTxBuilder.makeTransferTx(
+      'ONT',
+      new sdk.Crypto.Address('AFmseVrdL9f9oyCzZefL9tG6UbviEH9ugK'),
+      new sdk.Crypto.Address('AFmseVrdL9f9oyCzZefL9tG6UbviEH9ugK'),
+      1,
+      '0',
+      '20000',
+    )
     const keys = [p256Key(50), p256Key(51), ethKey(52)]
     const multi = signNativeTransaction(unsigned(new Uint8Array(20)), keys.slice(0, 2), { m: 2, publicKeys: keys.map((k) => serializePublicKey(signingPublicKey(k))) })
     const seeds = [
@@ -538,7 +559,11 @@ describe('round trip and fuzzing', () => {
       fromHex(sdkTx.serialize()),
       encodeNativeTransaction(multi),
       encodeNativeTransaction(signNativeTransaction(unsigned(new Uint8Array(20)), [ethKey(53)])),
-      encodeNativeTransaction({ ...unsigned(new Uint8Array(20)), txType: 0xd0, payload: { kind: 'deploy', code: Uint8Array.of(1), vmFlags: 3, name: 'a', codeVersion: 'b', author: 'c', email: 'd', description: 'e' } }),
+      encodeNativeTransaction({
+        ...unsigned(new Uint8Array(20)),
+        txType: 0xd0,
+        payload: { kind: 'deploy', code: Uint8Array.of(1), vmFlags: 3, name: 'a', codeVersion: 'b', author: 'c', email: 'd', description: 'e' },
+      }),
       envelope(signedLegacy(legacyKey, { nonce: 1n, gasPrice: 10n ** 9n, gas: 21000n, to: new Uint8Array(20), value: 1n, data: Uint8Array.of(1, 2) })),
     ]
     const mutated = fc
@@ -549,7 +574,11 @@ describe('round trip and fuzzing', () => {
         const at = edits[0]![0] % (copy.length + 1)
         return concatBytes(copy.subarray(0, at), inserted, copy.subarray(at))
       })
-    const input = fc.oneof(fc.uint8Array({ maxLength: 400 }), fc.uint8Array({ minLength: 2, maxLength: 60 }).map((b) => concatBytes(Uint8Array.of(0, b[0]! % 4 === 0 ? 0xd3 : 0xd1), b)), mutated)
+    const input = fc.oneof(
+      fc.uint8Array({ maxLength: 400 }),
+      fc.uint8Array({ minLength: 2, maxLength: 60 }).map((b) => concatBytes(Uint8Array.of(0, b[0]! % 4 === 0 ? 0xd3 : 0xd1), b)),
+      mutated,
+    )
     let decoded = 0
     fc.assert(
       fc.property(input, (bytes) => {

@@ -124,7 +124,9 @@ describe.each(PATHS.slice(0, 2))('with transactions waiting for the next block (
     await rpc.rpc('evm_setAutomine', [false])
     const from = devnet!.accounts[0]!.address
     const nonce = Number(await rpc.rpc('eth_getTransactionCount', [from, 'latest']))
-    const deployment = (await rpc.rpc('eth_sendTransaction', [{ from, data: encodeDeployData({ abi: BlockGate.abi as Abi, bytecode: BlockGate.bytecode, args: [0n, 0n] }), gas: '0x100000' }])) as string
+    const deployment = (await rpc.rpc('eth_sendTransaction', [
+      { from, data: encodeDeployData({ abi: BlockGate.abi as Abi, bytecode: BlockGate.bytecode, args: [0n, 0n] }), gas: '0x100000' },
+    ])) as string
     const gateAddress = getContractAddress({ from, nonce: BigInt(nonce) })
     const enter = { from, to: gateAddress, data: encodeFunctionData({ abi: BlockGate.abi as Abi, functionName: 'enter' }) }
     const gas = BigInt((await rpc.rpc('eth_estimateGas', [enter])) as string)

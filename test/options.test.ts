@@ -36,7 +36,13 @@ const SECP_KEY = 'a secp256k1 private key: 0x and 64 hex digits, not zero, below
 const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
   chainId: {
     good: [1, 31337, Number.MAX_SAFE_INTEGER, as(31337n, 31337)],
-    bad: [WHOLE('chainId', -1, '1', '9,007,199,254,740,991'), WHOLE('chainId', 1.5, '1', '9,007,199,254,740,991'), WHOLE('chainId', 0, '1', '9,007,199,254,740,991'), WHOLE('chainId', 2n ** 53n, '1', '9,007,199,254,740,991'), WHOLE('chainId', '1', '1', '9,007,199,254,740,991')],
+    bad: [
+      WHOLE('chainId', -1, '1', '9,007,199,254,740,991'),
+      WHOLE('chainId', 1.5, '1', '9,007,199,254,740,991'),
+      WHOLE('chainId', 0, '1', '9,007,199,254,740,991'),
+      WHOLE('chainId', 2n ** 53n, '1', '9,007,199,254,740,991'),
+      WHOLE('chainId', '1', '1', '9,007,199,254,740,991'),
+    ],
   },
   hardfork: {
     good: ['istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'],
@@ -66,7 +72,13 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
   nativeAccounts: { good: [0, 10_000, as(2n, 2)], bad: [WHOLE('nativeAccounts', 10_001, '0', '10,000'), WHOLE('nativeAccounts', -1, '0', '10,000')] },
   // The word list and checksum are checked by validateDevnetOptions (below); the table's synchronous check takes any string.
   mnemonic: { good: [ABANDON], bad: [[12, `option mnemonic: 12 is invalid. Allowed: ${MNEMONIC}.`]] },
-  automine: { good: [true, false], bad: [['yes', 'option automine: "yes" is invalid. Allowed: true or false.'], [1, 'option automine: 1 is invalid. Allowed: true or false.']] },
+  automine: {
+    good: [true, false],
+    bad: [
+      ['yes', 'option automine: "yes" is invalid. Allowed: true or false.'],
+      [1, 'option automine: 1 is invalid. Allowed: true or false.'],
+    ],
+  },
   blockTime: {
     good: [0, 0.5, 86_400, as(6n, 6)],
     bad: [
@@ -75,7 +87,10 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
       [86_401, 'option blockTime: 86401 is invalid. Allowed: a number of seconds from 0 to 86,400, in whole milliseconds (0: off).'],
     ],
   },
-  genesisTimestamp: { good: [0, 1_700_000_000, 2 ** 32 - 1, as(1_700_000_000n, 1_700_000_000)], bad: [WHOLE('genesisTimestamp', 2 ** 32, '0', '4,294,967,295'), WHOLE('genesisTimestamp', 1.5, '0', '4,294,967,295')] },
+  genesisTimestamp: {
+    good: [0, 1_700_000_000, 2 ** 32 - 1, as(1_700_000_000n, 1_700_000_000)],
+    bad: [WHOLE('genesisTimestamp', 2 ** 32, '0', '4,294,967,295'), WHOLE('genesisTimestamp', 1.5, '0', '4,294,967,295')],
+  },
   clock: {
     good: ['wall', 'frozen', { step: 12 }, as({ step: 12n }, { step: 12 })],
     bad: [
@@ -134,7 +149,10 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
   console: { good: [true, false, () => {}], bad: [['yes', 'option console: "yes" is invalid. Allowed: true or false, or a function of one line.']] },
 }
 
-const PORT = (option: string): Row => ({ good: [0, 8545, 65_535, as(8545n, 8545)], bad: [WHOLE(option, 65_536, '0', '65,535'), WHOLE(option, -1, '0', '65,535'), WHOLE(option, '8545', '0', '65,535')] })
+const PORT = (option: string): Row => ({
+  good: [0, 8545, 65_535, as(8545n, 8545)],
+  bad: [WHOLE(option, 65_536, '0', '65,535'), WHOLE(option, -1, '0', '65,535'), WHOLE(option, '8545', '0', '65,535')],
+})
 
 /** Every listen option. */
 const LISTEN: { [K in keyof Required<ListenOptions>]: Row } = {
@@ -217,7 +235,8 @@ describe('the error and the options object', () => {
 
   it('the mnemonic: BIP-39 words and checksum', async () => {
     await expect(validateDevnetOptions({ mnemonic: ABANDON })).resolves.toEqual({ mnemonic: ABANDON })
-    const refused = (mnemonic: string, reason: string) => expect(validateDevnetOptions({ mnemonic })).rejects.toThrow(`option mnemonic: ${JSON.stringify(mnemonic)} is invalid (${reason}). Allowed: ${MNEMONIC}.`)
+    const refused = (mnemonic: string, reason: string) =>
+      expect(validateDevnetOptions({ mnemonic })).rejects.toThrow(`option mnemonic: ${JSON.stringify(mnemonic)} is invalid (${reason}). Allowed: ${MNEMONIC}.`)
     await refused(ABANDON.replace(/about$/, 'abandon'), 'the checksum does not match')
     await refused(ABANDON.replace(/^abandon/, 'Abandon'), 'word 1, "Abandon", is not in the word list')
     await refused(ABANDON.replace(/about$/, 'aboot'), 'word 12, "aboot", is not in the word list')
@@ -243,14 +262,20 @@ describe('through createDevnet and listen: nothing starts', () => {
       [{ clock: 'sometimes' }, `option clock: "sometimes" is invalid. Allowed: 'wall' or 'frozen', or { step } with step a whole number of seconds from 1 to 86,400.`],
       [{ blockTime: -5 }, 'option blockTime: -5 is invalid. Allowed: a number of seconds from 0 to 86,400, in whole milliseconds (0: off).'],
       [{ automine: 'yes' }, 'option automine: "yes" is invalid. Allowed: true or false.'],
-      [{ mnemonic: 'test test test test test test test test test test test test' }, `option mnemonic: "test test test test test test test test test test test test" is invalid (the checksum does not match). Allowed: ${MNEMONIC}.`],
+      [
+        { mnemonic: 'test test test test test test test test test test test test' },
+        `option mnemonic: "test test test test test test test test test test test test" is invalid (the checksum does not match). Allowed: ${MNEMONIC}.`,
+      ],
       [{ chainID: 1 }, 'option chainID is unknown. Did you mean chainId?'],
       [{ hardfork: 'homestead' }, `option hardfork: "homestead" is invalid. Allowed: ${HARDFORKS}.`],
       [{ hardfork: 'osaka' }, `option hardfork: "osaka" is invalid. Allowed: ${HARDFORKS}.`],
       [{ hardfork: 'amsterdam' }, `option hardfork: "amsterdam" is invalid. Allowed: ${HARDFORKS}.`],
     ]
     for (const [options, message] of cases) {
-      const refusal = await createDevnet({ ...(options as DevnetOptions), db: db as never }).then(() => undefined, (err: unknown) => err)
+      const refusal = await createDevnet({ ...(options as DevnetOptions), db: db as never }).then(
+        () => undefined,
+        (err: unknown) => err,
+      )
       expect(refusal, message).toBeInstanceOf(InvalidOptionError)
       expect((refusal as Error).message).toBe(message)
     }
@@ -265,7 +290,7 @@ describe('through createDevnet and listen: nothing starts', () => {
     expect(await devnet.rpc('eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1' })
   })
 
-  it('a valid mnemonic of its own derives its keys (BIP-39 test vector: "abandon … about", m/44\'/60\'/0\'/0/0)', async () => {
+  it("a valid mnemonic of its own derives its keys (BIP-39 test vector: \"abandon … about\", m/44'/60'/0'/0/0)", async () => {
     devnet = await createDevnet({ mnemonic: ABANDON, accounts: 1, nativeAccounts: 0, console: false })
     expect(devnet.accounts[0]!.address).toBe('0x9858effd232b4033e47d90003d41ec34ecaeda94')
   })

@@ -45,7 +45,14 @@ function copy(): string {
 
 /** Every file of `dir` with its SHA-256, and the listing of its parent. */
 function fingerprint(dir: string) {
-  const files = Object.fromEntries(readdirSync(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]))
+  const files = Object.fromEntries(
+    readdirSync(dir).map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  )
   return { files, siblings: readdirSync(join(dir, '..')) }
 }
 
@@ -56,7 +63,11 @@ const tables = async (dir: string) => {
   const live = (await readManifest(join(dir, manifest))).tables.sort((a, b) => b.size - a.size)
   return live.map((t) => `${String(t.number).padStart(6, '0')}.ldb`)
 }
-const newestLog = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.log')).sort().at(-1)!
+const newestLog = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.log'))
+    .sort()
+    .at(-1)!
 const WAY_OUT = `LevelDB's repair may salvage it: copy the directory, run node -e "require('classic-level').ClassicLevel.repair(process.argv[1])" <copy> and start with --db <copy>; or start a new chain with a new --db directory`
 
 /** Asserts that starting on `dir` is refused with `message` (after `the database in <dir> is refused, and left as it was: `) and changes no byte. */
@@ -129,7 +140,9 @@ describe('a damaged LevelDB directory is refused before LevelDB touches it', () 
       (err: Error) => err,
     )
     expect(refusal).toBeInstanceOf(CorruptDatabaseError)
-    expect(refusal.message).toMatch(/^(the database in .* is refused, and left as it was: LevelDB cannot read it: Corruption: .*\. LevelDB's repair may salvage it|block \d+ in the database is corrupt: )/)
+    expect(refusal.message).toMatch(
+      /^(the database in .* is refused, and left as it was: LevelDB cannot read it: Corruption: .*\. LevelDB's repair may salvage it|block \d+ in the database is corrupt: )/,
+    )
     expect(fingerprint(dir)).toEqual(before)
   })
 
@@ -156,7 +169,7 @@ describe('a refused database of another kind is not touched either', () => {
     expect(fingerprint(dir)).toEqual(before)
   })
 
-  it('a chain of other options (ChainMismatchError): not even LevelDB\'s LOG changes', async () => {
+  it("a chain of other options (ChainMismatchError): not even LevelDB's LOG changes", async () => {
     const dir = copy()
     const before = fingerprint(dir)
     await expect(start(dir, { chainId: 777 })).rejects.toThrow(ChainMismatchError)
@@ -168,7 +181,9 @@ describe('a refused database of another kind is not touched either', () => {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'notes.txt'), 'mine')
     await refusedUntouched(dir, 'it is not a LevelDB database: it holds other files (notes.txt). give --db a new or empty directory')
-    await expect(start(join(dir, 'notes.txt'))).rejects.toThrow(`the database in ${join(dir, 'notes.txt')} is refused, and left as it was: it is a file, not a directory. give --db a new or empty directory`)
+    await expect(start(join(dir, 'notes.txt'))).rejects.toThrow(
+      `the database in ${join(dir, 'notes.txt')} is refused, and left as it was: it is a file, not a directory. give --db a new or empty directory`,
+    )
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine')
   })
 })
@@ -187,7 +202,7 @@ describe('an accepted database', () => {
     await again.close()
   })
 
-  it('a stand-in left by a process killed while it read its chain is removed at the next start; a running one\'s is kept', async () => {
+  it("a stand-in left by a process killed while it read its chain is removed at the next start; a running one's is kept", async () => {
     const dir = copy()
     const dead = spawnSync(process.execPath, ['-e', '']).pid!
     const stale = join(dir, '..', `.db.check-${dead}-AbC123`)
@@ -212,12 +227,16 @@ describe('an accepted database', () => {
     await devnet.close()
   })
 
-  it('a new directory, an empty one, and one left with only LevelDB\'s LOCK and LOG get a new chain', async () => {
-    for (const prepare of [() => {}, (dir: string) => mkdirSync(dir, { recursive: true }), (dir: string) => {
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(join(dir, 'LOCK'), '')
-      writeFileSync(join(dir, 'LOG'), 'an earlier attempt\n')
-    }]) {
+  it("a new directory, an empty one, and one left with only LevelDB's LOCK and LOG get a new chain", async () => {
+    for (const prepare of [
+      () => {},
+      (dir: string) => mkdirSync(dir, { recursive: true }),
+      (dir: string) => {
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(join(dir, 'LOCK'), '')
+        writeFileSync(join(dir, 'LOG'), 'an earlier attempt\n')
+      },
+    ]) {
       const dir = join(root, `case-${counter++}`, 'db')
       prepare(dir)
       const devnet = await start(dir)

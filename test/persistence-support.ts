@@ -48,7 +48,9 @@ export async function ledgerView(devnet: Devnet, addresses: readonly string[], s
         proof: (await devnet.rest.get(`/api/v1/merkleproof/${native}`)).Result,
       })
     }
-    const state = await Promise.all(addresses.map(async (a) => [await devnet.rpc('eth_getBalance', [a, `0x${h.toString(16)}`]), await devnet.rpc('eth_getTransactionCount', [a, `0x${h.toString(16)}`])]))
+    const state = await Promise.all(
+      addresses.map(async (a) => [await devnet.rpc('eth_getBalance', [a, `0x${h.toString(16)}`]), await devnet.rpc('eth_getTransactionCount', [a, `0x${h.toString(16)}`])]),
+    )
     blocks.push({ block, rest, raw, txs, state })
   }
   return {
@@ -57,9 +59,7 @@ export async function ledgerView(devnet: Devnet, addresses: readonly string[], s
     balances: await Promise.all(addresses.map(async (a) => (await devnet.rest.get(`/api/v1/balancev2/${toBase58Hex(a)}`)).Result)),
     unbound: await Promise.all(addresses.map(async (a) => (await devnet.rest.get(`/api/v1/unboundgas/${toBase58Hex(a)}`)).Result)),
     grant: await Promise.all(addresses.map(async (a) => (await devnet.rest.get(`/api/v1/grantgas/${toBase58Hex(a)}`)).Result)),
-    allowances: await Promise.all(
-      addresses.flatMap((a) => addresses.map(async (b) => (await devnet.rest.get(`/api/v1/allowancev2/ont/${toBase58Hex(a)}/${toBase58Hex(b)}`)).Result)),
-    ),
+    allowances: await Promise.all(addresses.flatMap((a) => addresses.map(async (b) => (await devnet.rest.get(`/api/v1/allowancev2/ont/${toBase58Hex(a)}/${toBase58Hex(b)}`)).Result))),
     code: await Promise.all(slots.map(({ address }) => devnet.rpc('eth_getCode', [address, 'latest']))),
     storage: await Promise.all(slots.map(({ address, slot }) => devnet.rpc('eth_getStorageAt', [address, slot, 'latest']))),
     clock: chainOf(devnet).clock.capture(),
@@ -113,7 +113,11 @@ export function nativeApprove(devnet: Devnet, from: number, to: number, amount: 
   const tx = sdk.OntAssetTxBuilder.makeTransferTx('ONG', new sdk.Crypto.Address(a.base58), new sdk.Crypto.Address(b.base58), 1, '2500', '20000')
   const script = buildNativeInvoke(fromHex(`00${'00'.repeat(18)}01`), 'approve', {
     type: 'struct',
-    items: [{ type: 'bytes', value: fromBase58(a.base58) }, { type: 'bytes', value: fromBase58(b.base58) }, { type: 'int', value: amount }],
+    items: [
+      { type: 'bytes', value: fromBase58(a.base58) },
+      { type: 'bytes', value: fromBase58(b.base58) },
+      { type: 'int', value: amount },
+    ],
   })
   ;(tx.payload as unknown as { code: string }).code = toHexRaw(script)
   sdk.TransactionBuilder.signTransaction(tx, new sdk.Crypto.PrivateKey(a.privateKey.slice(2)))

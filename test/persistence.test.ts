@@ -47,7 +47,14 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 
 /** Every file of a LevelDB directory with its SHA-256, LevelDB's LOG included: a refused database keeps every byte. */
 function fingerprint(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]))
+  return Object.fromEntries(
+    readdirSync(dir).map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  )
 }
 
 const store = new Interface(Store.abi as never)
@@ -258,7 +265,8 @@ describe('the block settings', () => {
     await first.setCoinbase(BOB)
     await first.setBlockGasLimit(4_000_000)
     await first.setNextBlockBaseFeePerGas(9n)
-    const read = async (devnet: Devnet, block: string) => [...env.decodeFunctionResult('read', (await devnet.rpc('eth_call', [{ to: address, data: env.encodeFunctionData('read') }, block])) as string)].map(String)
+    const read = async (devnet: Devnet, block: string) =>
+      [...env.decodeFunctionResult('read', (await devnet.rpc('eth_call', [{ to: address, data: env.encodeFunctionData('read') }, block])) as string)].map(String)
     const observe = async (devnet: Devnet) => ({
       coinbase: await devnet.rpc('eth_coinbase'),
       next: await read(devnet, 'pending'),

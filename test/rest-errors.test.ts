@@ -23,7 +23,6 @@ const DESC: Record<number, string> = {
   45001: 'INTERNAL ERROR',
 }
 
-
 type Mode = 'in-process' | 'http'
 interface Client {
   get(path: string): Promise<RestEnvelope>
@@ -78,9 +77,7 @@ describe.each<Mode>(['in-process', 'http'])('REST bad input (%s)', (mode) => {
     height = Number(await devnet.rpc('eth_blockNumber'))
     balance = (await devnet.rpc('eth_getBalance', [A.address, 'latest'])) as string
     // A valid signed transfer for B, never sent by the error cases.
-    accounts.rlp = strip(
-      await new Wallet(B.privateKey).signTransaction({ type: 0, chainId: CHAIN_ID, nonce: 0, to: A.address, value: 1n, gasPrice: GWEI, gasLimit: 21_000n }),
-    )
+    accounts.rlp = strip(await new Wallet(B.privateKey).signTransaction({ type: 0, chainId: CHAIN_ID, nonce: 0, to: A.address, value: 1n, gasPrice: GWEI, gasLimit: 21_000n }))
   })
   afterAll(() => devnet.close())
 
@@ -96,7 +93,11 @@ describe.each<Mode>(['in-process', 'http'])('REST bad input (%s)', (mode) => {
   async function check(c: Case): Promise<void> {
     const envelope = c.body === undefined ? await rest.get(c.path) : await rest.post(c.path, c.body)
     expect(envelope, `${c.body === undefined ? 'GET' : 'POST'} ${c.path} ${c.body ?? ''}`).toEqual({
-      Action: c.action, Desc: DESC[c.code], Error: c.code, Result: '', Version: '1.0.0',
+      Action: c.action,
+      Desc: DESC[c.code],
+      Error: c.code,
+      Result: '',
+      Version: '1.0.0',
     })
     expect(Object.keys(envelope)).toEqual(['Action', 'Desc', 'Error', 'Result', 'Version'])
     await expectUnchanged()
@@ -279,7 +280,17 @@ describe.each<Mode>(['in-process', 'http'])('REST bad input (%s)', (mode) => {
   })
 
   it('post_raw_tx: no Data, or Data that is not hex → 42002', async () => {
-    const bodies = [{}, { Action: 'sendrawtransaction', Version: '1.0.0' }, { Data: 12 }, { Data: null }, { Data: ['00d3'] }, { Data: 'zz' }, { Data: '0' }, { Data: `0x00d3${varbytes(accounts.rlp)}` }, { data: `00d3${varbytes(accounts.rlp)}` }]
+    const bodies = [
+      {},
+      { Action: 'sendrawtransaction', Version: '1.0.0' },
+      { Data: 12 },
+      { Data: null },
+      { Data: ['00d3'] },
+      { Data: 'zz' },
+      { Data: '0' },
+      { Data: `0x00d3${varbytes(accounts.rlp)}` },
+      { data: `00d3${varbytes(accounts.rlp)}` },
+    ]
     for (const body of bodies) {
       for (const path of ['/api/v1/transaction', '/api/v1/transaction?preExec=1']) {
         await checkAll([{ name: 'data', path, action: 'sendrawtransaction', code: 42002, body: JSON.stringify(body) }])
@@ -289,12 +300,8 @@ describe.each<Mode>(['in-process', 'http'])('REST bad input (%s)', (mode) => {
 
   it('post_raw_tx: an undecodable transaction → 43001 with Result ""', async () => {
     const rlp = accounts.rlp
-    const wrongChain = strip(
-      await new Wallet(devnet.accounts[1]!.privateKey).signTransaction({ type: 0, chainId: 1, nonce: 0, to: accounts.a, value: 1n, gasPrice: GWEI, gasLimit: 21_000n }),
-    )
-    const notGwei = strip(
-      await new Wallet(devnet.accounts[1]!.privateKey).signTransaction({ type: 0, chainId: CHAIN_ID, nonce: 0, to: accounts.a, value: 1n, gasPrice: GWEI + 1n, gasLimit: 21_000n }),
-    )
+    const wrongChain = strip(await new Wallet(devnet.accounts[1]!.privateKey).signTransaction({ type: 0, chainId: 1, nonce: 0, to: accounts.a, value: 1n, gasPrice: GWEI, gasLimit: 21_000n }))
+    const notGwei = strip(await new Wallet(devnet.accounts[1]!.privateKey).signTransaction({ type: 0, chainId: CHAIN_ID, nonce: 0, to: accounts.a, value: 1n, gasPrice: GWEI + 1n, gasLimit: 21_000n }))
     const data = [
       '', // no bytes at all
       '00', // version only

@@ -191,13 +191,9 @@ describe('ontology-ts-sdk RestClient against dualnet (reads)', () => {
     const [a0, a1] = devnet.accounts
     // Block 1: deploy (gas price 0); block 2: value transfer at 1 gwei; block 3: Store.increment() at 1 gwei; then 3 empty blocks.
     deployHash = await rpc<string>('eth_sendTransaction', [{ from: a0!.address, data: Store.bytecode, gas: '0x100000' }])
-    transferHash = await rpc<string>('eth_sendTransaction', [
-      { from: a0!.address, to: a1!.address, value: '0xde0b6b3a7640000', gas: '0x5208', gasPrice: ONE_GWEI },
-    ])
+    transferHash = await rpc<string>('eth_sendTransaction', [{ from: a0!.address, to: a1!.address, value: '0xde0b6b3a7640000', gas: '0x5208', gasPrice: ONE_GWEI }])
     contract = (await rpc<EthReceipt>('eth_getTransactionReceipt', [deployHash])).contractAddress!
-    incrementHash = await rpc<string>('eth_sendTransaction', [
-      { from: a0!.address, to: contract, data: id('increment()').slice(0, 10), gas: '0x100000', gasPrice: ONE_GWEI },
-    ])
+    incrementHash = await rpc<string>('eth_sendTransaction', [{ from: a0!.address, to: contract, data: id('increment()').slice(0, 10), gas: '0x100000', gasPrice: ONE_GWEI }])
     await devnet.mine(3)
   })
 
@@ -296,10 +292,7 @@ describe('ontology-ts-sdk RestClient against dualnet (reads)', () => {
       TxHash: rev(transferHash),
       State: 1,
       GasConsumed: 21000, // fee in 1e-9 gas-token units: 21000 gas × 1 gwei
-      Notify: [
-        notifyOf(transferLog(a0!.address, a1!.address, 10n ** 18n)),
-        notifyOf(transferLog(a0!.address, GOVERNANCE, 21000n * GWEI)),
-      ],
+      Notify: [notifyOf(transferLog(a0!.address, a1!.address, 10n ** 18n)), notifyOf(transferLog(a0!.address, GOVERNANCE, 21000n * GWEI))],
       GasStepUsed: Number(receipt.gasUsed),
       TxIndex: 0,
       CreatedContract: ZERO_ADDRESS_REST,
@@ -310,9 +303,7 @@ describe('ontology-ts-sdk RestClient against dualnet (reads)', () => {
 
     // The deployment: gas price 0, so no fee notify; the Store constructor logs nothing.
     const deployed = await ok<EventRecord[]>('getsmartcodeeventbyheight', client.getSmartCodeEvent(1))
-    expect(deployed).toEqual([
-      expect.objectContaining({ TxHash: rev(deployHash), State: 1, GasConsumed: 0, Notify: null, TxIndex: 0, CreatedContract: rev(contract) }),
-    ])
+    expect(deployed).toEqual([expect.objectContaining({ TxHash: rev(deployHash), State: 1, GasConsumed: 0, Notify: null, TxIndex: 0, CreatedContract: rev(contract) })])
     // Store.increment() emits Incremented(1), then the fee log.
     const increment = await ok<EventRecord>('getsmartcodeeventbyhash', client.getSmartCodeEvent(rev(incrementHash)))
     const incrementReceipt = await rpc<EthReceipt>('eth_getTransactionReceipt', [incrementHash])
@@ -377,15 +368,12 @@ describe('ontology-ts-sdk RestClient against dualnet (reads)', () => {
     expect(Object.keys(info)).toEqual(['Code', 'VmType', 'Name', 'CodeVersion', 'Author', 'Email', 'Description'])
     const str = (s: string) => varbytes(Buffer.from(s).toString('hex'))
     const raw = await ok<string>('getcontract', client.getContract(MAIN_TOKEN_REST))
-    expect(raw).toBe(
-      varbytes('0000000000000000000000000000000000000001') + '01' +
-        ['ONT', '1.0', 'Ontology Team', 'contact@ont.io', 'Ontology Network ONT Token'].map(str).join(''),
-    )
+    expect(raw).toBe(varbytes('0000000000000000000000000000000000000001') + '01' + ['ONT', '1.0', 'Ontology Team', 'contact@ont.io', 'Ontology Network ONT Token'].map(str).join(''))
     const gas = await ok<Record<string, unknown>>('getcontract', client.getContractJson('0200000000000000000000000000000000000000'))
     expect(gas).toMatchObject({ Code: '0000000000000000000000000000000000000002', Name: 'ONG', Description: 'Ontology Network ONG Token' })
   })
 
-  it('getBalance / getBalanceV2: keys main/gas (not the SDK\'s ont/ong); gas agrees with eth_getBalance', async () => {
+  it("getBalance / getBalanceV2: keys main/gas (not the SDK's ont/ong); gas agrees with eth_getBalance", async () => {
     for (const [i, account] of devnet.accounts.slice(0, 2).entries()) {
       const wei = BigInt(await rpc<string>('eth_getBalance', [account.address, 'latest']))
       const v1 = await ok<Balances>('getbalance', client.getBalance(addr[i]!))
@@ -532,9 +520,7 @@ describe('ontology-ts-sdk RestClient.sendRawTransaction with EIP-155 transaction
     const pre = await ok<PreExecResult>('sendrawtransaction', client.sendRawTransaction(increment, true))
     expect(pre.State).toBe(1)
     expect(pre.Result).toBeNull()
-    expect(pre.Notify).toEqual([
-      notifyOf({ address: contract, topics: [id('Incremented(uint256)'), word(1n)], data: '0x' }),
-    ])
+    expect(pre.Notify).toEqual([notifyOf({ address: contract, topics: [id('Incremented(uint256)'), word(1n)], data: '0x' })])
     // Nothing was committed: the slot is still empty ("0x", as the node answers).
     expect(await rpc<string>('eth_getStorageAt', [contract, '0x0', 'latest'])).toBe('0x')
 
@@ -556,7 +542,13 @@ describe('ontology-ts-sdk RestClient mempool methods (automine off)', () => {
     const client = new RestClient((await devnet.listen()).restUrl)
     const wallet = new Wallet(devnet.accounts[2]!.privateKey)
     const signed = await wallet.signTransaction({
-      type: 0, chainId: CHAIN_ID, nonce: 0, gasPrice: GWEI, gasLimit: 21000n, to: devnet.accounts[3]!.address, value: 1n,
+      type: 0,
+      chainId: CHAIN_ID,
+      nonce: 0,
+      gasPrice: GWEI,
+      gasLimit: 21000n,
+      to: devnet.accounts[3]!.address,
+      value: 1n,
     })
     const data = wrapEip155(signed)
     const hash = await ok<string>('sendrawtransaction', client.sendRawTransaction(data))
@@ -573,12 +565,20 @@ describe('ontology-ts-sdk RestClient mempool methods (automine off)', () => {
     // Pending: no event yet ("" with success), and not a ledger transaction (44001).
     expect(await ok<string>('getsmartcodeeventbyhash', client.getSmartCodeEvent(hash))).toBe('')
     expect(await envelope(client.getRawTransactionJson(hash))).toEqual({
-      Action: 'gettransaction', Desc: 'UNKNOWN TRANSACTION', Error: 44001, Result: '', Version: '1.0.0',
+      Action: 'gettransaction',
+      Desc: 'UNKNOWN TRANSACTION',
+      Error: 44001,
+      Result: '',
+      Version: '1.0.0',
     })
 
     await devnet.mine(1)
     expect(await envelope(client.getMempoolTxState(hash))).toEqual({
-      Action: 'getmempooltxstate', Desc: 'UNKNOWN TRANSACTION', Error: 44001, Result: '', Version: '1.0.0',
+      Action: 'getmempooltxstate',
+      Desc: 'UNKNOWN TRANSACTION',
+      Error: 44001,
+      Result: '',
+      Version: '1.0.0',
     })
     expect(await ok<number[]>('getmempooltxcount', client.getMempoolTxCount())).toEqual([0, 0])
     expect(await ok<number>('getblockheightbytxhash', client.getBlockHeightByTxHash(hash))).toBe(1)

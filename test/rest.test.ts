@@ -70,16 +70,12 @@ const hash160 = (data: Uint8Array) => createHash('ripemd160').update(sha256(data
 const word = (value: bigint) => value.toString(16).padStart(64, '0')
 const q = (n: bigint | number) => `0x${n.toString(16)}`
 
-
-
 /** RFC 6962 audit path of leaf `m`, from the leaf upwards (reference §5.4 InclusionProof). */
 function auditPath(leaves: Buffer[], m: number): Buffer[] {
   if (leaves.length <= 1) return []
   let k = 1
   while (k * 2 < leaves.length) k *= 2
-  return m < k
-    ? [...auditPath(leaves.slice(0, k), m), compactRoot(leaves.slice(k))]
-    : [...auditPath(leaves.slice(k), m - k), compactRoot(leaves.slice(0, k))]
+  return m < k ? [...auditPath(leaves.slice(0, k), m), compactRoot(leaves.slice(k))] : [...auditPath(leaves.slice(k), m - k), compactRoot(leaves.slice(0, k))]
 }
 
 /** An EVM log as the node's notify States: "0x" + address ‖ u32 LE topic count ‖ topics ‖ varbytes(data) (reference §1.4.6). */
@@ -151,10 +147,43 @@ function ok(envelope: RestEnvelope, action: string): unknown {
 
 // ---------------------------------------------------------------- JSON-RPC views
 
-interface RpcLog { address: string; topics: string[]; data: string }
-interface RpcBlock { number: string; hash: string; parentHash: string; transactionsRoot: string; size: string; timestamp: string; transactions: string[] }
-interface RpcTx { hash: string; nonce: string; gasPrice: string; gas: string; from: string; to: string | null; value: string; input: string; v: string; r: string; s: string; blockNumber: string; transactionIndex: string }
-interface RpcReceipt { status: string; gasUsed: string; transactionIndex: string; contractAddress: string | null; logs: RpcLog[]; blockNumber: string }
+interface RpcLog {
+  address: string
+  topics: string[]
+  data: string
+}
+interface RpcBlock {
+  number: string
+  hash: string
+  parentHash: string
+  transactionsRoot: string
+  size: string
+  timestamp: string
+  transactions: string[]
+}
+interface RpcTx {
+  hash: string
+  nonce: string
+  gasPrice: string
+  gas: string
+  from: string
+  to: string | null
+  value: string
+  input: string
+  v: string
+  r: string
+  s: string
+  blockNumber: string
+  transactionIndex: string
+}
+interface RpcReceipt {
+  status: string
+  gasUsed: string
+  transactionIndex: string
+  contractAddress: string | null
+  logs: RpcLog[]
+  blockNumber: string
+}
 
 const ethBlock = async (devnet: Devnet, height: number) => (await devnet.rpc('eth_getBlockByNumber', [q(height), false])) as RpcBlock
 const ethTx = async (devnet: Devnet, hash: string) => (await devnet.rpc('eth_getTransactionByHash', [hash])) as RpcTx
@@ -212,10 +241,7 @@ async function expectedRecord(devnet: Devnet, hash: string) {
 }
 
 const TX_KEYS = ['Version', 'Nonce', 'GasPrice', 'GasLimit', 'Payer', 'TxType', 'Payload', 'Attributes', 'Sigs', 'Hash', 'Height']
-const HEADER_KEYS = [
-  'Version', 'PrevBlockHash', 'TransactionsRoot', 'BlockRoot', 'Timestamp', 'Height', 'ConsensusData', 'ConsensusPayload',
-  'NextBookkeeper', 'Bookkeepers', 'SigData', 'Hash',
-]
+const HEADER_KEYS = ['Version', 'PrevBlockHash', 'TransactionsRoot', 'BlockRoot', 'Timestamp', 'Height', 'ConsensusData', 'ConsensusPayload', 'NextBookkeeper', 'Bookkeepers', 'SigData', 'Hash']
 const RECORD_KEYS = ['TxHash', 'State', 'GasConsumed', 'Notify', 'GasStepUsed', 'TxIndex', 'CreatedContract']
 
 type Json = Record<string, unknown>
@@ -225,7 +251,10 @@ type Json = Record<string, unknown>
  * whose native genesis transactions (reference §5.5) the EVM view skips.
  */
 async function blockTxIds(devnet: Devnet, h: number): Promise<string[]> {
-  if (h === 0) return chainOf(devnet).blockAt(0)!.transactions.map((tx) => `0x${Buffer.from(tx.hash).toString('hex')}`)
+  if (h === 0)
+    return chainOf(devnet)
+      .blockAt(0)!
+      .transactions.map((tx) => `0x${Buffer.from(tx.hash).toString('hex')}`)
   return (await ethBlock(devnet, h)).transactions
 }
 
@@ -263,7 +292,13 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     txAt[3] = (await devnet.rpc('eth_sendTransaction', [{ from: D.address, to: E.address, value: '0x0', gasPrice: '0x0' }])) as string
     txAt[4] = (await devnet.rpc('eth_sendTransaction', [{ from: D.address, to: E.address, value: q(5n * GWEI), gasPrice: '0x0' }])) as string
     const raw = await new Wallet(B.privateKey).signTransaction({
-      type: 0, chainId: CHAIN_ID, nonce: 0, to: C.address, value: VALUE, gasPrice: GWEI, gasLimit: 21_000n,
+      type: 0,
+      chainId: CHAIN_ID,
+      nonce: 0,
+      to: C.address,
+      value: VALUE,
+      gasPrice: GWEI,
+      gasLimit: 21_000n,
     })
     txAt[5] = (await devnet.rpc('eth_sendRawTransaction', [raw])) as string
     await devnet.mine(3)
@@ -329,9 +364,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
           Hash: rev(eth.hash),
         },
         // Genesis transactions are native (their fields: test/genesis.test.ts); get_tx answers the same objects.
-        Transactions: await Promise.all(
-          ids.map(async (t) => (h === 0 ? ok(await rest.get(`/api/v1/transaction/${rev(t)}`), ACTION.tx) : expectedTx(devnet, t))),
-        ),
+        Transactions: await Promise.all(ids.map(async (t) => (h === 0 ? ok(await rest.get(`/api/v1/transaction/${rev(t)}`), ACTION.tx) : expectedTx(devnet, t)))),
       })
       for (const tx of block.Transactions as Json[]) expect(Object.keys(tx)).toEqual(TX_KEYS)
       // PrevBlockHash chains to the previous block's Hash.
@@ -372,9 +405,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       const byHeight = ok(await rest.get(`/api/v1/block/details/height/${h}`), ACTION.blockbyheight)
       expect(ok(await rest.get(`/api/v1/block/details/hash/${hash}`), ACTION.blockbyhash)).toEqual(byHeight)
       expect(ok(await rest.get(`/api/v1/block/details/hash/${hash.toUpperCase()}`), ACTION.blockbyhash)).toEqual(byHeight)
-      expect(ok(await rest.get(`/api/v1/block/details/hash/${hash}?raw=1`), ACTION.blockbyhash)).toBe(
-        ok(await rest.get(`/api/v1/block/details/height/${h}?raw=1`), ACTION.blockbyheight),
-      )
+      expect(ok(await rest.get(`/api/v1/block/details/hash/${hash}?raw=1`), ACTION.blockbyhash)).toBe(ok(await rest.get(`/api/v1/block/details/height/${h}?raw=1`), ACTION.blockbyheight))
     }
   })
 
@@ -404,11 +435,26 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     // The value transfer, spelled out.
     const transfer = ok(await rest.get(`/api/v1/transaction/${rev(txAt[5]!)}`), ACTION.tx) as Json
     const signed = await new Wallet(B.privateKey).signTransaction({
-      type: 0, chainId: CHAIN_ID, nonce: 0, to: C.address, value: VALUE, gasPrice: GWEI, gasLimit: 21_000n,
+      type: 0,
+      chainId: CHAIN_ID,
+      nonce: 0,
+      to: C.address,
+      value: VALUE,
+      gasPrice: GWEI,
+      gasLimit: 21_000n,
     })
     expect(transfer).toEqual({
-      Version: 0, Nonce: 0, GasPrice: 1, GasLimit: 21000, Payer: B.base58, TxType: 211, Payload: strip(signed),
-      Attributes: [], Sigs: [], Hash: rev(txAt[5]!), Height: 5,
+      Version: 0,
+      Nonce: 0,
+      GasPrice: 1,
+      GasLimit: 21000,
+      Payer: B.base58,
+      TxType: 211,
+      Payload: strip(signed),
+      Attributes: [],
+      Sigs: [],
+      Hash: rev(txAt[5]!),
+      Height: 5,
     })
     // The deployment: sender's nonce 0, Payload carries the init code.
     const deploy = ok(await rest.get(`/api/v1/transaction/${rev(txAt[1]!)}`), ACTION.tx) as Json
@@ -454,7 +500,12 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     // Deployment: the created contract in REST hex form, the fee notify.
     const deployGas = Number((await ethReceipt(devnet, txAt[1]!)).gasUsed)
     expect(await get(1)).toEqual({
-      TxHash: rev(txAt[1]!), State: 1, GasConsumed: deployGas, Notify: [fee(deployGas, A.address)], GasStepUsed: deployGas, TxIndex: 0,
+      TxHash: rev(txAt[1]!),
+      State: 1,
+      GasConsumed: deployGas,
+      Notify: [fee(deployGas, A.address)],
+      GasStepUsed: deployGas,
+      TxIndex: 0,
       CreatedContract: rev(storeAddress),
     })
     // increment(): Incremented(1) from the contract, then the fee.
@@ -469,7 +520,13 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     expect(incremented[1]).toEqual(fee(incGas, A.address))
     // A gas-price-0 transfer of nothing logs nothing: Notify is null, not [].
     expect(await get(3)).toEqual({
-      TxHash: rev(txAt[3]!), State: 1, GasConsumed: 0, Notify: null, GasStepUsed: 21000, TxIndex: 0, CreatedContract: ZERO20,
+      TxHash: rev(txAt[3]!),
+      State: 1,
+      GasConsumed: 0,
+      Notify: null,
+      GasStepUsed: 21000,
+      TxIndex: 0,
+      CreatedContract: ZERO20,
     })
     // A gas-price-0 value transfer logs the value movement only.
     expect((await get(4)).Notify).toHaveLength(1)
@@ -522,7 +579,9 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       expect(Object.keys(result as Json)).toEqual(['main', 'gas', 'height'])
     }
     expect(ok(await rest.get(`/api/v1/balance/${C.base58}`), ACTION.balance)).toEqual({
-      main: '10000', gas: String(10_000n * GWEI + 1_234_567n), height,
+      main: '10000',
+      gas: String(10_000n * GWEI + 1_234_567n),
+      height,
     })
     // An address the chain never saw.
     expect(ok(await rest.get(`/api/v1/balance/${base58(Buffer.alloc(20, 0xab))}`), ACTION.balance)).toEqual({ main: '0', gas: '0', height })
@@ -535,10 +594,14 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       expect(result).toEqual({ main: String(INITIAL_MAIN), gas: String(await ethBalance(devnet, account.address)), height })
     }
     expect(ok(await rest.get(`/api/v1/balancev2/${C.base58}`), ACTION.balancev2)).toEqual({
-      main: '10000000000000', gas: String(INITIAL_GAS + VALUE), height,
+      main: '10000000000000',
+      gas: String(INITIAL_GAS + VALUE),
+      height,
     })
     expect(ok(await rest.get(`/api/v1/balancev2/${E.base58}`), ACTION.balancev2)).toEqual({
-      main: '10000000000000', gas: String(INITIAL_GAS + 5n * GWEI), height,
+      main: '10000000000000',
+      gas: String(INITIAL_GAS + 5n * GWEI),
+      height,
     })
   })
 
@@ -554,20 +617,32 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
 
   it('get_contract_state: the main and gas token contracts by reversed hex and Base58; raw=1 serialisation; 45001 for an EVM contract', async () => {
     const main = {
-      Code: '0000000000000000000000000000000000000001', VmType: 1, Name: 'ONT', CodeVersion: '1.0',
-      Author: 'Ontology Team', Email: 'contact@ont.io', Description: 'Ontology Network ONT Token',
+      Code: '0000000000000000000000000000000000000001',
+      VmType: 1,
+      Name: 'ONT',
+      CodeVersion: '1.0',
+      Author: 'Ontology Team',
+      Email: 'contact@ont.io',
+      Description: 'Ontology Network ONT Token',
     }
     expect(ok(await rest.get(`/api/v1/contract/${MAIN_HEX}`), ACTION.contract)).toEqual(main)
     expect(ok(await rest.get(`/api/v1/contract/${MAIN_BASE58}`), ACTION.contract)).toEqual(main)
     expect(ok(await rest.get(`/api/v1/contract/${GAS_HEX}`), ACTION.contract)).toEqual({
-      ...main, Code: '0000000000000000000000000000000000000002', Name: 'ONG', Description: 'Ontology Network ONG Token',
+      ...main,
+      Code: '0000000000000000000000000000000000000002',
+      Name: 'ONG',
+      Description: 'Ontology Network ONG Token',
     })
     const text = (s: string) => varbytes(Buffer.from(s).toString('hex'))
     expect(ok(await rest.get(`/api/v1/contract/${MAIN_HEX}?raw=1`), ACTION.contract)).toBe(
       varbytes(main.Code) + '01' + [main.Name, main.CodeVersion, main.Author, main.Email, main.Description].map(text).join(''),
     )
     expect(await rest.get(`/api/v1/contract/${rev(storeAddress)}`)).toEqual({
-      Action: ACTION.contract, Desc: 'INTERNAL ERROR', Error: 45001, Result: '', Version: '1.0.0',
+      Action: ACTION.contract,
+      Desc: 'INTERNAL ERROR',
+      Error: 45001,
+      Result: '',
+      Version: '1.0.0',
     })
   })
 
@@ -609,7 +684,13 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       const client = await clientOf(pool, mode)
       const sender = pool.accounts[0]!
       const raw = await new Wallet(sender.privateKey).signTransaction({
-        type: 0, chainId: CHAIN_ID, nonce: 0, to: pool.accounts[1]!.address, value: 1n, gasPrice: GWEI, gasLimit: 21_000n,
+        type: 0,
+        chainId: CHAIN_ID,
+        nonce: 0,
+        to: pool.accounts[1]!.address,
+        value: 1n,
+        gasPrice: GWEI,
+        gasLimit: 21_000n,
       })
       const hash = (await pool.rpc('eth_sendRawTransaction', [raw])) as string
       expect(ok(await client.get('/api/v1/mempool/txcount'), ACTION.txcount)).toEqual([1, 0])
@@ -626,7 +707,11 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       expect(ok(await client.get(`/api/v1/smartcode/event/txhash/${rev(hash)}`), ACTION.eventsbyhash)).toBe('')
       await pool.mine()
       expect(await client.get(`/api/v1/mempool/txstate/${rev(hash)}`)).toEqual({
-        Action: ACTION.txstate, Desc: 'UNKNOWN TRANSACTION', Error: 44001, Result: '', Version: '1.0.0',
+        Action: ACTION.txstate,
+        Desc: 'UNKNOWN TRANSACTION',
+        Error: 44001,
+        Result: '',
+        Version: '1.0.0',
       })
       expect(ok(await client.get('/api/v1/mempool/txcount'), ACTION.txcount)).toEqual([0, 0])
       expect((ok(await client.get(`/api/v1/transaction/${rev(hash)}`), ACTION.tx) as Json).Height).toBe(1)
@@ -643,7 +728,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     expect(ok(await rest.get('/api/v1/networkid'), ACTION.networkid)).toBe(3)
   })
 
-  it('get_syncstatus: the spec\'s doubled path and the node\'s path, solo constants', async () => {
+  it("get_syncstatus: the spec's doubled path and the node's path, solo constants", async () => {
     for (const path of ['/api/v1/api/v1/node/syncstatus', '/api/v1/node/syncstatus']) {
       const result = ok(await rest.get(path), ACTION.syncstatus)
       expect(result).toEqual({ CurrentBlockHeight: tip, ConnectCount: 1, MaxPeerBlockHeight: 1 })
@@ -688,7 +773,13 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     const balance = await ethBalance(devnet, sender.address)
     // count(): returns the counter; at 1 gwei the record carries the fee notify.
     const countRaw = await wallet.signTransaction({
-      type: 0, chainId: CHAIN_ID, nonce: 0, to: storeAddress, data: store.encodeFunctionData('count'), gasPrice: GWEI, gasLimit: 100_000n,
+      type: 0,
+      chainId: CHAIN_ID,
+      nonce: 0,
+      to: storeAddress,
+      data: store.encodeFunctionData('count'),
+      gasPrice: GWEI,
+      gasLimit: 100_000n,
     })
     const body = (raw: string) => ({ Action: 'sendrawtransaction', Version: '1.0.0', Data: `00d3${varbytes(strip(raw))}` })
     const pre = ok(await rest.post('/api/v1/transaction?preExec=1', body(countRaw)), ACTION.send) as Json
@@ -708,7 +799,13 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
 
     // increment() pre-executed: Incremented(2) and the fee, storage untouched.
     const incRaw = await wallet.signTransaction({
-      type: 0, chainId: CHAIN_ID, nonce: 1, to: storeAddress, data: store.encodeFunctionData('increment'), gasPrice: GWEI, gasLimit: 100_000n,
+      type: 0,
+      chainId: CHAIN_ID,
+      nonce: 1,
+      to: storeAddress,
+      data: store.encodeFunctionData('increment'),
+      gasPrice: GWEI,
+      gasLimit: 100_000n,
     })
     const preInc = ok(await rest.post('/api/v1/transaction?preExec=1', body(incRaw)), ACTION.send) as Json
     // No return data: a nil Go []byte, which marshals to null.

@@ -36,22 +36,45 @@ const store = new Interface(Store.abi as never)
 const abi = AbiCoder.defaultAbiCoder()
 
 const BLOCK_KEYS = [
-  'difficulty', 'extraData', 'gasLimit', 'gasUsed', 'hash', 'logsBloom', 'miner', 'mixHash', 'nonce', 'number',
-  'parentHash', 'receiptsRoot', 'sha3Uncles', 'size', 'stateRoot', 'timestamp', 'totalDifficulty', 'transactions',
-  'transactionsRoot', 'uncles',
+  'difficulty',
+  'extraData',
+  'gasLimit',
+  'gasUsed',
+  'hash',
+  'logsBloom',
+  'miner',
+  'mixHash',
+  'nonce',
+  'number',
+  'parentHash',
+  'receiptsRoot',
+  'sha3Uncles',
+  'size',
+  'stateRoot',
+  'timestamp',
+  'totalDifficulty',
+  'transactions',
+  'transactionsRoot',
+  'uncles',
 ].sort()
-const TX_KEYS = [
-  'blockHash', 'blockNumber', 'from', 'gas', 'gasPrice', 'hash', 'input', 'nonce', 'r', 's', 'to', 'transactionIndex',
-  'type', 'v', 'value',
-].sort()
+const TX_KEYS = ['blockHash', 'blockNumber', 'from', 'gas', 'gasPrice', 'hash', 'input', 'nonce', 'r', 's', 'to', 'transactionIndex', 'type', 'v', 'value'].sort()
 const RECEIPT_KEYS = [
-  'blockHash', 'blockNumber', 'contractAddress', 'cumulativeGasUsed', 'effectiveGasPrice', 'from', 'gasUsed', 'logs',
-  'logsBloom', 'status', 'to', 'transactionHash', 'transactionIndex', 'type',
-].sort()
-const LOG_KEYS = [
-  'address', 'blockHash', 'blockNumber', 'data', 'logIndex', 'removed', 'topics', 'transactionHash',
+  'blockHash',
+  'blockNumber',
+  'contractAddress',
+  'cumulativeGasUsed',
+  'effectiveGasPrice',
+  'from',
+  'gasUsed',
+  'logs',
+  'logsBloom',
+  'status',
+  'to',
+  'transactionHash',
   'transactionIndex',
+  'type',
 ].sort()
+const LOG_KEYS = ['address', 'blockHash', 'blockNumber', 'data', 'logIndex', 'removed', 'topics', 'transactionHash', 'transactionIndex'].sort()
 
 type Obj = Record<string, unknown>
 type Block = Obj & { hash: string; number: string; transactions: unknown[]; gasUsed: string; timestamp: string }
@@ -149,9 +172,7 @@ describe('constant methods (fresh devnet)', () => {
     expect(await devnet.rpc('web3_clientVersion')).toBe(`HardhatNetwork/dualnet/v${VERSION}`)
   })
   it('web3_sha3 is keccak-256', async () => {
-    expect(await devnet.rpc('web3_sha3', ['0x68656c6c6f20776f726c64'])).toBe(
-      '0x47173285a8d7341e5e972fc677286384f802f8ef42a5ec5f03bbfa254cb01fad',
-    )
+    expect(await devnet.rpc('web3_sha3', ['0x68656c6c6f20776f726c64'])).toBe('0x47173285a8d7341e5e972fc677286384f802f8ef42a5ec5f03bbfa254cb01fad')
     expect(await devnet.rpc('web3_sha3', ['0x'])).toBe('0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470')
   })
   it('eth_getBalance of a dev account is 10,000 tokens in wei; of an unknown address 0x0', async () => {
@@ -351,9 +372,7 @@ describe('methods on a chain with history', () => {
     // A value transfer logs a Transfer from the sender; a zero-price call logs nothing.
     expect(await devnet.rpcUntyped('eth_getTransactionLogs', [h[3]])).toEqual([])
     const transfer = (await devnet.rpcUntyped('eth_getTransactionLogs', [h[4]])) as Obj[]
-    expect(transfer.map((l) => [l.address, l.topics, l.data])).toEqual([
-      [GAS_TOKEN, [TRANSFER_TOPIC, pad32(A.address), pad32(B.address)], word(ETHER)],
-    ])
+    expect(transfer.map((l) => [l.address, l.topics, l.data])).toEqual([[GAS_TOKEN, [TRANSFER_TOPIC, pad32(A.address), pad32(B.address)], word(ETHER)]])
     expect(await devnet.rpc('eth_getTransactionLogs', [`0x${'22'.repeat(32)}`])).toBeNull()
   })
 
@@ -511,12 +530,8 @@ describe('methods on a chain with history', () => {
   })
 
   it('eth_getTransactionByBlockNumberAndIndex: QUANTITY|TAG and index; null past the end or above the tip', async () => {
-    expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['0x2', '0x0'])).toEqual(
-      await devnet.rpcUntyped('eth_getTransactionByHash', [h[2]]),
-    )
-    expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['latest', '0x0'])).toEqual(
-      await devnet.rpcUntyped('eth_getTransactionByHash', [h[5]]),
-    )
+    expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['0x2', '0x0'])).toEqual(await devnet.rpcUntyped('eth_getTransactionByHash', [h[2]]))
+    expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['latest', '0x0'])).toEqual(await devnet.rpcUntyped('eth_getTransactionByHash', [h[5]]))
     expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['0x2', '0x1'])).toBeNull()
     expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['earliest', '0x0'])).toBeNull()
     expect(await devnet.rpc('eth_getTransactionByBlockNumberAndIndex', ['0x6', '0x0'])).toBeNull()
@@ -559,9 +574,7 @@ describe('methods on a chain with history', () => {
     expect(r5.contractAddress).toBeNull()
     expect(r5.cumulativeGasUsed).toBe(r5.gasUsed)
     // A failed transaction still pays its fee, logged (reference §6.4).
-    expect(r5.logs).toEqual([
-      expect.objectContaining({ address: GAS_TOKEN, data: word(BigInt(r5.gasUsed) * GWEI), logIndex: '0x0' }),
-    ])
+    expect(r5.logs).toEqual([expect.objectContaining({ address: GAS_TOKEN, data: word(BigInt(r5.gasUsed) * GWEI), logIndex: '0x0' })])
     expect(await devnet.rpc('eth_getTransactionReceipt', [`0x${'66'.repeat(32)}`])).toBeNull()
   })
 

@@ -92,7 +92,7 @@ describe('signing with dev accounts', () => {
       ['JsonRpcProvider over HTTP', () => dualnetProvider(rpcUrl).getSigner(0)],
     ]
 
-    it.each(signers)('%s: signMessage verifies and equals a local Wallet\'s signature (personal_sign)', async (_, signer) => {
+    it.each(signers)("%s: signMessage verifies and equals a local Wallet's signature (personal_sign)", async (_, signer) => {
       const s = await signer()
       for (const message of ['hello dualnet', new Uint8Array([0, 1, 2, 255])]) {
         const signature = await s.signMessage(message)
@@ -101,14 +101,14 @@ describe('signing with dev accounts', () => {
       }
     })
 
-    it.each(signers)('%s: signTypedData verifies and equals a local Wallet\'s signature (eth_signTypedData_v4)', async (_, signer) => {
+    it.each(signers)("%s: signTypedData verifies and equals a local Wallet's signature (eth_signTypedData_v4)", async (_, signer) => {
       const s = await signer()
       const signature = await s.signTypedData(mailDomain, MAIL_TYPES, mail())
       expect(ethersVerifyTypedData(mailDomain, MAIL_TYPES, mail(), signature)).toBe(owner)
       expect(signature).toBe(await ownerWallet.signTypedData(mailDomain, MAIL_TYPES, mail()))
     })
 
-    it('signTransaction gives a legacy EIP-155 transaction equal to a local Wallet\'s, which the chain then mines', async () => {
+    it("signTransaction gives a legacy EIP-155 transaction equal to a local Wallet's, which the chain then mines", async () => {
       const s = await dualnetProvider(devnet).getSigner(0)
       const nonce = await s.getNonce('pending')
       const request = { to: spender, value: 12_345n, gasPrice: 2n * GWEI, gasLimit: 21_000n, nonce, chainId: CHAIN_ID, type: 0 }
@@ -127,7 +127,7 @@ describe('signing with dev accounts', () => {
       ['http(rpcUrl)', () => createWalletClient({ chain: dualnetChain(rpcUrl), transport: http(rpcUrl) })],
     ]
 
-    it.each(clients)('%s: signMessage and signTypedData verify and equal a local account\'s signatures', async (_, client) => {
+    it.each(clients)("%s: signMessage and signTypedData verify and equal a local account's signatures", async (_, client) => {
       const wallet = client()
       const local = privateKeyToAccount(devnet.accounts[0]!.privateKey)
       const account = owner as Address
@@ -147,7 +147,7 @@ describe('signing with dev accounts', () => {
       expect(signature).toBe(await local.signTypedData(typed))
     })
 
-    it('signTransaction (eth_signTransaction) gives the local account\'s legacy transaction', async () => {
+    it("signTransaction (eth_signTransaction) gives the local account's legacy transaction", async () => {
       const wallet = createWalletClient({ chain: dualnetChain(rpcUrl), transport: devnetTransport(devnet) })
       const local = privateKeyToAccount(devnet.accounts[0]!.privateKey)
       const request = { to: spender as Address, value: 1n, gas: 21_000n, gasPrice: GWEI, nonce: 100, type: 'legacy' as const }
@@ -166,7 +166,7 @@ describe('signing with dev accounts', () => {
       expect(a).toBe(await ownerWallet.signMessage(new Uint8Array([0x48, 0x65, 0x6c, 0x6c, 0x6f])))
     })
 
-    it('eth_signTypedData_v4 takes the object or its JSON; its digest is ethers\' TypedDataEncoder hash', async () => {
+    it("eth_signTypedData_v4 takes the object or its JSON; its digest is ethers' TypedDataEncoder hash", async () => {
       const payload = TypedDataEncoder.getPayload(mailDomain, MAIL_TYPES, mail())
       const fromJson = (await devnet.rpc('eth_signTypedData_v4', [owner, JSON.stringify(payload)])) as string
       expect(await devnet.rpc('eth_signTypedData_v4', [owner, payload])).toBe(fromJson)
@@ -218,7 +218,7 @@ describe('signing with dev accounts', () => {
       expect((await rejected('eth_signTypedData_v4', [owner, badValue])).code).toBe(-32602)
     })
 
-    it('eth_signTransaction applies the chain\'s rules: whole gwei, gas cap, legacy only, its chain id; fills missing fields', async () => {
+    it("eth_signTransaction applies the chain's rules: whole gwei, gas cap, legacy only, its chain id; fills missing fields", async () => {
       const base = { from: owner, to: spender, value: '0x1' }
       const message = async (tx: object) => (await rejected('eth_signTransaction', [{ ...base, ...tx }])).message
       expect(await message({ gasPrice: '0x3b9aca01', gas: '0x5208' })).toBe('gasprice 1000000001 is not multiple of GWei')
@@ -272,8 +272,14 @@ describe('signing with dev accounts', () => {
       const deadline = 2n ** 40n
       const sig = await signPermit(5n, deadline)
       const tamperedS = `0x${(BigInt(sig.s) ^ 1n).toString(16).padStart(64, '0')}`
-      for (const [value, s] of [[5n, tamperedS], [6n, sig.s]] as const) {
-        const err = await token.permit!.staticCall(owner, spender, value, deadline, sig.v, sig.r, s).then(() => undefined, (e: unknown) => e)
+      for (const [value, s] of [
+        [5n, tamperedS],
+        [6n, sig.s],
+      ] as const) {
+        const err = await token.permit!.staticCall(owner, spender, value, deadline, sig.v, sig.r, s).then(
+          () => undefined,
+          (e: unknown) => e,
+        )
         expect((err as { revert?: { name: string } }).revert?.name).toBe('InvalidSigner')
       }
       await (await token.permit!(owner, spender, 5n, deadline, sig.v, sig.r, sig.s)).wait()

@@ -55,7 +55,12 @@ describe('a 6,000,000-gas trace beside other clients', () => {
     const warm = { from: d.accounts[0]!.address, data: LOOP, gas: '0x10000' }
     await d.rpc('eth_call', [warm, 'latest']).catch(() => {})
     // Long enough to outlast the timer below, however fast the machine: 60 runs of the loop at the cap.
-    const calls = Array.from({ length: 60 }, () => d.rpc('eth_call', [{ ...warm, gas: CAP }, 'latest']).then(() => 'ok', (e: unknown) => e))
+    const calls = Array.from({ length: 60 }, () =>
+      d.rpc('eth_call', [{ ...warm, gas: CAP }, 'latest']).then(
+        () => 'ok',
+        (e: unknown) => e,
+      ),
+    )
     await sleep(100)
     await d.close()
     const outcomes = await Promise.all(calls)

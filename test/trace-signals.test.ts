@@ -40,13 +40,17 @@ async function stopMidTrace(signal: NodeJS.Signals): Promise<{ code: number | nu
 }
 
 describe('signals in the middle of a trace', () => {
-  it.each(['SIGINT', 'SIGTERM'] as const)('%s stops the process without waiting for the trace, exit code 0', async (signal) => {
-    const { code, ms, trace } = await stopMidTrace(signal)
-    expect(code).toBe(0)
-    // The trace was stopped, not run to its end and answered. The time bound is loose
-    // (a busy machine stretches it; an idle one stops in well under 2 s) and only
-    // catches a stop that waits for the trace's own minute.
-    expect(trace).toBe('connection closed')
-    expect(ms).toBeLessThan(20_000)
-  }, 90_000)
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s stops the process without waiting for the trace, exit code 0',
+    async (signal) => {
+      const { code, ms, trace } = await stopMidTrace(signal)
+      expect(code).toBe(0)
+      // The trace was stopped, not run to its end and answered. The time bound is loose
+      // (a busy machine stretches it; an idle one stops in well under 2 s) and only
+      // catches a stop that waits for the trace's own minute.
+      expect(trace).toBe('connection closed')
+      expect(ms).toBeLessThan(20_000)
+    },
+    90_000,
+  )
 })

@@ -41,7 +41,10 @@ async function chainWith(data: string, gas: string, traceSizeLimit?: number): Pr
 }
 
 async function error(promise: Promise<unknown>): Promise<unknown> {
-  const err = await promise.then(() => undefined, (e: unknown) => e)
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(err).toBeInstanceOf(RpcError)
   return (err as RpcError).toJSON()
 }

@@ -26,7 +26,10 @@ async function start(options: DevnetOptions = {}): Promise<Devnet> {
 }
 
 async function error(promise: Promise<unknown>): Promise<unknown> {
-  const err = await promise.then(() => undefined, (e: unknown) => e)
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(err).toBeInstanceOf(RpcError)
   return (err as RpcError).toJSON()
 }
@@ -79,7 +82,11 @@ describe('batchTraceTimeout', () => {
       { jsonrpc: '2.0', id: 4, error: { code: -32000, message: BY_BATCH(300) } },
     ])
     // A new batch has a budget of its own.
-    const next = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ jsonrpc: '2.0', id: 5, method: 'debug_traceCall', params: [{ from: d.accounts[0]!.address, to: d.accounts[0]!.address }, 'latest'] }]) })
+    const next = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ jsonrpc: '2.0', id: 5, method: 'debug_traceCall', params: [{ from: d.accounts[0]!.address, to: d.accounts[0]!.address }, 'latest'] }]),
+    })
     expect(await next.json()).toMatchObject([{ id: 5, result: { failed: false } }])
   })
 

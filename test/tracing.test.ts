@@ -98,8 +98,7 @@ describe('debug_traceTransaction / debug_traceCall', () => {
     await rpc('evm_mine', [])
     const [a, b] = (await Promise.all([first, second].map((h) => rpc('eth_getTransactionReceipt', [h])))) as { blockNumber: string }[]
     expect(a!.blockNumber).toBe(b!.blockNumber)
-    const sstore = async (hash: string) =>
-      ((await rpc('debug_traceTransaction', [hash])) as { structLogs: { op: string; gasCost: number }[] }).structLogs.find((l) => l.op === 'SSTORE')!.gasCost
+    const sstore = async (hash: string) => ((await rpc('debug_traceTransaction', [hash])) as { structLogs: { op: string; gasCost: number }[] }).structLogs.find((l) => l.op === 'SSTORE')!.gasCost
     expect(await sstore(first)).toBe(20000)
     expect(await sstore(second)).toBe(800)
   })
@@ -166,12 +165,14 @@ describe('debug_traceTransaction / debug_traceCall', () => {
           to: callee,
           input: calleeAbi.encodeFunctionData('ping', [21]),
           output: result,
-          logs: [{
-            address: callee,
-            topics: [calleeAbi.getEvent('Pinged')!.topicHash, `0x${caller.slice(2).padStart(64, '0')}`],
-            data: `0x${(1000).toString(16).padStart(64, '0')}`,
-            position: '0x0',
-          }],
+          logs: [
+            {
+              address: callee,
+              topics: [calleeAbi.getEvent('Pinged')!.topicHash, `0x${caller.slice(2).padStart(64, '0')}`],
+              data: `0x${(1000).toString(16).padStart(64, '0')}`,
+              position: '0x0',
+            },
+          ],
           value: '0x3e8',
         },
         {
@@ -192,7 +193,9 @@ describe('debug_traceTransaction / debug_traceCall', () => {
     // onlyTopCall: the top frame alone; debug_traceCall gives the same top frame for the same call.
     const top = (await rpc('debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { onlyTopCall: true } }])) as Record<string, unknown>
     expect(top).toEqual({ type: 'CALL', from, gas: '0x30d40', gasUsed: receipt.gasUsed, to: caller, input, output: result, value: '0x3e8' })
-    const call = (await rpc('debug_traceCall', [{ from, to: caller, data: input, value: '0x3e8', gas: '0x30d40' }, 'latest', { tracer: 'callTracer' }])) as Record<string, unknown> & { calls: unknown[] }
+    const call = (await rpc('debug_traceCall', [{ from, to: caller, data: input, value: '0x3e8', gas: '0x30d40' }, 'latest', { tracer: 'callTracer' }])) as Record<string, unknown> & {
+      calls: unknown[]
+    }
     expect(call.output).toBe(result)
     expect(call.calls).toHaveLength(2)
     const logger = (await rpc('debug_traceTransaction', [hash])) as { gas: number; failed: boolean; returnValue: string; structLogs: { depth: number; op: string }[] }

@@ -36,8 +36,7 @@ async function setup(options: Parameters<typeof createDevnet>[0]) {
   return { devnet, a: a!, b: b!, from, to, send }
 }
 
-const gasOf = async (devnet: Devnet, base58: string) =>
-  BigInt(((await devnet.rest.get(`/api/v1/balancev2/${base58}`)).Result as { gas: string }).gas)
+const gasOf = async (devnet: Devnet, base58: string) => BigInt(((await devnet.rest.get(`/api/v1/balancev2/${base58}`)).Result as { gas: string }).gas)
 const unbound = async (devnet: Devnet, base58: string) => (await devnet.rest.get(`/api/v1/unboundgas/${base58}`)).Result
 const grant = async (devnet: Devnet, base58: string) => (await devnet.rest.get(`/api/v1/grantgas/${base58}`)).Result
 
@@ -76,9 +75,7 @@ describe('unbound gas', () => {
     expect(after - before).toBe(accrued * 10n ** 9n)
     expect(await unbound(devnet, a.base58)).toBe('0')
     const event = (await devnet.rest.get(`/api/v1/smartcode/event/txhash/${claim.Result}`)).Result as { Notify: unknown }
-    expect(event.Notify).toEqual([
-      { ContractAddress: '0200000000000000000000000000000000000000', States: ['transfer', 'AFmseVrdL9f9oyCzZefL9tG6UbvhUMqNMV', a.base58, Number(accrued)], IsEvm: false },
-    ])
+    expect(event.Notify).toEqual([{ ContractAddress: '0200000000000000000000000000000000000000', States: ['transfer', 'AFmseVrdL9f9oyCzZefL9tG6UbvhUMqNMV', a.base58, Number(accrued)], IsEvm: false }])
     // Claiming more than granted is refused by the pool and changes nothing.
     const again = await send(sdk.OntAssetTxBuilder.makeWithdrawOngTx(from, from, '1', from, '0', '20000'))
     expect(again.Error).toBe(-1)

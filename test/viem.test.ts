@@ -29,18 +29,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { jsonRpc } from 'viem/nonce'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Push0, Reverter, Store, Token } from '../fixtures/index.ts'
-import {
-  CHAIN_ID,
-  GAS_TOKEN,
-  GOVERNANCE,
-  GWEI,
-  INITIAL_BALANCE,
-  SUPPLY,
-  TRANSFER_TOPIC,
-  addressTopic,
-  errorMessages,
-  word,
-} from './support.ts'
+import { CHAIN_ID, GAS_TOKEN, GOVERNANCE, GWEI, INITIAL_BALANCE, SUPPLY, TRANSFER_TOPIC, addressTopic, errorMessages, word } from './support.ts'
 
 /** The solo node as a viem chain: legacy fees only, and eth_gasPrice taken as is (no 1.2× bump, which would break the whole-gwei rule). */
 const dualnet = defineChain({
@@ -65,8 +54,7 @@ interface Case {
   setup(devnet: Devnet): Promise<Setup>
 }
 
-const local = (devnet: Devnet, index: number) =>
-  privateKeyToAccount(devnet.accounts[index]!.privateKey, { nonceManager: createNonceManager({ source: jsonRpc() }) })
+const local = (devnet: Devnet, index: number) => privateKeyToAccount(devnet.accounts[index]!.privateKey, { nonceManager: createNonceManager({ source: jsonRpc() }) })
 
 /**
  * viem wraps an error a custom transport throws with a code it does not know (such
@@ -146,8 +134,7 @@ describe.each(cases)('viem: $name', (testCase) => {
 
   const deployToken = () => deploy(Token, ['Test Token', 'TST', SUPPLY])
 
-  const balanceOf = (token: Address, who: Address) =>
-    publicClient.readContract({ address: token, abi: tokenAbi, functionName: 'balanceOf', args: [who] })
+  const balanceOf = (token: Address, who: Address) => publicClient.readContract({ address: token, abi: tokenAbi, functionName: 'balanceOf', args: [who] })
 
   /** Asserts what every single-transaction block of the devnet holds for `receipt`. */
   async function expectOwnBlock(receipt: TransactionReceipt): Promise<void> {
@@ -247,9 +234,7 @@ describe.each(cases)('viem: $name', (testCase) => {
 
     // eth_gasPrice now follows the last block's price, and a default-priced send pays it.
     expect(await publicClient.getGasPrice()).toBe(GWEI)
-    const next = await receiptOf(
-      await wallet.writeContract({ address: token, abi: tokenAbi, functionName: 'transfer', args: [other, 1n] }),
-    )
+    const next = await receiptOf(await wallet.writeContract({ address: token, abi: tokenAbi, functionName: 'transfer', args: [other, 1n] }))
     expect((await publicClient.getTransaction({ hash: next.transactionHash })).gasPrice).toBe(GWEI)
     expect(next.logs).toHaveLength(2)
     expect(await publicClient.getBalance({ address: owner })).toBe(senderBefore - fee - next.gasUsed * GWEI)
@@ -271,12 +256,10 @@ describe.each(cases)('viem: $name', (testCase) => {
     expect(await publicClient.getBalance({ address: owner })).toBe(INITIAL_BALANCE - 12_345n - fee)
   })
 
-  it('logs an internal value transfer before the callee\'s own event', async () => {
+  it("logs an internal value transfer before the callee's own event", async () => {
     const { address: store } = await deploy(Store)
     const storeAbi = Store.abi as Abi
-    const receipt = await receiptOf(
-      await wallet.writeContract({ address: store, abi: storeAbi, functionName: 'deposit', value: 5_000n, gasPrice: GWEI }),
-    )
+    const receipt = await receiptOf(await wallet.writeContract({ address: store, abi: storeAbi, functionName: 'deposit', value: 5_000n, gasPrice: GWEI }))
     expect(receipt.status).toBe('success')
     await expectOwnBlock(receipt)
     const fee = receipt.gasUsed * GWEI
@@ -315,9 +298,7 @@ describe.each(cases)('viem: $name', (testCase) => {
     expect(receipt.gasUsed).toBeGreaterThan(21_000n)
     expect(receipt.gasUsed).toBeLessThan(100_000n)
     const fee = receipt.gasUsed * GWEI
-    expect(receipt.logs.map((l) => [l.address.toLowerCase(), l.topics, l.data])).toEqual([
-      [GAS_TOKEN, [TRANSFER_TOPIC, addressTopic(owner), addressTopic(GOVERNANCE)], word(fee)],
-    ])
+    expect(receipt.logs.map((l) => [l.address.toLowerCase(), l.topics, l.data])).toEqual([[GAS_TOKEN, [TRANSFER_TOPIC, addressTopic(owner), addressTopic(GOVERNANCE)], word(fee)]])
     expect(await publicClient.getBalance({ address: owner })).toBe(before - fee)
     expect(await publicClient.readContract({ address: reverter, abi: reverterAbi, functionName: 'value' })).toBe(0n)
     expect(await publicClient.getTransactionCount({ address: owner })).toBe(2)
@@ -325,41 +306,31 @@ describe.each(cases)('viem: $name', (testCase) => {
 
   it('surfaces a revert reason on a read and on a write', async () => {
     const { address: reverter } = await deploy(Reverter)
-    const readErr = await publicClient
-      .readContract({ address: reverter, abi: reverterAbi, functionName: 'revertWithReason' })
-      .catch((e: unknown) => e)
+    const readErr = await publicClient.readContract({ address: reverter, abi: reverterAbi, functionName: 'revertWithReason' }).catch((e: unknown) => e)
     const read = revertedError(readErr)
     expect(read.reason).toBe('Reverter: always fails')
     expect(read.data?.errorName).toBe('Error')
     expect(read.data?.args).toEqual(['Reverter: always fails'])
 
-    const writeErr = await wallet
-      .writeContract({ address: reverter, abi: reverterAbi, functionName: 'setAndRevert', args: [5n] })
-      .catch((e: unknown) => e)
+    const writeErr = await wallet.writeContract({ address: reverter, abi: reverterAbi, functionName: 'setAndRevert', args: [5n] }).catch((e: unknown) => e)
     expect(revertedError(writeErr).reason).toBe('Reverter: rolled back')
     expect(await publicClient.readContract({ address: reverter, abi: reverterAbi, functionName: 'value' })).toBe(0n)
     expect(await publicClient.getTransactionCount({ address: owner })).toBe(1)
 
-    const simulated = await publicClient
-      .simulateContract({ account: owner, address: reverter, abi: reverterAbi, functionName: 'setAndRevert', args: [5n] })
-      .catch((e: unknown) => e)
+    const simulated = await publicClient.simulateContract({ account: owner, address: reverter, abi: reverterAbi, functionName: 'setAndRevert', args: [5n] }).catch((e: unknown) => e)
     expect(revertedError(simulated).reason).toBe('Reverter: rolled back')
   })
 
   it('decodes custom errors: Unauthorized on a read, InsufficientBalance on a write', async () => {
     const { address: reverter } = await deploy(Reverter)
-    const err = await publicClient
-      .simulateContract({ account: owner, address: reverter, abi: reverterAbi, functionName: 'revertWithCustomError', args: [42n] })
-      .catch((e: unknown) => e)
+    const err = await publicClient.simulateContract({ account: owner, address: reverter, abi: reverterAbi, functionName: 'revertWithCustomError', args: [42n] }).catch((e: unknown) => e)
     const unauthorized = revertedError(err)
     expect(unauthorized.data?.errorName).toBe('Unauthorized')
     expect(unauthorized.data?.args).toEqual([owner, 42n])
 
     const { address: token } = await deployToken()
     const poor = walletFor(1)
-    const sendErr = await poor
-      .writeContract({ address: token, abi: tokenAbi, functionName: 'transfer', args: [owner, 7n] })
-      .catch((e: unknown) => e)
+    const sendErr = await poor.writeContract({ address: token, abi: tokenAbi, functionName: 'transfer', args: [owner, 7n] }).catch((e: unknown) => e)
     const insufficient = revertedError(sendErr)
     expect(insufficient.data?.errorName).toBe('InsufficientBalance')
     expect(insufficient.data?.args).toEqual([other, 0n, 7n])
@@ -368,8 +339,7 @@ describe.each(cases)('viem: $name', (testCase) => {
 
   it('decodes panics 0x12 (division by zero) and 0x01 (assert)', async () => {
     const { address: reverter } = await deploy(Reverter)
-    const read = (functionName: string, args: readonly unknown[] = []) =>
-      publicClient.readContract({ address: reverter, abi: reverterAbi, functionName, args }).catch((e: unknown) => e)
+    const read = (functionName: string, args: readonly unknown[] = []) => publicClient.readContract({ address: reverter, abi: reverterAbi, functionName, args }).catch((e: unknown) => e)
     expect(await read('panicDivide', [4n])).toBe(0n)
 
     const divide = revertedError(await read('panicDivide', [0n]))
@@ -418,9 +388,7 @@ describe.each(cases)('viem: $name', (testCase) => {
       functionName: 'setValue',
       args: [99n],
     })
-    const setReceipt = await receiptOf(
-      await wallet.writeContract({ address: reverter, abi: reverterAbi, functionName: 'setValue', args: [99n], gas: setEstimate }),
-    )
+    const setReceipt = await receiptOf(await wallet.writeContract({ address: reverter, abi: reverterAbi, functionName: 'setValue', args: [99n], gas: setEstimate }))
     expect(setReceipt.status).toBe('success')
     expect(setReceipt.gasUsed).toBeLessThanOrEqual(setEstimate)
     expect(setReceipt.logs).toHaveLength(1)
@@ -451,11 +419,7 @@ describe.each(cases)('viem: $name', (testCase) => {
     const recipient = devnet.accounts[3]!.address
     // Local accounts draw nonces from their nonce manager; the node's account gets them explicitly.
     const explicit = typeof setup.account(0) === 'string'
-    const hashes = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        wallet.sendTransaction({ to: recipient, value: BigInt(100 + i), ...(explicit ? { nonce: i } : {}) }),
-      ),
-    )
+    const hashes = await Promise.all(Array.from({ length: 20 }, (_, i) => wallet.sendTransaction({ to: recipient, value: BigInt(100 + i), ...(explicit ? { nonce: i } : {}) })))
     const receipts = await Promise.all(hashes.map(receiptOf))
     const txs = await Promise.all(hashes.map((hash) => publicClient.getTransaction({ hash })))
     expect(receipts.every((r) => r.status === 'success' && r.gasUsed === 21_000n)).toBe(true)

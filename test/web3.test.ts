@@ -46,9 +46,7 @@ describe.each(transports)('web3.js v4: $name', (transport) => {
   })
 
   it('deploys Token, calls balanceOf, and transfers at 1 gwei with an exact receipt', async () => {
-    const deployed = await new web3.eth.Contract(Token.abi as ContractAbi)
-      .deploy({ data: Token.bytecode, arguments: ['Test Token', 'TST', SUPPLY] })
-      .send({ from: owner, gasPrice: GWEI.toString() })
+    const deployed = await new web3.eth.Contract(Token.abi as ContractAbi).deploy({ data: Token.bytecode, arguments: ['Test Token', 'TST', SUPPLY] }).send({ from: owner, gasPrice: GWEI.toString() })
     const token = deployed.options.address!
     expect(await web3.eth.getBlockNumber()).toBe(1n)
     expect(await web3.eth.getCode(token)).toBe(Token.deployedBytecode)

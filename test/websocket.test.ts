@@ -194,11 +194,13 @@ describe('the protocol, with a raw ws client', () => {
   it('every method and batches over the socket; a bad frame is a parse error; eth_subscribe over HTTP is refused', async () => {
     const c = await Client.open(wsUrl)
     expect(await c.result('eth_chainId')).toBe('0x3039')
-    const batch = await c.batch(JSON.stringify([
-      { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
-      { jsonrpc: '2.0', id: 2, method: 'eth_nope' },
-      { jsonrpc: '2.0', method: 'eth_blockNumber' },
-    ]))
+    const batch = await c.batch(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
+        { jsonrpc: '2.0', id: 2, method: 'eth_nope' },
+        { jsonrpc: '2.0', method: 'eth_blockNumber' },
+      ]),
+    )
     expect(batch).toEqual([
       { jsonrpc: '2.0', id: 1, result: '0x0' },
       { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'the method eth_nope does not exist/is not available' } },

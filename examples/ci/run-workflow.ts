@@ -54,7 +54,11 @@ export function parseSteps(yaml: string): WorkflowStep[] {
       const body: string[] = []
       while (i + 1 < lines.length && (lines[i + 1]!.trim() === '' || lines[i + 1]!.length - lines[i + 1]!.trimStart().length > keyIndent)) body.push(lines[++i]!)
       const common = Math.min(...body.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length))
-      steps[steps.length - 1]![key as keyof WorkflowStep] = body.map((l) => l.slice(common)).join('\n').trimEnd() + '\n'
+      steps[steps.length - 1]![key as keyof WorkflowStep] =
+        body
+          .map((l) => l.slice(common))
+          .join('\n')
+          .trimEnd() + '\n'
     } else if (['name', 'run', 'uses', 'if'].includes(key)) {
       steps[steps.length - 1]![key as keyof WorkflowStep] = value
     }

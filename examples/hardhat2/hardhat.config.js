@@ -15,7 +15,9 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, async ({ solcVersion }, _hre, runS
   if (solcjs.version !== solcVersion) return runSuper()
   return {
     version: solcVersion,
-    longVersion: require('solc').version().replace(/\.Emscripten\.clang$/, ''),
+    longVersion: require('solc')
+      .version()
+      .replace(/\.Emscripten\.clang$/, ''),
     compilerPath: require.resolve('solc/soljson.js'),
     isSolcJs: true,
   }

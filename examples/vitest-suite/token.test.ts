@@ -49,10 +49,12 @@ describe('Token', () => {
 
   it('reverts a transfer above the balance with the contract’s custom error', async () => {
     const { owner, alice, asAlice } = await loadFixture(net.devnet, deployToken)
-    const error = await asAlice.getFunction('transfer')(owner.address, 1n).then(
-      () => undefined,
-      (e: unknown) => e,
-    )
+    const error = await asAlice
+      .getFunction('transfer')(owner.address, 1n)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     expect(isError(error, 'CALL_EXCEPTION')).toBe(true)
     if (!isError(error, 'CALL_EXCEPTION')) return
     // A send's error carries the revert data; the contract's interface decodes it.

@@ -48,15 +48,11 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async (args: { solcVersi
 module.exports = {
   ...base,
   paths: { ...(base.paths || {}), root: projectDir },
-  mocha: process.env.OUTSIDE_MOCHA_TIMEOUT
-    ? { ...(base.mocha || {}), timeout: Number(process.env.OUTSIDE_MOCHA_TIMEOUT) }
-    : base.mocha,
+  mocha: process.env.OUTSIDE_MOCHA_TIMEOUT ? { ...(base.mocha || {}), timeout: Number(process.env.OUTSIDE_MOCHA_TIMEOUT) } : base.mocha,
   networks: {
     ...(base.networks || {}),
     // OUTSIDE_HARDHAT_HARDFORK: Hardhat's own network on another hardfork (the gas oracle for istanbul).
-    hardhat: process.env.OUTSIDE_HARDHAT_HARDFORK
-      ? { ...((base.networks || {}).hardhat || {}), hardfork: process.env.OUTSIDE_HARDHAT_HARDFORK }
-      : (base.networks || {}).hardhat,
+    hardhat: process.env.OUTSIDE_HARDHAT_HARDFORK ? { ...((base.networks || {}).hardhat || {}), hardfork: process.env.OUTSIDE_HARDHAT_HARDFORK } : (base.networks || {}).hardhat,
     dualnet: { url: process.env.DUALNET_URL || 'http://127.0.0.1:20339', timeout: 120000 },
     anvil: { url: process.env.ANVIL_URL || 'http://127.0.0.1:8545', timeout: 120000 },
   },

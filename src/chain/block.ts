@@ -134,14 +134,5 @@ function unsignedHeaderScratch(h: BlockHeader): Uint8Array {
 }
 
 function writeUnsigned(w: BinaryWriter, h: BlockHeader): BinaryWriter {
-  return w
-    .u32(h.version)
-    .bytes(h.prevHash)
-    .bytes(h.transactionsRoot)
-    .bytes(h.blockRoot)
-    .u32(h.timestamp)
-    .u32(h.height)
-    .u64(h.consensusData)
-    .varbytes(h.consensusPayload)
-    .bytes(h.nextBookkeeper)
+  return w.u32(h.version).bytes(h.prevHash).bytes(h.transactionsRoot).bytes(h.blockRoot).u32(h.timestamp).u32(h.height).u64(h.consensusData).varbytes(h.consensusPayload).bytes(h.nextBookkeeper)
 }

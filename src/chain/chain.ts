@@ -567,9 +567,7 @@ export class Chain {
   dropPending(which: { hashes?: readonly string[]; sender?: Uint8Array } = {}): Promise<string[]> {
     return this.#serial(async () => {
       const dropped =
-        which.hashes !== undefined ? which.hashes.filter((hash) => this.mempool.drop(hash))
-        : which.sender !== undefined ? this.mempool.dropSender(toHexRaw(which.sender))
-        : this.mempool.dropAll()
+        which.hashes !== undefined ? which.hashes.filter((hash) => this.mempool.drop(hash)) : which.sender !== undefined ? this.mempool.dropSender(toHexRaw(which.sender)) : this.mempool.dropAll()
       this.#store.persistPool()
       return dropped
     })

@@ -84,5 +84,4 @@ export class EmptyRuns {
     this.#runs = kept
     this.#count = count
   }
-
 }

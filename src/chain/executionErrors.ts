@@ -12,11 +12,7 @@ export function executionError(outcome: ExecutionOutcome): ExecutionFailedError 
   const kind = outcome.error?.kind ?? 'revert'
   if (kind !== 'revert') return new ExecutionFailedError(outcome.error?.message ?? kind, kind, new Uint8Array(0))
   const reason = decodeRevertReason(outcome.returnValue)
-  return new ExecutionFailedError(
-    reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`,
-    'revert',
-    outcome.returnValue,
-  )
+  return new ExecutionFailedError(reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, 'revert', outcome.returnValue)
 }
 
 /**

@@ -55,14 +55,16 @@ export async function attachForkCache(source: ForkSource, file: string, meta: Om
   const write = (): Promise<void> => {
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
-    writing = writing.then(async () => {
-      const content: CacheFile = { version: 1, ...meta, values: source.values() }
-      await mkdir(dirname(file), { recursive: true })
-      // Whole or not at all: a reader never sees half a file.
-      const partial = `${file}.${process.pid}.tmp`
-      await writeFile(partial, JSON.stringify(content))
-      await rename(partial, file)
-    }).catch(() => {})
+    writing = writing
+      .then(async () => {
+        const content: CacheFile = { version: 1, ...meta, values: source.values() }
+        await mkdir(dirname(file), { recursive: true })
+        // Whole or not at all: a reader never sees half a file.
+        const partial = `${file}.${process.pid}.tmp`
+        await writeFile(partial, JSON.stringify(content))
+        await rename(partial, file)
+      })
+      .catch(() => {})
     return writing
   }
   source.onFetched = () => {

@@ -58,13 +58,7 @@ export interface GenesisAllocation {
  * allocations exceed a total supply, are negative, or repeat an address (the
  * bookkeeper's included).
  */
-export function buildGenesis(
-  world: WorldState,
-  allocations: readonly GenesisAllocation[],
-  bookkeeper: Bookkeeper,
-  timestamp: number,
-  gasReserve: Uint8Array = bookkeeper.address,
-): ChainBlock {
+export function buildGenesis(world: WorldState, allocations: readonly GenesisAllocation[], bookkeeper: Bookkeeper, timestamp: number, gasReserve: Uint8Array = bookkeeper.address): ChainBlock {
   let main = 0n
   let gas = 0n
   const seen = new Set<string>()
@@ -86,9 +80,7 @@ export function buildGenesis(
   const reserve = toHexRaw(gasReserve)
   const reserveIsBookkeeper = reserve === toHexRaw(bookkeeper.address)
   if (!reserveIsBookkeeper && gas < GAS_TOTAL_SUPPLY) gasPayouts.push({ from: bookkeeper.address, to: gasReserve, amount: GAS_TOTAL_SUPPLY - gas })
-  const funding = [fundingTransaction('main', payouts('main'), bookkeeper), fundingTransaction('gas', gasPayouts, bookkeeper)].filter(
-    (tx): tx is FundingTransaction => tx !== undefined,
-  )
+  const funding = [fundingTransaction('main', payouts('main'), bookkeeper), fundingTransaction('gas', gasPayouts, bookkeeper)].filter((tx): tx is FundingTransaction => tx !== undefined)
 
   // The end state of the transactions above.
   for (const a of allocations) world.setAccount(toHexRaw(a.address), { nonce: 0n, gas: a.gas, main: a.main, codeHash: undefined }, 0)
@@ -116,10 +108,7 @@ export function buildGenesis(
     nextBookkeeper: bookkeeper.address,
     bookkeepers: [],
   }
-  return new GenesisBlock(header, transactions, appendLeaf([], 0, txRoot), () => [
-    ...system.map((tx, i) => systemRecord(tx, i, bookkeeper.address)),
-    ...funding.map(fundingRecord),
-  ])
+  return new GenesisBlock(header, transactions, appendLeaf([], 0, txRoot), () => [...system.map((tx, i) => systemRecord(tx, i, bookkeeper.address)), ...funding.map(fundingRecord)])
 }
 
 /** The system transactions of each bookkeeper address seen (a few at most): they never change, and devnets share them. */

@@ -276,13 +276,6 @@ class MinedBlock implements ChainBlock {
 }
 
 /** Assembles a block; its bookkeeper signature is computed on first use. */
-export function makeBlock(
-  header: BlockHeader,
-  transactions: ChainTransaction[],
-  records: ExecutionRecord[],
-  peaks: Uint8Array[],
-  gasUsed: bigint,
-  bookkeeper: Bookkeeper | undefined,
-): ChainBlock {
+export function makeBlock(header: BlockHeader, transactions: ChainTransaction[], records: ExecutionRecord[], peaks: Uint8Array[], gasUsed: bigint, bookkeeper: Bookkeeper | undefined): ChainBlock {
   return new MinedBlock(header, transactions, records, peaks, gasUsed, bookkeeper)
 }

@@ -51,13 +51,9 @@ export interface NextBlockLimits {
 export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempool, height: number, minGasPrice: bigint, next: NextBlockLimits): void {
   const { gasLimit, gasPrice, nonce, value } = tx.tx
   const restHash = toReversedHex(tx.hash)
-  const refuse = (desc: string, phrase: string) =>
-    new TransactionRejectedError(`SendRawTransaction verified ${restHash} error: ${desc} (${phrase})`)
+  const refuse = (desc: string, phrase: string) => new TransactionRejectedError(`SendRawTransaction verified ${restHash} error: ${desc} (${phrase})`)
   if (gasLimit < MIN_GAS_LIMIT || gasPrice / GWEI < minGasPrice) {
-    throw refuse(
-      `Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${minGasPrice}`,
-      gasLimit < MIN_GAS_LIMIT ? GethPhrase.IntrinsicGas : GethPhrase.Underpriced,
-    )
+    throw refuse(`Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${minGasPrice}`, gasLimit < MIN_GAS_LIMIT ? GethPhrase.IntrinsicGas : GethPhrase.Underpriced)
   }
   if (gasLimit > EVM_TX_GAS_CAP) throw refuse('EIP155 tx gaslimit exceed ', GethPhrase.GasLimit)
   if (gasLimit > next.gasLimit) {
@@ -95,14 +91,7 @@ export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempoo
  * pre-execution at block `height` in `env`, duplicates on chain (45002) and in the
  * pool (45003).
  */
-export function checkNativePool(
-  tx: NativeChainTransaction,
-  world: WorldState,
-  mempool: Mempool,
-  blocks: BlockIndex,
-  height: number,
-  env: NativeEnv,
-): void {
+export function checkNativePool(tx: NativeChainTransaction, world: WorldState, mempool: Mempool, blocks: BlockIndex, height: number, env: NativeEnv): void {
   const hash = toHexRaw(tx.hash)
   checkNativeFee(world, tx, height)
   const trial = preExecuteNative(world, tx, height, env)

@@ -190,7 +190,8 @@ export class LedgerStore {
     const schema = await db.get(SCHEMA_KEY)
     if (schema === undefined) {
       const [any] = await db.keys({ limit: 1 }).all()
-      if (any !== undefined) throw new CorruptDatabaseError(`the database is not empty but holds no dualnet chain (no ${SCHEMA_KEY} entry; first key ${JSON.stringify(any)}); give the devnet a new or empty database`)
+      if (any !== undefined)
+        throw new CorruptDatabaseError(`the database is not empty but holds no dualnet chain (no ${SCHEMA_KEY} entry; first key ${JSON.stringify(any)}); give the devnet a new or empty database`)
       return undefined
     }
     if (!READABLE_SCHEMA_VERSIONS.includes(schema)) {

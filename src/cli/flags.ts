@@ -120,7 +120,6 @@ function forkUrl(value: string): string {
   return value
 }
 
-
 /**
  * `--mnemonic`: the words, one space apart however they were spaced on the command
  * line; its BIP-39 words and checksum are checked after parsing (checkOptionsOfFlags),
@@ -153,9 +152,10 @@ const clock = ruleParser('clock', (text) => (/^\d+$/.test(text) ? { step: BigInt
 const privateKey = ruleParser('bookkeeperKey', (text) => `0x${text.replace(/^0x/, '').toLowerCase()}`)
 
 /** `--unbound-gas [deadline]`: the `unboundGas` option's deadline. */
-const unboundDeadline = ((check) => (text: string) => check(text).deadline!)(
-  ruleParser('unboundGas', (text) => ({ deadline: /^\d+$/.test(text) ? BigInt(text) : text })) as (text: string) => { deadline?: number },
-)
+const unboundDeadline = (
+  (check) => (text: string) =>
+    check(text).deadline!
+)(ruleParser('unboundGas', (text) => ({ deadline: /^\d+$/.test(text) ? BigInt(text) : text })) as (text: string) => { deadline?: number })
 
 /**
  * The program with every flag, its help text and examples. A new Command each call:
@@ -174,16 +174,43 @@ export function cliProgram(): Command {
       .addOption(new Option('-p, --port <port>', "the JSON-RPC port, Anvil's name for --rpcport (default: --rpcport's)").argParser(ruleParser('rpcPort')).conflicts('rpcport'))
       .option('--host <host>', 'interface to listen on', ruleParser('host'), '127.0.0.1')
       .option('--cors <origins>', 'origins the JSON-RPC server allows (CORS) and WebSocket upgrades may come from, comma-separated ("*": any, "none": none)', '*')
-      .addOption(new Option('--vhosts <names>', 'host names both servers answer (Host header), comma-separated ("*": any); IP addresses are always answered').argParser(vhosts).default(['localhost'], 'localhost'))
+      .addOption(
+        new Option('--vhosts <names>', 'host names both servers answer (Host header), comma-separated ("*": any); IP addresses are always answered')
+          .argParser(vhosts)
+          .default(['localhost'], 'localhost'),
+      )
       // The chain.
       .addOption(new Option('--chain-id <id>', "EIP-155 chain id (default: 12345; with --fork-url the remote's)").argParser(ruleParser('chainId')))
       .option('--hardfork <name>', `EVM rules: ${HARDFORKS.join(', ')} (the chain runs istanbul; shanghai and later bring PUSH0 and newer opcodes)`, hardfork, 'istanbul')
       .option('--timestamp <seconds>', 'Unix timestamp of the genesis block (default: now)', ruleParser('genesisTimestamp'))
-      .addOption(new Option('--clock <mode>', 'how block time advances: "wall", "frozen" (moved only by time controls, +1 s per block) or N (each block N seconds after its parent)').argParser(clock).default('wall'))
+      .addOption(
+        new Option('--clock <mode>', 'how block time advances: "wall", "frozen" (moved only by time controls, +1 s per block) or N (each block N seconds after its parent)')
+          .argParser(clock)
+          .default('wall'),
+      )
       .addOption(new Option('--bookkeeper-key <hex>', 'P-256 private key of the block-signing bookkeeper (default: a fixed devnet key)').argParser(privateKey))
-      .addOption(new Option('--block-context <mode>', 'NUMBER and TIMESTAMP of eth_call and eth_estimateGas at block N: "node" (N, N\'s timestamp + 1, as the node) or "ethereum" (N\'s own, as go-ethereum, Hardhat, Anvil)').choices(['node', 'ethereum']).default('node'))
-      .addOption(new Option('--client-version <name>', 'what web3_clientVersion answers: "hardhat" (HardhatNetwork/dualnet/v…, which Hardhat\'s network helpers and OpenZeppelin\'s upgrades plugins require) or "node" (the real node\'s)').choices(['hardhat', 'node']).default('hardhat'))
-      .addOption(new Option('--unbound-gas [deadline]', 'accrue unbound gas to main-token holders by the real schedule, until <deadline> seconds after genesis (default: off; with no deadline, the whole schedule)').argParser(unboundDeadline))
+      .addOption(
+        new Option(
+          '--block-context <mode>',
+          'NUMBER and TIMESTAMP of eth_call and eth_estimateGas at block N: "node" (N, N\'s timestamp + 1, as the node) or "ethereum" (N\'s own, as go-ethereum, Hardhat, Anvil)',
+        )
+          .choices(['node', 'ethereum'])
+          .default('node'),
+      )
+      .addOption(
+        new Option(
+          '--client-version <name>',
+          'what web3_clientVersion answers: "hardhat" (HardhatNetwork/dualnet/v…, which Hardhat\'s network helpers and OpenZeppelin\'s upgrades plugins require) or "node" (the real node\'s)',
+        )
+          .choices(['hardhat', 'node'])
+          .default('hardhat'),
+      )
+      .addOption(
+        new Option(
+          '--unbound-gas [deadline]',
+          'accrue unbound gas to main-token holders by the real schedule, until <deadline> seconds after genesis (default: off; with no deadline, the whole schedule)',
+        ).argParser(unboundDeadline),
+      )
       // Dev accounts.
       .option('-a, --accounts <n>', 'number of funded dev accounts', ruleParser('accounts', undefined, ACCOUNT_COUNT) as (text: string) => number, 10)
       .option('--native-accounts <n>', 'number of funded native dev accounts (P-256 keys)', ruleParser('nativeAccounts'), DEFAULT_NATIVE_ACCOUNTS)
@@ -200,9 +227,13 @@ export function cliProgram(): Command {
       .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei) (default: 0)").argParser(gasPriceWei).conflicts('minGasPrice'))
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
       // Forking (Anvil's names).
-      .addOption(new Option('-f, --fork-url <url>', "fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)").argParser(forkUrl))
+      .addOption(new Option('-f, --fork-url <url>', 'fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)').argParser(forkUrl))
       .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(forkBlockNumber))
-      .addOption(new Option('--fork-cache <dir>', "directory of the disk cache of values fetched from the remote (default: with --fork-block-number, ~/.cache/dualnet/fork; without, none)").argParser(directory('the fork cache directory')))
+      .addOption(
+        new Option('--fork-cache <dir>', 'directory of the disk cache of values fetched from the remote (default: with --fork-block-number, ~/.cache/dualnet/fork; without, none)').argParser(
+          directory('the fork cache directory'),
+        ),
+      )
       .option('--no-fork-cache', 'keep fetched values in memory only (default: the cache as --fork-cache says)')
       // Persistence.
       .option('--db <dir>', 'keep the chain in a LevelDB directory: created there, or resumed from it (default: none, the chain lives in memory)')

@@ -35,23 +35,28 @@ export async function runCli(argv: readonly string[], signals: StopSignals): Pro
     devnet = started
     signals.onStop(() => {
       const dumped = statePaths.dump === undefined ? Promise.resolve() : started.dumpState().then((doc) => writeStateFile(statePaths.dump!, doc))
-      void dumped.then(() => started.close()).then(
-        () => process.exit(0),
-        (err: unknown) => {
-          console.error(`dualnet: ${(err as Error).message}`)
-          process.exit(1)
-        },
-      )
+      void dumped
+        .then(() => started.close())
+        .then(
+          () => process.exit(0),
+          (err: unknown) => {
+            console.error(`dualnet: ${(err as Error).message}`)
+            process.exit(1)
+          },
+        )
     })
     const stamped = (line: string) => console.log(`${paint('dim', new Date().toISOString())} ${line}`)
     const reportBlocks = flags.quiet ? undefined : blockReporter(started, stamped)
     const urls = await started.listen({
       ...listenOptionsOf(flags),
       // Blocks a request mined are printed before the request's own line.
-      log: reportBlocks === undefined ? undefined : (line) => {
-        reportBlocks()
-        stamped(line)
-      },
+      log:
+        reportBlocks === undefined
+          ? undefined
+          : (line) => {
+              reportBlocks()
+              stamped(line)
+            },
     })
     printBanner(started, urls, flags)
     if (!isLoopback(flags.host)) {

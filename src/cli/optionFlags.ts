@@ -32,7 +32,11 @@ type Rules = typeof DEVNET_OPTION_RULES & typeof LISTEN_OPTION_RULES
  * by `rule` where the flag takes one form of the option (after `toValue`, default
  * {@link asWritten}); a refusal is commander's InvalidArgumentError with {@link flagReason}.
  */
-export function ruleParser<K extends keyof Rules>(name: K, toValue: (text: string) => unknown = asWritten, rule: Rule = ((DEVNET_OPTION_RULES as Partial<Rules>)[name] ?? (LISTEN_OPTION_RULES as Partial<Rules>)[name])!): (text: string) => ReturnType<Rules[K]['check']> {
+export function ruleParser<K extends keyof Rules>(
+  name: K,
+  toValue: (text: string) => unknown = asWritten,
+  rule: Rule = ((DEVNET_OPTION_RULES as Partial<Rules>)[name] ?? (LISTEN_OPTION_RULES as Partial<Rules>)[name])!,
+): (text: string) => ReturnType<Rules[K]['check']> {
   return (text) => {
     try {
       return rule.check(toValue(text), name) as ReturnType<Rules[K]['check']>

@@ -109,7 +109,9 @@ export class DevnetControls {
     // A reserved run is O(1), but the next block or any read of the head builds every block
     // of it (each hash chains to its parent), and built blocks stay in memory.
     if (count > this.#mineLimit) {
-      throw new InvalidControlError(`cannot mine ${count} blocks in one call: the limit is ${this.#mineLimit} (option mineLimit); every block is built and kept in memory (about 700 bytes each) once the head is read`)
+      throw new InvalidControlError(
+        `cannot mine ${count} blocks in one call: the limit is ${this.#mineLimit} (option mineLimit); every block is built and kept in memory (about 700 bytes each) once the head is read`,
+      )
     }
     if (count > 0) {
       const clock = this.#chain.clock

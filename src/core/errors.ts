@@ -42,5 +42,4 @@ export class UnknownBlockError extends Error {
  * refuses as the real node's go-ethereum 1.9.25 does: the flag or option of each common
  * client that sends a legacy one instead. Appended to the refusals' own text.
  */
-export const LEGACY_ONLY_HINT =
-  "the chain takes legacy (type 0) transactions only: send with cast --legacy, ethers { type: 0 }, viem { type: 'legacy' }"
+export const LEGACY_ONLY_HINT = "the chain takes legacy (type 0) transactions only: send with cast --legacy, ethers { type: 0 }, viem { type: 'legacy' }"

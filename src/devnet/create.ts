@@ -95,9 +95,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(Math.round(options.blockTime * 1000))
   const restContext: Mutable<RestContext> = { chain, nodeVersion: NODE_VERSION, networkId: SOLO_NETWORK_ID }
-  const nativeAccounts = nativeKeys.map((k) =>
-    Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }),
-  )
+  const nativeAccounts = nativeKeys.map((k) => Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }))
   // A reset builds a fresh ledger from the same options, keys and store.
   // A fork is connected again: without blockNumber it moves to the remote's latest block, as Hardhat's reset does.
   const fresh = async (forkOptions: ForkOptions | undefined): Promise<FreshChain> => {
@@ -154,8 +152,7 @@ async function buildChain(
   // With accrual on, the unallocated gas sits at the main-token contract, as on mainnet, which pays the claims.
   // A fork's chain starts at the remote's fork block, with the dev accounts funded over the remote's state.
   if (fork !== undefined) await fundForkAccounts(world, fork.source, fork.block.header.height, allocations)
-  const genesis =
-    resumed?.genesis ?? fork?.block ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
+  const genesis = resumed?.genesis ?? fork?.block ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
   if (resumed === undefined) {
     // A state document: a new genesis that holds it (over the dev allocations).
     if (state !== undefined) documents!.applyState(world, state, 0)

@@ -86,9 +86,7 @@ export class DevnetInstance implements Devnet {
     this.#fork = fork
     this.#blockTime = blockTime
     // Emitted after the current job: a listener that throws cannot break the chain's queue.
-    this.#connection = context.subscriptions.connect((subscription, result) =>
-      queueMicrotask(() => this.#events.emit('message', { type: 'eth_subscription', data: { subscription, result } })),
-    )
+    this.#connection = context.subscriptions.connect((subscription, result) => queueMicrotask(() => this.#events.emit('message', { type: 'eth_subscription', data: { subscription, result } })))
     this.#session = Object.create(context, { connection: { value: this.#connection } }) as RpcContext
     this.nativeAccounts = Object.freeze([...nativeAccounts])
     this.#context = context
@@ -106,10 +104,11 @@ export class DevnetInstance implements Devnet {
       post: (path, body) => call('POST', path, typeof body === 'string' ? body : JSON.stringify(body)),
     }
     this.#bodyLimit = bodyLimit
-    this.time = devnetTime(() => this.#control(async (controls) => controls), () => this.#context.chain)
-    this.accounts = Object.freeze(
-      keys.map((k) => Object.freeze({ address: toHex(k.address), base58: toBase58(k.address), privateKey: k.privateKey })),
+    this.time = devnetTime(
+      () => this.#control(async (controls) => controls),
+      () => this.#context.chain,
     )
+    this.accounts = Object.freeze(keys.map((k) => Object.freeze({ address: toHex(k.address), base58: toBase58(k.address), privateKey: k.privateKey })))
   }
 
   /** The ledger; a reset replaces it. Internal: read it through {@link chainOf}. */
@@ -327,9 +326,7 @@ let restLoading: Promise<RestModules> | undefined
 
 /** Imports the REST router on the first `devnet.rest` call (starting a devnet does not need it). */
 function loadRest(): Promise<RestModules> {
-  restLoading ??= Promise.all([import('../rest/router.ts'), import('../rest/json.ts')]).then(
-    ([router, json]) => (restModules = { handleRest: router.handleRest, stringifyRest: json.stringifyRest }),
-  )
+  restLoading ??= Promise.all([import('../rest/router.ts'), import('../rest/json.ts')]).then(([router, json]) => (restModules = { handleRest: router.handleRest, stringifyRest: json.stringifyRest }))
   return restLoading
 }
 

@@ -41,17 +41,16 @@ export async function startServers(options: ListenOptions, parts: ServerParts): 
   const record = options.log !== undefined
   await Promise.all([
     rpc.register(rpcRoutes, { context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts, record }),
-    restServer === undefined ? undefined : rest?.register(restServer.restRoutes, { context: parts.restContext, bodyLimit: parts.bodyLimit, jsonDepthLimit: parts.context.limits.jsonDepthLimit, vhosts, record }),
+    restServer === undefined
+      ? undefined
+      : rest?.register(restServer.restRoutes, { context: parts.restContext, bodyLimit: parts.bodyLimit, jsonDepthLimit: parts.context.limits.jsonDepthLimit, vhosts, record }),
   ])
   const apps = rest === undefined ? [rpc] : [rpc, rest]
   if (options.log !== undefined && requestLog !== undefined) {
     requestLog.logRequests(rpc, 'rpc', options.log)
     if (rest !== undefined) requestLog.logRequests(rest, 'rest', options.log)
   }
-  const [rpcUrl, restUrl] = await Promise.allSettled([
-    listenOn(rpc, host, options.rpcPort ?? 0),
-    rest === undefined ? undefined : listenOn(rest, host, options.restPort ?? 0),
-  ])
+  const [rpcUrl, restUrl] = await Promise.allSettled([listenOn(rpc, host, options.rpcPort ?? 0), rest === undefined ? undefined : listenOn(rest, host, options.restPort ?? 0)])
   if (rpcUrl.status === 'rejected' || restUrl.status === 'rejected') {
     await Promise.all(apps.map((app) => app.close()))
     throw rpcUrl.status === 'rejected' ? rpcUrl.reason : (restUrl as PromiseRejectedResult).reason

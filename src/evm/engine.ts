@@ -395,4 +395,3 @@ export class EvmEngine {
     return this.#block
   }
 }
-

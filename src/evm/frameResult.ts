@@ -110,8 +110,7 @@ async function install(): Promise<boolean> {
       createdAddresses: message.createdAddresses,
       initialLogs: opts.initialLogs,
     }
-    const interpreter = new Interpreter(this, this.stateManager, this.blockchain, env, message.gasLimit, this.journal,
-      this.performanceLogger, this._optsCached.profiler)
+    const interpreter = new Interpreter(this, this.stateManager, this.blockchain, env, message.gasLimit, this.journal, this.performanceLogger, this._optsCached.profiler)
     if (message.selfdestruct) interpreter._result.selfdestruct = message.selfdestruct
     if (message.createdAddresses) interpreter._result.createdAddresses = message.createdAddresses
     const interpreterRes = await interpreter.run(message.code, opts)

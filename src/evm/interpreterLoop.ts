@@ -78,8 +78,13 @@ export async function installInterpreterLoop(): Promise<boolean> {
   const { Interpreter, EVMError } = modules
   const proto = Interpreter.prototype as Partial<InterpreterLike> & { run?: Run }
   const original = proto.run
-  if (typeof original !== 'function' || typeof proto.runStep !== 'function' || typeof proto.useGas !== 'function' ||
-      typeof proto.lookupOpInfo !== 'function' || typeof proto._getValidJumpDestinations !== 'function') {
+  if (
+    typeof original !== 'function' ||
+    typeof proto.runStep !== 'function' ||
+    typeof proto.useGas !== 'function' ||
+    typeof proto.lookupOpInfo !== 'function' ||
+    typeof proto._getValidJumpDestinations !== 'function'
+  ) {
     return false
   }
   if (ORIGINAL in original) return true

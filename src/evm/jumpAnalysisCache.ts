@@ -106,4 +106,3 @@ function cached(analyse: Analyse, lookupOpInfo: unknown): Analyse {
   Object.defineProperty(wrapper, ORIGINAL, { value: analyse })
   return wrapper
 }
-

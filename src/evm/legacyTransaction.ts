@@ -54,9 +54,7 @@ const EMPTY = new Uint8Array(0)
 export function decodeLegacyTransaction(raw: Uint8Array, chainId: bigint): LegacyTransaction {
   if (raw.length === 0) throw new TransactionRejectedError('rlp: value size exceeds available input length')
   if (raw[0]! <= 0x7f) {
-    throw new TransactionRejectedError(
-      `rlp: expected input list for types.txdata: typed transaction (type ${raw[0]}) not supported; ${LEGACY_ONLY_HINT}`,
-    )
+    throw new TransactionRejectedError(`rlp: expected input list for types.txdata: typed transaction (type ${raw[0]}) not supported; ${LEGACY_ONLY_HINT}`)
   }
   let fields: Uint8Array[]
   try {
@@ -68,9 +66,7 @@ export function decodeLegacyTransaction(raw: Uint8Array, chainId: bigint): Legac
   } catch (err) {
     throw new TransactionRejectedError(`rlp: ${(err as Error).message}`, { cause: err })
   }
-  const [nonceB, gasPriceB, gasLimitB, toB, valueB, data, vB, rB, sB] = fields as [
-    Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array,
-  ]
+  const [nonceB, gasPriceB, gasLimitB, toB, valueB, data, vB, rB, sB] = fields as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array]
   for (const integer of [nonceB, gasPriceB, gasLimitB, valueB, vB, rB, sB]) {
     if (integer.length > 0 && integer[0] === 0) throw new TransactionRejectedError('rlp: non-canonical integer (leading zero bytes)')
   }
@@ -145,14 +141,7 @@ function assemble(fields: LegacyTransactionFields, v: bigint, r: bigint, s: bigi
 }
 
 function fieldList(f: LegacyTransactionFields): Uint8Array[] {
-  return [
-    bigIntToMinimalBytes(f.nonce),
-    bigIntToMinimalBytes(f.gasPrice),
-    bigIntToMinimalBytes(f.gasLimit),
-    f.to ?? EMPTY,
-    bigIntToMinimalBytes(f.value),
-    f.data,
-  ]
+  return [bigIntToMinimalBytes(f.nonce), bigIntToMinimalBytes(f.gasPrice), bigIntToMinimalBytes(f.gasLimit), f.to ?? EMPTY, bigIntToMinimalBytes(f.value), f.data]
 }
 
 /**

@@ -52,8 +52,7 @@ export function emitValueTransferLogs(evm: EVM): void {
     const to = message.to ?? result.createdAddress
     if (to === undefined) return
     // CALLCODE runs in the caller's own context: the caller is also the recipient.
-    if (message.depth > 0 && message.to !== undefined && message.codeAddress !== undefined &&
-        !message.codeAddress.equals(message.to) && message.caller.equals(message.to)) return
+    if (message.depth > 0 && message.to !== undefined && message.codeAddress !== undefined && !message.codeAddress.equals(message.to) && message.caller.equals(message.to)) return
     const log = gasTransferLog(message.caller.bytes, to.bytes, message.value)
     result.execResult.logs = [log, ...(result.execResult.logs ?? [])]
   })

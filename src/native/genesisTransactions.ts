@@ -116,10 +116,8 @@ export const MAINNET_VBFT = {
   maxBlockChangeView: 120_000,
   minInitStake: 100_000,
   adminOntId: 'did:ont:AdjfcJgwru2FD8kotCPvLDXYzRjqFjc9Tb',
-  vrfValue:
-    '1c9810aa9822e511d5804a9c4db9dd08497c31087b0daafa34d768a3253441fa20515e2f30f81741102af0ca3cefc4818fef16adb825fbaa8cad78647f3afb590e',
-  vrfProof:
-    'c57741f934042cb8d8b087b44b161db56fc3ffd4ffb675d36cd09f83935be853d8729f3f5298d12d6fd28d45dde515a4b9d7f67682d182ba5118abf451ff1988',
+  vrfValue: '1c9810aa9822e511d5804a9c4db9dd08497c31087b0daafa34d768a3253441fa20515e2f30f81741102af0ca3cefc4818fef16adb825fbaa8cad78647f3afb590e',
+  vrfProof: 'c57741f934042cb8d8b087b44b161db56fc3ffd4ffb675d36cd09f83935be853d8729f3f5298d12d6fd28d45dde515a4b9d7f67682d182ba5118abf451ff1988',
   peers: [
     ['03348c8fe64e1defb408676b6e320038bd2e592c802e27c3d7e88e68270076c2f7', 'AZavFr7sQ4em2NmqWDjLMY34tHMQzATWgx', 'c35fdde6f8ae1a72fe1fe706840082a0f825809a'],
     ['03afd920a3b4ce2e7175a32c0d092153d1a11ef5e0dcc14e71c85101b95518d5d7', 'AM9jHMV7xY4HWH2dWmzyxrtnbi6ErNt7oL', '3afacc35e63616740daa47e7808b2798a6ad94b7'],
@@ -159,7 +157,10 @@ function governanceInitArgs(): Uint8Array {
   for (const n of [v.n, v.c, v.k, v.l, v.blockMsgDelay, v.hashMsgDelay, v.peerHandshakeTimeout, v.maxBlockChangeView, v.minInitStake]) w.u32(n)
   w.varbytes(text(v.adminOntId)).varbytes(text(v.vrfValue)).varbytes(text(v.vrfProof)).varint(v.peers.length)
   v.peers.forEach(([publicKey, , address], i) => {
-    w.u32(i + 1).varbytes(text(publicKey)).bytes(fromHex(address)).u64(0n)
+    w.u32(i + 1)
+      .varbytes(text(publicKey))
+      .bytes(fromHex(address))
+      .u64(0n)
   })
   return w.finish()
 }
@@ -173,7 +174,10 @@ function emitPushByteArray(w: BinaryWriter, data: Uint8Array): void {
   const n = data.length
   if (n < 75) w.u8(n)
   else if (n < 0x100) w.u8(0x4c).u8(n)
-  else if (n < 0x10000) w.u8(0x4d).u8(n & 0xff).u8(n >>> 8)
+  else if (n < 0x10000)
+    w.u8(0x4d)
+      .u8(n & 0xff)
+      .u8(n >>> 8)
   else w.u8(0x4e).u32(n)
   w.bytes(data)
 }

@@ -32,7 +32,10 @@ export function pushBytes(w: BinaryWriter, bytes: Uint8Array): void {
   const n = bytes.length
   if (n <= 75) w.u8(n)
   else if (n <= 0xff) w.u8(0x4c).u8(n)
-  else if (n <= 0xffff) w.u8(0x4d).u8(n & 0xff).u8(n >>> 8)
+  else if (n <= 0xffff)
+    w.u8(0x4d)
+      .u8(n & 0xff)
+      .u8(n >>> 8)
   else w.u8(0x4e).u32(n)
   w.bytes(bytes)
 }

@@ -58,8 +58,7 @@ export function decodeNativeInvoke(code: Uint8Array): NativeInvoke {
   let budget = code.length
   let pc = 0
   let at = 0
-  const err = (reason: string, cause?: unknown) =>
-    new UnsupportedScriptError(`${reason} at offset ${at}`, cause === undefined ? undefined : { cause })
+  const err = (reason: string, cause?: unknown) => new UnsupportedScriptError(`${reason} at offset ${at}`, cause === undefined ? undefined : { cause })
   const alloc = () => {
     if (--budget < 0) throw err('the script builds values larger than itself')
   }

@@ -16,10 +16,7 @@ export class UnsupportedScriptError extends Error {
   readonly reason: string
 
   constructor(reason: string, options?: ErrorOptions) {
-    super(
-      `unsupported invocation script: ${reason}; this devnet executes native main- and gas-token calls only, not NeoVM or Wasm contract code`,
-      options,
-    )
+    super(`unsupported invocation script: ${reason}; this devnet executes native main- and gas-token calls only, not NeoVM or Wasm contract code`, options)
     this.reason = reason
   }
 }

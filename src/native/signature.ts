@@ -40,9 +40,7 @@ export const SignatureScheme = {
   KECCAK256WithECDSA: 11,
 } as const
 
-const ECDSA_HASH: ReadonlyArray<(message: Uint8Array) => Uint8Array> = [
-  sha224, sha256, sha384, sha512, sha3_224, sha3_256, sha3_384, sha3_512, ripemd160,
-]
+const ECDSA_HASH: ReadonlyArray<(message: Uint8Array) => Uint8Array> = [sha224, sha256, sha384, sha512, sha3_224, sha3_256, sha3_384, sha3_512, ripemd160]
 const P256_N = p256.Point.CURVE().n
 
 /**

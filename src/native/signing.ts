@@ -34,10 +34,12 @@ export function signNativeTransaction(tx: NativeTransaction, keys: readonly Sign
   if (tx.payload.kind === 'eip155') throw new TypeError('an EIP-155 envelope is signed inside its RLP, not with native signatures')
   const hash = nativeTransactionHash(tx)
   if (multisig === undefined) {
-    const sigs = keys.map((key): NativeSig => ({
-      invocation: pushBytes(signMessage(key, hash)),
-      verification: singleKeyProgram(signingPublicKey(key)),
-    }))
+    const sigs = keys.map(
+      (key): NativeSig => ({
+        invocation: pushBytes(signMessage(key, hash)),
+        verification: singleKeyProgram(signingPublicKey(key)),
+      }),
+    )
     return { ...tx, sigs }
   }
   const members: PublicKey[] = multisig.publicKeys.map(parsePublicKey)

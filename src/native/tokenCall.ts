@@ -62,8 +62,15 @@ for (const method of Object.keys(LAYOUTS) as Method[]) {
 
 /** Names of the other native contracts (reference §0), for messages. */
 const NATIVE_CONTRACTS: Record<number, string> = {
-  0x03: 'ONT ID', 0x04: 'global params', 0x06: 'auth', 0x07: 'governance', 0x08: 'header sync',
-  0x09: 'cross chain', 0x0a: 'lock proxy', 0x0b: 'ontfs', 0xff: 'system',
+  0x03: 'ONT ID',
+  0x04: 'global params',
+  0x06: 'auth',
+  0x07: 'governance',
+  0x08: 'header sync',
+  0x09: 'cross chain',
+  0x0a: 'lock proxy',
+  0x0b: 'ontfs',
+  0xff: 'system',
 }
 
 const MAX_U64 = 2n ** 64n - 1n
@@ -98,9 +105,7 @@ export function decodeTokenCall(invoke: NativeInvoke): TokenCall {
   const token = tokenOf(invoke.contract)
   if (token === undefined) {
     const id = invoke.contract.subarray(0, 19).every((b) => b === 0) ? NATIVE_CONTRACTS[invoke.contract[19]!] : undefined
-    throw new UnsupportedScriptError(
-      `a call to native contract ${toHexRaw(invoke.contract)}${id === undefined ? '' : ` (${id})`}; only the main token (…01) and the gas token (…02) run`,
-    )
+    throw new UnsupportedScriptError(`a call to native contract ${toHexRaw(invoke.contract)}${id === undefined ? '' : ` (${id})`}; only the main token (…01) and the gas token (…02) run`)
   }
   const entry = METHODS.get(invoke.method)
   if (entry === undefined) {

@@ -48,10 +48,7 @@ const mnemonic: Rule<string> = {
 }
 
 /** `clock`: 'wall', 'frozen' or `{ step }`. */
-const clock = either<unknown>(
-  oneOf(['wall', 'frozen']),
-  objectOf({ step: wholeNumber(1, DAY) }, `{ step } with step a whole number of seconds from 1 to ${DAY.toLocaleString('en-US')}`),
-)
+const clock = either<unknown>(oneOf(['wall', 'frozen']), objectOf({ step: wholeNumber(1, DAY) }, `{ step } with step a whole number of seconds from 1 to ${DAY.toLocaleString('en-US')}`))
 
 /** `db`: what LedgerStore calls of an abstract-level database. */
 const db: Rule<unknown> = {
@@ -95,10 +92,7 @@ const accountSpec = objectOf(
 export const DEVNET_OPTION_RULES = {
   chainId: wholeNumber(1, Number.MAX_SAFE_INTEGER),
   hardfork: oneOf(HARDFORKS),
-  accounts: either<unknown>(
-    ACCOUNT_COUNT,
-    listOf(accountSpec, 0, MAX_ACCOUNTS, `a list of at most ${MAX_ACCOUNTS.toLocaleString('en-US')} accounts { privateKey, main?, gas? }`),
-  ),
+  accounts: either<unknown>(ACCOUNT_COUNT, listOf(accountSpec, 0, MAX_ACCOUNTS, `a list of at most ${MAX_ACCOUNTS.toLocaleString('en-US')} accounts { privateKey, main?, gas? }`)),
   nativeAccounts: wholeNumber(0, MAX_ACCOUNTS),
   mnemonic,
   automine: boolean,

@@ -27,10 +27,9 @@ export const LISTEN_OPTION_RULES = {
   restPort: port,
   rest: boolean,
   log: func('a function of one line'),
-  cors: either<unknown>(
-    word("'*' (any origin) or an origin"),
-    listOf(word('an origin'), 0, Number.MAX_SAFE_INTEGER, 'a list of origins'),
-    { allowed: 'false', check: (value, path) => (value === false ? false : refuse({ allowed: 'false' }, path, value)) },
-  ),
+  cors: either<unknown>(word("'*' (any origin) or an origin"), listOf(word('an origin'), 0, Number.MAX_SAFE_INTEGER, 'a list of origins'), {
+    allowed: 'false',
+    check: (value, path) => (value === false ? false : refuse({ allowed: 'false' }, path, value)),
+  }),
   vhosts: either<unknown>(word("'*' or a host name"), listOf(word('a host name'), 1, Number.MAX_SAFE_INTEGER, 'a non-empty list of host names')),
 } satisfies { readonly [K in keyof Required<ListenOptions>]: Rule }

@@ -19,10 +19,12 @@ export async function checkMnemonic(value: unknown, path = 'mnemonic'): Promise<
   const words = value.split(' ')
   const known = new Set(wordlist)
   const bad = words.findIndex((w) => !known.has(w))
-  const reason =
-    words.includes('') ? 'the words must be one space apart, without leading or trailing space'
-    : ![12, 15, 18, 21, 24].includes(words.length) ? `${words.length} words`
-    : bad !== -1 ? `word ${bad + 1}, ${JSON.stringify(words[bad])}, is not in the word list`
-    : 'the checksum does not match'
+  const reason = words.includes('')
+    ? 'the words must be one space apart, without leading or trailing space'
+    : ![12, 15, 18, 21, 24].includes(words.length)
+      ? `${words.length} words`
+      : bad !== -1
+        ? `word ${bad + 1}, ${JSON.stringify(words[bad])}, is not in the word list`
+        : 'the checksum does not match'
   throw new InvalidOptionError(path, value, MNEMONIC_ALLOWED, { reason })
 }

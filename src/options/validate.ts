@@ -68,8 +68,13 @@ function checkAllocations(accounts: readonly ValidAccountSpec[], nativeAccounts:
   })
   const over = main > MAIN_TOTAL_SUPPLY ? `main balances of ${grouped(main)}` : gas > GAS_TOTAL_SUPPLY ? `gas balances of ${grouped(gas)}` : undefined
   if (over !== undefined) {
-    throw new InvalidOptionError('accounts', accounts, `balances that, with the native accounts' 10,000 tokens each, fit in the supplies: ${grouped(MAIN_TOTAL_SUPPLY)} main units and ${grouped(GAS_TOTAL_SUPPLY)} wei of gas`, {
-      reason: `${over} in all`,
-    })
+    throw new InvalidOptionError(
+      'accounts',
+      accounts,
+      `balances that, with the native accounts' 10,000 tokens each, fit in the supplies: ${grouped(MAIN_TOTAL_SUPPLY)} main units and ${grouped(GAS_TOTAL_SUPPLY)} wei of gas`,
+      {
+        reason: `${over} in all`,
+      },
+    )
   }
 }

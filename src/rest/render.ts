@@ -109,10 +109,7 @@ export function renderNativeNotify(n: NativeNotify) {
 
 /** The contract execution event record of one transaction (§1.4.6). */
 export function renderEventRecord(tx: ChainTransaction, record: ExecutionRecord, index: number) {
-  const notify = [
-    ...record.notify.map(renderNativeNotify),
-    ...record.logs.map((log) => ({ ContractAddress: toReversedHex(log[0]), States: serializeEvmLog(log), IsEvm: true })),
-  ]
+  const notify = [...record.notify.map(renderNativeNotify), ...record.logs.map((log) => ({ ContractAddress: toReversedHex(log[0]), States: serializeEvmLog(log), IsEvm: true }))]
   return {
     TxHash: toReversedHex(tx.hash),
     State: record.state,

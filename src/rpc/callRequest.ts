@@ -25,8 +25,7 @@ export function parseCallFields(value: unknown, index: number): CallFields {
     throw invalidArgument(index, 'json: cannot unmarshal non-object into Go value of type ethapi.CallArgs')
   }
   const o = value as Record<string, unknown>
-  const opt = <T>(key: string, parse: (v: unknown, i: number) => T): T | undefined =>
-    o[key] === undefined || o[key] === null ? undefined : parse(o[key], index)
+  const opt = <T>(key: string, parse: (v: unknown, i: number) => T): T | undefined => (o[key] === undefined || o[key] === null ? undefined : parse(o[key], index))
   if (o.data !== undefined && o.input !== undefined && o.data !== o.input) {
     throw invalidArgument(index, 'both "data" and "input" are set and not equal')
   }

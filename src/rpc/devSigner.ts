@@ -18,10 +18,7 @@ export function devKey(ctx: RpcContext, address: Uint8Array): Uint8Array {
   const signer = ctx.signers.get(toHexRaw(address))
   if (signer !== undefined) return fromHex(signer.privateKey)
   if (ctx.controls.isImpersonated(address)) {
-    throw new RpcError(
-      RpcErrorCode.ServerError,
-      `account ${toHex(address)} is impersonated, not a dev account: the devnet can send transactions from it but holds no key to sign with`,
-    )
+    throw new RpcError(RpcErrorCode.ServerError, `account ${toHex(address)} is impersonated, not a dev account: the devnet can send transactions from it but holds no key to sign with`)
   }
   throw new RpcError(RpcErrorCode.ServerError, `unknown account ${toHex(address)}`)
 }

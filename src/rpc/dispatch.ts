@@ -14,9 +14,7 @@ import { rpcMethods } from './methods/index.ts'
 import { checkParamLimits } from './limits.ts'
 
 /** A JSON-RPC response object. */
-export type RpcResponse =
-  | { jsonrpc: '2.0'; id: string | number | null; result: unknown }
-  | { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string; data?: unknown } }
+export type RpcResponse = { jsonrpc: '2.0'; id: string | number | null; result: unknown } | { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string; data?: unknown } }
 
 /**
  * Calls `method` with `params` and resolves to its result. Throws {@link RpcError}
@@ -97,7 +95,9 @@ async function handleRequest(ctx: RpcContext, request: unknown, scope?: RpcCallS
  * that has one; none of the requests runs.
  */
 function batchTooLarge(batch: unknown[], limit: number): RpcResponse {
-  const first = batch.find((r): r is { id: string | number } => typeof r === 'object' && r !== null && (typeof (r as { id?: unknown }).id === 'string' || typeof (r as { id?: unknown }).id === 'number'))
+  const first = batch.find(
+    (r): r is { id: string | number } => typeof r === 'object' && r !== null && (typeof (r as { id?: unknown }).id === 'string' || typeof (r as { id?: unknown }).id === 'number'),
+  )
   return errorResponse(first?.id ?? null, new RpcError(RpcErrorCode.InvalidRequest, `batch too large: the limit is ${limit} requests (option batchLimit)`))
 }
 

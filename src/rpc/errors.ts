@@ -36,9 +36,7 @@ export class RpcError extends Error {
 
   /** The JSON-RPC error object. */
   toJSON(): { code: number; message: string; data?: unknown } {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data }
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data }
   }
 }
 

@@ -82,10 +82,7 @@ export function parseBoolean(value: unknown, index: number): boolean {
 }
 
 /** A block reference: a tag, a QUANTITY, or an EIP-1898 object. */
-export type BlockReference =
-  | { tag: 'latest' | 'earliest' | 'pending' }
-  | { number: bigint }
-  | { hash: Uint8Array }
+export type BlockReference = { tag: 'latest' | 'earliest' | 'pending' } | { number: bigint } | { hash: Uint8Array }
 
 const TAGS = new Set(['latest', 'earliest', 'pending', 'safe', 'finalized'])
 

@@ -52,7 +52,7 @@ export function tracerFromOptions(value: unknown, index: number, sizeLimit?: num
 }
 
 /** Milliseconds per unit of a Go duration (time.ParseDuration). */
-const DURATION_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, 'μs': 1e-3, ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }
+const DURATION_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }
 const DURATION = /^[-+]?(?:0|(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/
 const DURATION_PART = /(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g
 
@@ -87,11 +87,12 @@ export async function withTraceBudget<T>(limits: RpcLimits, scope: RpcCallScope 
   const byBatch = left < timeout
   const budget: ReplayBudget = {
     deadline: started + (byBatch ? left : timeout),
-    timeout: () => new ExecutionTimeoutError(
-      byBatch
-        ? `execution timeout: the trace calls of this batch ran past ${limits.batchTraceTimeout} ms in all (option batchTraceTimeout)`
-        : `execution timeout: the trace ran past ${formatMs(timeout)} (option traceTimeout, or the tracer option timeout)`,
-    ),
+    timeout: () =>
+      new ExecutionTimeoutError(
+        byBatch
+          ? `execution timeout: the trace calls of this batch ran past ${limits.batchTraceTimeout} ms in all (option batchTraceTimeout)`
+          : `execution timeout: the trace ran past ${formatMs(timeout)} (option traceTimeout, or the tracer option timeout)`,
+      ),
   }
   try {
     return await trace(budget)

@@ -71,11 +71,7 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: Fas
       const answer = await handleRest(context, request.method, request.url, body)
       if (record && answer.status !== 404) noteExchange(request, undefined, answer.envelope)
       if (answer.status === 404) return reply.code(404).type('text/plain; charset=utf-8').send('404 page not found\n')
-      return reply
-        .code(200)
-        .headers(CORS)
-        .header('content-type', 'application/json;charset=utf-8')
-        .send(stringifyRest(answer.envelope))
+      return reply.code(200).headers(CORS).header('content-type', 'application/json;charset=utf-8').send(stringifyRest(answer.envelope))
     },
   })
 }

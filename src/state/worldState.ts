@@ -280,9 +280,7 @@ function packStorage(value: Uint8Array): StoredValue {
   for (let j = 0; j < i; j++) head = head * 256 + value[j]!
   let result = BigInt(head)
   for (; i < n; i += 6) {
-    const chunk =
-      (value[i]! * 0x10000 + value[i + 1]! * 0x100 + value[i + 2]!) * 0x1000000 +
-      value[i + 3]! * 0x10000 + value[i + 4]! * 0x100 + value[i + 5]!
+    const chunk = (value[i]! * 0x10000 + value[i + 1]! * 0x100 + value[i + 2]!) * 0x1000000 + value[i + 3]! * 0x10000 + value[i + 4]! * 0x100 + value[i + 5]!
     result = (result << 48n) | BigInt(chunk)
   }
   return result

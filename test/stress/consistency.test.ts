@@ -71,19 +71,28 @@ describe('REST and JSON-RPC views agree after concurrent sends during interval m
   it('every block, transaction, log and balance', async () => {
     const [viaCall, viaHttp, viaWs, viaRest, receiver] = devnet.accounts as Devnet['accounts'][number][]
     // A token whose transfers log events, owned by the function-call sender.
-    const deployHash = (await devnet.rpc('eth_sendTransaction', [{ from: viaCall!.address, data: Token.bytecode + token.encodeDeploy(['T', 'T', 10n ** 24n]).slice(2), gas: '0x2dc6c0', gasPrice: '0x3b9aca00' }])) as string
+    const deployHash = (await devnet.rpc('eth_sendTransaction', [
+      { from: viaCall!.address, data: Token.bytecode + token.encodeDeploy(['T', 'T', 10n ** 24n]).slice(2), gas: '0x2dc6c0', gasPrice: '0x3b9aca00' },
+    ])) as string
     const tokenAddress = ((await devnet.rpc('eth_getTransactionReceipt', [deployHash])) as { contractAddress: string }).contractAddress
     await devnet.setAutomine(false)
     await devnet.setIntervalMining(40)
 
     const sign = async (key: string, nonce: number, data?: string) =>
-      new Wallet(key).signTransaction({ type: 0, chainId: 12345, nonce, gasPrice: GWEI, gasLimit: data === undefined ? 21_000n : 100_000n, to: data === undefined ? receiver!.address : tokenAddress, value: data === undefined ? 1n : 0n, data })
+      new Wallet(key).signTransaction({
+        type: 0,
+        chainId: 12345,
+        nonce,
+        gasPrice: GWEI,
+        gasLimit: data === undefined ? 21_000n : 100_000n,
+        to: data === undefined ? receiver!.address : tokenAddress,
+        value: data === undefined ? 1n : 0n,
+        data,
+      })
     const transfer = token.encodeFunctionData('transfer', [receiver!.address, 3n])
     const nonceOf = async (address: string) => Number(BigInt((await devnet.rpc('eth_getTransactionCount', [address, 'pending'])) as string))
     const startCall = await nonceOf(viaCall!.address)
-    const [httpRaws, wsRaws, restRaws] = await Promise.all(
-      [viaHttp!, viaWs!, viaRest!].map((a) => Promise.all(Array.from({ length: PER_CHANNEL }, (_, i) => sign(a.privateKey, i)))),
-    )
+    const [httpRaws, wsRaws, restRaws] = await Promise.all([viaHttp!, viaWs!, viaRest!].map((a) => Promise.all(Array.from({ length: PER_CHANNEL }, (_, i) => sign(a.privateKey, i)))))
     const native = devnet.nativeAccounts
     const nativeRaws = Array.from({ length: PER_CHANNEL / 4 }, (_, i) => {
       const tx = sdk.OntAssetTxBuilder.makeTransferTx(i % 2 === 0 ? 'ONG' : 'ONT', new sdk.Crypto.Address(native[0]!.base58), new sdk.Crypto.Address(native[1]!.base58), i + 1, '2500', '20000')
@@ -113,16 +122,20 @@ describe('REST and JSON-RPC views agree after concurrent sends during interval m
         return out
       })(),
       Promise.all(httpRaws!.map((raw) => rpcHttp('eth_sendRawTransaction', [raw]) as Promise<string>)),
-      Promise.all(wsRaws!.map(async (raw, i) => {
-        const answer = await viaSocket(raw, i)
-        if (answer.error !== undefined) throw new Error(JSON.stringify(answer.error))
-        return answer.result!
-      })),
-      Promise.all(restRaws!.map(async (raw) => {
-        const answer = await restPost(eip155Envelope(raw))
-        expect(answer.Error, JSON.stringify(answer)).toBe(0)
-        return `0x${reversed(answer.Result as string)}`
-      })),
+      Promise.all(
+        wsRaws!.map(async (raw, i) => {
+          const answer = await viaSocket(raw, i)
+          if (answer.error !== undefined) throw new Error(JSON.stringify(answer.error))
+          return answer.result!
+        }),
+      ),
+      Promise.all(
+        restRaws!.map(async (raw) => {
+          const answer = await restPost(eip155Envelope(raw))
+          expect(answer.Error, JSON.stringify(answer)).toBe(0)
+          return `0x${reversed(answer.Result as string)}`
+        }),
+      ),
       (async () => {
         const out: string[] = []
         for (const raw of nativeRaws) {
@@ -149,8 +162,18 @@ describe('REST and JSON-RPC views agree after concurrent sends during interval m
     const minedNative = new Set<string>()
     let logs = 0
     for (let h = 0; h <= height; h++) {
-      const block = (await rpcHttp('eth_getBlockByNumber', [hexOf(h), true])) as { hash: string; parentHash: string; number: string; timestamp: string; transactions: { hash: string; blockNumber: string; transactionIndex: string }[] }
-      const rest = (await restGet(`/api/v1/block/details/height/${h}`)).Result as { Hash: string; Header: { PrevBlockHash: string; Height: number; Timestamp: number }; Transactions: { Hash: string; TxType: number; Height: number }[] }
+      const block = (await rpcHttp('eth_getBlockByNumber', [hexOf(h), true])) as {
+        hash: string
+        parentHash: string
+        number: string
+        timestamp: string
+        transactions: { hash: string; blockNumber: string; transactionIndex: string }[]
+      }
+      const rest = (await restGet(`/api/v1/block/details/height/${h}`)).Result as {
+        Hash: string
+        Header: { PrevBlockHash: string; Height: number; Timestamp: number }
+        Transactions: { Hash: string; TxType: number; Height: number }[]
+      }
       expect(rest.Hash).toBe(reversed(block.hash))
       expect((await restGet(`/api/v1/block/hash/${h}`)).Result).toBe(rest.Hash)
       expect(rest.Header.Height).toBe(Number(block.number))
@@ -186,9 +209,16 @@ describe('REST and JSON-RPC views agree after concurrent sends during interval m
       const rest = (await restGet(`/api/v1/balancev2/${a.base58}`)).Result as { gas: string }
       expect(BigInt(rest.gas), a.address).toBe(BigInt((await rpcHttp('eth_getBalance', [a.address, 'latest'])) as string))
     }
-    for (const [account, count] of [[viaHttp!, PER_CHANNEL], [viaWs!, PER_CHANNEL], [viaRest!, PER_CHANNEL], [viaCall!, startCall + PER_CHANNEL]] as const) {
+    for (const [account, count] of [
+      [viaHttp!, PER_CHANNEL],
+      [viaWs!, PER_CHANNEL],
+      [viaRest!, PER_CHANNEL],
+      [viaCall!, startCall + PER_CHANNEL],
+    ] as const) {
       expect(await rpcHttp('eth_getTransactionCount', [account.address, 'latest'])).toBe(hexOf(count))
     }
-    console.log(`[consistency] ${evmHashes.size} EVM + ${nativeHashes!.length} native transactions sent over 5 channels during 40 ms interval mining in ${sendMs.toFixed(0)} ms; ${height + 1} blocks and ${logs} logs checked in both views`)
+    console.log(
+      `[consistency] ${evmHashes.size} EVM + ${nativeHashes!.length} native transactions sent over 5 channels during 40 ms interval mining in ${sendMs.toFixed(0)} ms; ${height + 1} blocks and ${logs} logs checked in both views`,
+    )
   })
 })

@@ -115,14 +115,15 @@ describe('fuzz over sockets', () => {
         resolve(text)
       } else queue.push(text)
     })
-    const nextAnswer = () => new Promise<string>((resolve, reject) => {
-      if (queue.length > 0) return resolve(queue.shift()!)
-      const timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5_000)
-      waiting = (text) => {
-        clearTimeout(timer)
-        resolve(text)
-      }
-    })
+    const nextAnswer = () =>
+      new Promise<string>((resolve, reject) => {
+        if (queue.length > 0) return resolve(queue.shift()!)
+        const timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5_000)
+        waiting = (text) => {
+          clearTimeout(timer)
+          resolve(text)
+        }
+      })
     let frames = 0
     await fc.assert(
       fc.asyncProperty(requestText, fc.boolean(), async (text, binary) => {
@@ -152,7 +153,35 @@ describe('fuzz over sockets', () => {
   it('REST: raw paths, methods and bodies', async () => {
     const { numRuns, seed } = fuzzSettings(600)
     const before = fingerprint(devnet)
-    const segments = fc.oneof(fc.constantFrom('api', 'v1', 'block', 'height', 'details', 'hash', 'transaction', 'balance', 'balancev2', 'smartcode', 'event', 'txhash', 'storage', 'contract', 'merkleproof', 'mempool', 'txstate', '1', '0', devnet.accounts[0]!.base58, 'f'.repeat(64), '%00', '..', '__proto__'), fc.string({ maxLength: 6 }).map(encodeURIComponent))
+    const segments = fc.oneof(
+      fc.constantFrom(
+        'api',
+        'v1',
+        'block',
+        'height',
+        'details',
+        'hash',
+        'transaction',
+        'balance',
+        'balancev2',
+        'smartcode',
+        'event',
+        'txhash',
+        'storage',
+        'contract',
+        'merkleproof',
+        'mempool',
+        'txstate',
+        '1',
+        '0',
+        devnet.accounts[0]!.base58,
+        'f'.repeat(64),
+        '%00',
+        '..',
+        '__proto__',
+      ),
+      fc.string({ maxLength: 6 }).map(encodeURIComponent),
+    )
     // Mostly the routes' own templates with generated segments, else any path.
     const templates = restRoutes.map((r) => r.path)
     const fromTemplate = fc.tuple(fc.constantFrom(...templates), fc.array(segments, { minLength: 3, maxLength: 3 })).map(([t, values]) => {
@@ -160,7 +189,11 @@ describe('fuzz over sockets', () => {
       return t.replace(/:\w+/g, () => values[i++ % 3]!)
     })
     const path = fc.oneof({ weight: 3, arbitrary: fromTemplate }, { weight: 1, arbitrary: fc.array(segments, { maxLength: 7 }).map((s) => `/api/v1/${s.join('/')}`) })
-    const query = fc.oneof(fc.constant(''), fc.constantFrom('?raw=1', '?preExec=1', '?raw=1&raw=0', '?__proto__=1'), fc.string({ maxLength: 10 }).map((q) => `?${encodeURIComponent(q)}`))
+    const query = fc.oneof(
+      fc.constant(''),
+      fc.constantFrom('?raw=1', '?preExec=1', '?raw=1&raw=0', '?__proto__=1'),
+      fc.string({ maxLength: 10 }).map((q) => `?${encodeURIComponent(q)}`),
+    )
     const statuses = new Map<number, number>()
     await fc.assert(
       fc.asyncProperty(path, query, fc.constantFrom('GET', 'GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'HEAD'), requestText, async (p, q, method, body) => {

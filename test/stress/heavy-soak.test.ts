@@ -35,11 +35,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 4 })
 function post(body: unknown): Promise<unknown> {
   const payload = JSON.stringify(body)
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, method: 'POST', path: '/', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
-    })
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: 'POST', path: '/', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+      },
+    )
     req.on('error', reject)
     req.end(payload)
   })

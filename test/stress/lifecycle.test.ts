@@ -28,7 +28,9 @@ async function measure(mode: 'devnets' | 'blocks', count: number): Promise<Recor
 describe('long suites', () => {
   it('1,000 devnets created and closed (half listening): no open handles, bounded heap growth', async () => {
     const figures = await measure('devnets', 1000)
-    console.log(`[lifecycle] ${figures.count} devnets in ${figures.ms} ms; heap after GC ${figures.heapBeforeMiB} MiB before, ${figures.heapAfterMiB} MiB after (+${figures.heapGrowthMiB} MiB); handles before ${JSON.stringify(figures.handlesBefore)}, after ${JSON.stringify(figures.handlesAfter)}`)
+    console.log(
+      `[lifecycle] ${figures.count} devnets in ${figures.ms} ms; heap after GC ${figures.heapBeforeMiB} MiB before, ${figures.heapAfterMiB} MiB after (+${figures.heapGrowthMiB} MiB); handles before ${JSON.stringify(figures.handlesBefore)}, after ${JSON.stringify(figures.handlesAfter)}`,
+    )
     expect(figures.handlesAfter).toEqual(figures.handlesBefore)
     expect(figures.heapGrowthMiB as number).toBeLessThan(8)
   })
@@ -36,7 +38,9 @@ describe('long suites', () => {
   it('20,000 blocks with transactions: heap within 160 MiB, growing linearly', async () => {
     const figures = (await measure('blocks', 20_000)) as { ms: number; heapStartMiB: number; samples: { blocks: number; heapMiB: number; rssMiB: number }[] }
     const { samples } = figures
-    console.log(`[lifecycle] 20,000 blocks in ${figures.ms} ms (${((20_000 / figures.ms) * 1000).toFixed(0)} tx/s); heap after GC ${figures.heapStartMiB} MiB at start, then ${samples.map((s) => `${s.heapMiB} MiB (rss ${s.rssMiB}) at ${s.blocks}`).join(', ')}`)
+    console.log(
+      `[lifecycle] 20,000 blocks in ${figures.ms} ms (${((20_000 / figures.ms) * 1000).toFixed(0)} tx/s); heap after GC ${figures.heapStartMiB} MiB at start, then ${samples.map((s) => `${s.heapMiB} MiB (rss ${s.rssMiB}) at ${s.blocks}`).join(', ')}`,
+    )
     const last = samples.at(-1)!
     expect(last.heapMiB).toBeLessThan(160)
     const first = samples[0]!.heapMiB - figures.heapStartMiB

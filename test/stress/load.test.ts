@@ -36,8 +36,7 @@ afterAll(async () => {
   await devnet?.close()
 })
 
-const sign = (key: string, nonce: number, to: string) =>
-  new Wallet(key).signTransaction({ type: 0, chainId: 12345, nonce, gasPrice: 10n ** 9n, gasLimit: 21_000n, to, value: 1n })
+const sign = (key: string, nonce: number, to: string) => new Wallet(key).signTransaction({ type: 0, chainId: 12345, nonce, gasPrice: 10n ** 9n, gasLimit: 21_000n, to, value: 1n })
 
 async function rpc(body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -92,7 +91,9 @@ describe('load: 1,000 JSON-RPC + 1,000 REST requests at once', () => {
       ),
     ])
     const seconds = (performance.now() - t0) / 1000
-    console.log(`[load] ${RPC_REQUESTS} JSON-RPC (${sends.length + duplicates.length} sendRawTransaction) + ${REST_REQUESTS} REST requests in ${seconds.toFixed(2)} s: ${((RPC_REQUESTS + REST_REQUESTS) / seconds).toFixed(0)} requests/s`)
+    console.log(
+      `[load] ${RPC_REQUESTS} JSON-RPC (${sends.length + duplicates.length} sendRawTransaction) + ${REST_REQUESTS} REST requests in ${seconds.toFixed(2)} s: ${((RPC_REQUESTS + REST_REQUESTS) / seconds).toFixed(0)} requests/s`,
+    )
 
     // Every REST read and every JSON-RPC read succeeded.
     for (const answer of restAnswers) expect(answer).toMatchObject({ status: 200, json: { Error: 0 } })
@@ -127,7 +128,7 @@ describe('load: 1,000 JSON-RPC + 1,000 REST requests at once', () => {
     expect(refused).toBeLessThanOrEqual(duplicates.length)
 
     // The gapped transactions wait until their gap is filled.
-    expect(Number(((await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })).json.result as string))).toBe(SENDERS * PER_SENDER)
+    expect(Number((await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })).json.result as string)).toBe(SENDERS * PER_SENDER)
     for (let s = 0; s < GAPPED; s++) {
       const { json } = await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [await sign(senders[s]!.privateKey, PER_SENDER, receiver)] })
       accepted.set(json.result as string, { sender: s, nonce: PER_SENDER })
@@ -147,7 +148,9 @@ describe('load: 1,000 JSON-RPC + 1,000 REST requests at once', () => {
       expect(await devnet.rpc('eth_getTransactionCount', [senders[s]!.address, 'latest'])).toBe(`0x${mined.toString(16)}`)
     }
     expect(chainOf(devnet).mempool.size).toBe(0)
-    console.log(`[load] ${accepted.size} transactions accepted and mined once each in ${height} blocks; of ${duplicates.length} second copies ${refused} refused as already known, the rest answered with the mined hash`)
+    console.log(
+      `[load] ${accepted.size} transactions accepted and mined once each in ${height} blocks; of ${duplicates.length} second copies ${refused} refused as already known, the rest answered with the mined hash`,
+    )
     expect((await rpc({ jsonrpc: '2.0', id: 9, method: 'eth_chainId' })).json).toEqual({ jsonrpc: '2.0', id: 9, result: '0x3039' })
   })
 })

@@ -18,9 +18,7 @@ describe('Token', function () {
 
   it('transfers, with the event and both balances', async function () {
     const { token, owner, alice } = await loadFixture(deployToken)
-    await expect(token.transfer(alice.address, 250n))
-      .to.emit(token, 'Transfer')
-      .withArgs(owner.address, alice.address, 250n)
+    await expect(token.transfer(alice.address, 250n)).to.emit(token, 'Transfer').withArgs(owner.address, alice.address, 250n)
     await expect(token.transfer(alice.address, 50n)).to.changeTokenBalances(token, [owner, alice], [-50n, 50n])
   })
 
@@ -31,9 +29,7 @@ describe('Token', function () {
 
   it('reverts with custom errors and reasons', async function () {
     const { token, alice, bob } = await loadFixture(deployToken)
-    await expect(token.connect(alice).transfer(bob.address, 1n))
-      .to.be.revertedWithCustomError(token, 'InsufficientBalance')
-      .withArgs(alice.address, 0n, 1n)
+    await expect(token.connect(alice).transfer(bob.address, 1n)).to.be.revertedWithCustomError(token, 'InsufficientBalance').withArgs(alice.address, 0n, 1n)
     await expect(token.connect(alice).mint(alice.address, 1n)).to.be.revertedWithCustomError(token, 'NotOwner')
     await expect(token.connect(bob).transferFrom(alice.address, bob.address, 1n)).to.be.revertedWith('allowance exceeded')
   })

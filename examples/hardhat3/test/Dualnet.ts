@@ -29,7 +29,10 @@ describe('dualnet views', function () {
 
   it('enforces the chain rules: a gas limit above 6,000,000 is refused', async function () {
     const { token } = await networkHelpers.loadFixture(deployToken)
-    const refusal = await token.transfer(ethers.ZeroAddress, 1n, { gasLimit: 6_000_001 }).then(() => undefined, (error: Error) => error)
+    const refusal = await token.transfer(ethers.ZeroAddress, 1n, { gasLimit: 6_000_001 }).then(
+      () => undefined,
+      (error: Error) => error,
+    )
     expect(refusal?.message).to.match(/EIP155 tx gaslimit exceed/)
   })
 

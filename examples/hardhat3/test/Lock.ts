@@ -33,6 +33,8 @@ describe('Lock', function () {
   it('emits Withdrawal with the block time', async function () {
     const { lock, unlockTime } = await loadFixture(deployLock)
     await time.increaseTo(unlockTime)
-    await expect(lock.withdraw()).to.emit(lock, 'Withdrawal').withArgs(LOCKED, unlockTime + 1)
+    await expect(lock.withdraw())
+      .to.emit(lock, 'Withdrawal')
+      .withArgs(LOCKED, unlockTime + 1)
   })
 })

@@ -12,9 +12,7 @@
 import { open, readFile } from 'node:fs/promises'
 
 /** A LevelDB file name and what it is (LevelDB's ParseFileName). */
-export type LevelFile =
-  | { kind: 'current' | 'lock' | 'info-log' }
-  | { kind: 'manifest' | 'log' | 'table' | 'temp'; number: number }
+export type LevelFile = { kind: 'current' | 'lock' | 'info-log' } | { kind: 'manifest' | 'log' | 'table' | 'temp'; number: number }
 
 /** What `name` is to LevelDB, or `undefined` for a file LevelDB does not know. */
 export function levelFile(name: string): LevelFile | undefined {
@@ -120,16 +118,19 @@ export async function readManifest(path: string): Promise<Manifest> {
     const added: [string, LiveTable][] = []
     while (at < record.length) {
       const tag = varint()
-      if (tag === 1) skipBytes() // comparator name
+      if (tag === 1)
+        skipBytes() // comparator name
       else if (tag === 2) manifest.logNumber = varint()
-      else if (tag === 3) varint() // next file number
-      else if (tag === 4) varint() // last sequence
+      else if (tag === 3)
+        varint() // next file number
+      else if (tag === 4)
+        varint() // last sequence
       else if (tag === 5) {
         // compaction pointer: level, key
         varint()
         skipBytes()
-      }
-      else if (tag === 6) live.delete(`${varint()}:${varint()}`) // deleted file: level, number
+      } else if (tag === 6)
+        live.delete(`${varint()}:${varint()}`) // deleted file: level, number
       else if (tag === 7) {
         const level = varint()
         const number = varint()

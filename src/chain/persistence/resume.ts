@@ -19,16 +19,7 @@ import type { WorldState } from '../../state/worldState.ts'
 import { bytesEqual, toHexRaw } from '../../util/hex.ts'
 import { decodeNativeTransaction, nativeTransactionHash } from '../../native/transaction.ts'
 import { ChainMismatchError, CorruptDatabaseError, PersistenceError } from './errors.ts'
-import {
-  decodeRecord,
-  decodeStateValue,
-  decodeStoredEvmTransaction,
-  decodeUnsignedHeader,
-  strictHex,
-  type StoredBlock,
-  type StoredConfig,
-  type StoredTransaction,
-} from './schema.ts'
+import { decodeRecord, decodeStateValue, decodeStoredEvmTransaction, decodeUnsignedHeader, strictHex, type StoredBlock, type StoredConfig, type StoredTransaction } from './schema.ts'
 
 /** A chain read back from its database, ready for `new Chain`. */
 export interface ResumedChain {
@@ -159,7 +150,6 @@ async function decodeTransaction(stored: StoredTransaction): Promise<ChainTransa
   const prepared = prepareNativeTransaction(tx, raw.subarray(0, length).slice(), 0n, false)
   return { ...prepared, signers: stored.signers.map(strictHex) }
 }
-
 
 /**
  * Reads the chain in `store`'s database, checks it against `wanted` and resumes it

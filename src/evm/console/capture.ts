@@ -10,9 +10,7 @@
 import type { EVM, Message } from '@ethereumjs/evm'
 
 /** The console address, 20 bytes: "console.log" in ASCII, left-padded with zeros. */
-export const CONSOLE_ADDRESS = Uint8Array.from([
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0x63, 0x6f, 0x6e, 0x73, 0x6f, 0x6c, 0x65, 0x2e, 0x6c, 0x6f, 0x67,
-])
+export const CONSOLE_ADDRESS = Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0x63, 0x6f, 0x6e, 0x73, 0x6f, 0x6c, 0x65, 0x2e, 0x6c, 0x6f, 0x67])
 
 /** Whether `address` (20 bytes) is the console address; the last byte first, so that most addresses cost one comparison. */
 export function isConsoleAddress(address: Uint8Array): boolean {

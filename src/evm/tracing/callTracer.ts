@@ -82,9 +82,7 @@ export class CallTracer implements Tracer {
   }
 
   #tooLarge(): TraceTooLargeError {
-    return new TraceTooLargeError(
-      `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with the callTracer's onlyTopCall, or without withLog`,
-    )
+    return new TraceTooLargeError(`trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with the callTracer's onlyTopCall, or without withLog`)
   }
 
   /** Counts `bytes` more of JSON against the size limit; false (and recording stops) past it. */

@@ -71,7 +71,10 @@ export class StructLogger implements Tracer {
     const onStep = (step: StepEvent, resolve?: () => void): void => {
       // Past the size limit the replay stops: thrown here, the error ends the execution (replay.ts passes it on).
       if (this.#overflow) throw this.#tooLarge()
-      this.#step(step).then(() => resolve?.(), () => resolve?.())
+      this.#step(step).then(
+        () => resolve?.(),
+        () => resolve?.(),
+      )
     }
     const onBefore = (message: MessageEvent): void => {
       const pending = this.#pendingCall
@@ -152,9 +155,7 @@ export class StructLogger implements Tracer {
   }
 
   #tooLarge(): TraceTooLargeError {
-    return new TraceTooLargeError(
-      `trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with disableStack, without enableMemory, or with the callTracer`,
-    )
+    return new TraceTooLargeError(`trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with disableStack, without enableMemory, or with the callTracer`)
   }
 
   result(outcome: ExecutionOutcome): StructLoggerResult {

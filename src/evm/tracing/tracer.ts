@@ -93,15 +93,25 @@ export interface Tracer {
  */
 export function gethErrorText(error: string, op?: string): string {
   switch (error) {
-    case 'revert': return 'execution reverted'
-    case 'invalid opcode': return op === undefined ? 'invalid opcode' : `invalid opcode: ${op}`
-    case 'invalid JUMP': return 'invalid jump destination'
-    case 'static state change': return 'write protection'
-    case 'code store out of gas': return 'contract creation code storage out of gas'
-    case 'code size to deposit exceeds maximum code size': return 'max code size exceeded'
-    case 'create collision': return 'contract address collision'
-    case 'insufficient balance': return 'insufficient balance for transfer'
-    case 'invalid bytecode deployed': return 'invalid code: must not begin with 0xef'
-    default: return error
+    case 'revert':
+      return 'execution reverted'
+    case 'invalid opcode':
+      return op === undefined ? 'invalid opcode' : `invalid opcode: ${op}`
+    case 'invalid JUMP':
+      return 'invalid jump destination'
+    case 'static state change':
+      return 'write protection'
+    case 'code store out of gas':
+      return 'contract creation code storage out of gas'
+    case 'code size to deposit exceeds maximum code size':
+      return 'max code size exceeded'
+    case 'create collision':
+      return 'contract address collision'
+    case 'insufficient balance':
+      return 'insufficient balance for transfer'
+    case 'invalid bytecode deployed':
+      return 'invalid code: must not begin with 0xef'
+    default:
+      return error
   }
 }

@@ -57,7 +57,12 @@ export const post_raw_tx: RestRoute = {
       if (flag(query.preExec)) {
         const { from } = tx
         const outcome = await ctx.chain.preExecute({
-          from, to: tx.to, data: tx.data, value: tx.value, gasLimit: tx.gasLimit, gasPrice: tx.gasPrice,
+          from,
+          to: tx.to,
+          data: tx.data,
+          value: tx.value,
+          gasLimit: tx.gasLimit,
+          gasPrice: tx.gasPrice,
         })
         // As the node's ConvertPreExecuteResult: the logs of the EVM run (value Transfer
         // logs included, the fee's last, as the engine ends them), as IsEvm notifies; null when there are none.

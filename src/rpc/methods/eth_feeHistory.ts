@@ -30,10 +30,7 @@ export const eth_feeHistory: RpcMethod = (ctx, params) => {
   if (requested === 0) return { oldestBlock: '0x0' }
   const newest = findHeight(ctx, ref)
   if (newest === undefined) {
-    throw new RpcError(
-      RpcErrorCode.ServerError,
-      'number' in ref ? `request beyond head block: requested ${ref.number}, head ${ctx.chain.height}` : 'header not found',
-    )
+    throw new RpcError(RpcErrorCode.ServerError, 'number' in ref ? `request beyond head block: requested ${ref.number}, head ${ctx.chain.height}` : 'header not found')
   }
   const count = Math.min(requested, MAX_BLOCK_COUNT, newest + 1)
   const oldest = newest - count + 1

@@ -25,10 +25,7 @@ export const eth_signTypedData_v4: RpcMethod = async (ctx, params) => {
   if (domainChainId !== undefined && domainChainId !== null) {
     const chainId = parseChainId(domainChainId)
     if (chainId !== BigInt(ctx.chainId)) {
-      throw new RpcError(
-        RpcErrorCode.ServerError,
-        `Provided chainId "${chainId === undefined ? String(domainChainId) : chainId}" must match the active chainId "${ctx.chainId}"`,
-      )
+      throw new RpcError(RpcErrorCode.ServerError, `Provided chainId "${chainId === undefined ? String(domainChainId) : chainId}" must match the active chainId "${ctx.chainId}"`)
     }
   }
   const { signTyped } = await (eip712 ??= import('micro-eth-signer'))

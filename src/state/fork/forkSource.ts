@@ -154,7 +154,8 @@ export class ForkSource {
   restore(values: ForkValues): void {
     const hex = (v: unknown) => typeof v === 'string' && /^([0-9a-f]{2})*$/.test(v)
     const accounts = Object.entries(values.accounts ?? {}).map(([address, [nonce, gas, codeHash]]) => {
-      if (!/^[0-9a-f]{40}$/.test(address) || !/^[0-9a-f]+$/.test(nonce) || !/^[0-9a-f]+$/.test(gas) || !/^([0-9a-f]{64})?$/.test(codeHash)) throw new TypeError(`fork cache: malformed account ${address}`)
+      if (!/^[0-9a-f]{40}$/.test(address) || !/^[0-9a-f]+$/.test(nonce) || !/^[0-9a-f]+$/.test(gas) || !/^([0-9a-f]{64})?$/.test(codeHash))
+        throw new TypeError(`fork cache: malformed account ${address}`)
       return [address, { nonce: BigInt(`0x${nonce}`), gas: BigInt(`0x${gas}`), main: 0n, codeHash: codeHash === '' ? undefined : codeHash }] as const
     })
     const code = Object.entries(values.code ?? {}).map(([hash, bytes]) => {
