@@ -11,7 +11,9 @@ export type { RestEnvelope } from './rest/router.ts'
 export { RestErrorCode } from './rest/errors.ts'
 export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'
 export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork } from './options.ts'
-export { InvalidOptionError } from './options/error.ts'
+export { InvalidOptionError, type InvalidOptionDetail } from './options/error.ts'
+export type { ForkOptions } from './chain/fork.ts'
+export type { RemoteOptions as ForkRemoteOptions } from './state/fork/remote.ts'
 export { HARDFORKS } from './options/hardforks.ts'
 export type { LevelDatabase } from './chain/store.ts'
 export type { Hex } from './util/hex.ts'
@@ -29,7 +31,19 @@ export { STATE_DOCUMENT_VERSION } from './chain/persistence/schema.ts'
 export type { StateDocument, StateAccount } from './chain/persistence/stateDocument.ts'
 export { VERSION } from './version.ts'
 export { loadFixture, FixtureAnonymousFunctionError, type Fixture } from './controls/fixtures.ts'
-export type { DualnetRpcSchema, DualnetRequestFn, RpcMethodName, RpcParameters, RpcResult, RpcRequest } from './rpc/schema.ts'
+export type {
+  DualnetRpcSchema,
+  DualnetRequestFn,
+  RpcMethodName,
+  RpcParameters,
+  RpcParamsArgument,
+  RpcResult,
+  RpcRequest,
+  EntryOf,
+  BlockNumberOrTag,
+  Trace,
+  ResetOptions,
+} from './rpc/schema.ts'
 export type {
   Address,
   BlockSpecifier,

@@ -31,11 +31,11 @@ import type {
 } from '../core/rpcObjects.ts'
 
 /** A block by QUANTITY number or tag (`latest`, `earliest`, `pending`, `safe`, `finalized`). */
-type BlockNumberOrTag = string
+export type BlockNumberOrTag = string
 /** What debug_trace* answer: the struct logger's result, or the callTracer's top frame. */
-type Trace = StructLoggerResult | CallFrameJson
+export type Trace = StructLoggerResult | CallFrameJson
 /** The hardhat_reset / anvil_reset options argument: absent, null, `{}`, or Hardhat's `forking` (docs/fork.md). */
-type ResetOptions = { forking?: { jsonRpcUrl: string; blockNumber?: Numberish } } | null
+export type ResetOptions = { forking?: { jsonRpcUrl: string; blockNumber?: Numberish } } | null
 
 /**
  * Every JSON-RPC method of the devnet, viem's RPC-schema shape. `Parameters` is the
@@ -157,8 +157,8 @@ export type DualnetRpcSchema = [
 /** The name of a JSON-RPC method the devnet serves. */
 export type RpcMethodName = DualnetRpcSchema[number]['Method']
 
-/** The schema entry of `M`. */
-type EntryOf<M extends RpcMethodName> = Extract<DualnetRpcSchema[number], { Method: M }>
+/** The schema entry of method `M`: `{ Method, Parameters, ReturnType }`. */
+export type EntryOf<M extends RpcMethodName> = Extract<DualnetRpcSchema[number], { Method: M }>
 
 /** The params array of method `M` (`[]` for a method without parameters). */
 export type RpcParameters<M extends RpcMethodName> = Exclude<EntryOf<M>['Parameters'], undefined>

@@ -12,7 +12,7 @@ export interface RemoteCall {
   params: readonly unknown[]
 }
 
-/** Tuning of {@link RemoteNode}; the defaults suit a node on a LAN or the internet. */
+/** Tuning of the fork's requests to its remote (the `fork.remote` option); the defaults suit a node on a LAN or the internet. */
 export interface RemoteOptions {
   /** Milliseconds one HTTP attempt may take; default 20,000. */
   timeout?: number
