@@ -69,7 +69,7 @@ const REFUSED: [string[], string][] = [
   invalid('--bookkeeper-key <hex>', '0x12', BOOKKEEPER_KEY),
   invalid('--bookkeeper-key <hex>', '00'.repeat(32), BOOKKEEPER_KEY),
   invalid('--unbound-gas [deadline]', '0', 'Allowed: a whole number from 1 to 4,294,967,295.'),
-  invalid('-a, --accounts <n>', '0', 'Allowed: a whole number from 1 to 10,000.'),
+  invalid('-a, --accounts <n>', '10001', 'Allowed: a whole number from 0 to 10,000.'),
   invalid('--native-accounts <n>', '10001', 'Allowed: a whole number from 0 to 10,000.'),
   invalid('-m, --mnemonic <words>', 'test test junk', `3 words. ${MNEMONIC}`),
   invalid('-m, --mnemonic <words>', 'Test test test test test test test test test test test junk', `Word 1, "Test", is not in the word list. ${MNEMONIC}`),

@@ -404,6 +404,10 @@ const TESTED_ELSEWHERE: Record<string, string> = {
   '--load-state': 'test/dump-state.test.ts',
   '--dump-state': 'test/dump-state.test.ts',
   '--state': 'test/dump-state.test.ts',
+  '--fork-url': 'test/fork-options.test.ts, test/fork-state.test.ts',
+  '--fork-block-number': 'test/fork-options.test.ts',
+  '--fork-cache': 'test/fork-options.test.ts',
+  '--no-fork-cache': 'test/fork-options.test.ts',
 }
 
 it('every flag of the program is exercised here or in the file named for it', async () => {

@@ -57,6 +57,12 @@ describe('CLI fork flags', () => {
     expect((await devnetOptionsOf(parse([]))).chainId).toBe(12345)
   })
 
+  it('passes --fork-cache <dir> and --no-fork-cache as fork.cache', async () => {
+    expect((await devnetOptionsOf(parse(['-f', 'http://127.0.0.1:8545', '--fork-cache', '/tmp/forks']))).fork).toEqual({ url: 'http://127.0.0.1:8545', cache: '/tmp/forks' })
+    expect((await devnetOptionsOf(parse(['-f', 'http://127.0.0.1:8545', '--fork-block-number', '3', '--no-fork-cache']))).fork).toEqual({ url: 'http://127.0.0.1:8545', blockNumber: 3, cache: false })
+    expect((await devnetOptionsOf(parse(['-f', 'http://127.0.0.1:8545']))).fork).toEqual({ url: 'http://127.0.0.1:8545' })
+  })
+
   it('refuses a bad URL and a block number without a URL', () => {
     expect(() => parse(['--fork-url', 'ws://x'])).toThrow(CommanderError)
     expect(() => parse(['--fork-block-number', '3'])).toThrow(CommanderError)

@@ -29,7 +29,7 @@ const LIMIT = (option: string): Row => ({
 })
 const HARDFORKS = "one of 'istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'"
 const MNEMONIC = 'a BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of the English word list, one space apart, with a valid checksum'
-const ACCOUNTS = 'a whole number from 1 to 10,000, or a list of at most 10,000 accounts { privateKey, main?, gas? }'
+const ACCOUNTS = 'a whole number from 0 to 10,000, or a list of at most 10,000 accounts { privateKey, main?, gas? }'
 const SECP_KEY = 'a secp256k1 private key: 0x and 64 hex digits, not zero, below the curve order'
 
 /** Every createDevnet option (the type makes a missing one a compile error). */
@@ -54,10 +54,10 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
     ],
   },
   accounts: {
-    good: [1, 10_000, as(3n, 3), [], [{ privateKey: KEY('11') }], as([{ privateKey: KEY('11'), main: 5, gas: 7n }], [{ privateKey: KEY('11'), main: 5n, gas: 7n }])],
+    good: [0, 1, 10_000, as(3n, 3), [], [{ privateKey: KEY('11') }], as([{ privateKey: KEY('11'), main: 5, gas: 7n }], [{ privateKey: KEY('11'), main: 5n, gas: 7n }])],
     bad: [
       [-2, `option accounts: -2 is invalid. Allowed: ${ACCOUNTS}.`],
-      [0, `option accounts: 0 is invalid. Allowed: ${ACCOUNTS}.`],
+      [10_001, `option accounts: 10001 is invalid. Allowed: ${ACCOUNTS}.`],
       [[{ privateKey: '0x12' }], `option accounts[0].privateKey: "0x12" is invalid. Allowed: ${SECP_KEY}.`],
       [[{ privateKey: KEY('ff') }], `option accounts[0].privateKey: "${KEY('ff')}" is invalid. Allowed: ${SECP_KEY}.`],
       [[{ privateKey: KEY('11'), main: -1n }], 'option accounts[0].main: -1n is invalid. Allowed: a whole number from 0 to 1,000,000,000,000,000,000.'],

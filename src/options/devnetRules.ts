@@ -22,7 +22,7 @@ const MAX_ACCOUNTS = 10_000
 const DAY = 86_400
 
 /** `accounts` as a count (the CLI's `--accounts`). */
-export const ACCOUNT_COUNT = wholeNumber(1, MAX_ACCOUNTS)
+export const ACCOUNT_COUNT = wholeNumber(0, MAX_ACCOUNTS)
 
 /** The limit options: a positive whole number each. */
 const limit = wholeNumber(1, I32_MAX)

@@ -43,13 +43,13 @@ export type ResetOptions = { forking?: { jsonRpcUrl: string; blockNumber?: Numbe
  */
 export type DualnetRpcSchema = [
   // The spec's table.
-  { Method: 'net_version'; Parameters?: []; ReturnType: string },
-  { Method: 'eth_chainId'; Parameters?: []; ReturnType: Quantity },
-  { Method: 'eth_blockNumber'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'net_version'; Parameters?: undefined; ReturnType: string },
+  { Method: 'eth_chainId'; Parameters?: undefined; ReturnType: Quantity },
+  { Method: 'eth_blockNumber'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'eth_getBalance'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: Quantity },
-  { Method: 'eth_protocolVersion'; Parameters?: []; ReturnType: Hex },
-  { Method: 'eth_syncing'; Parameters?: []; ReturnType: RpcSyncing },
-  { Method: 'eth_gasPrice'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'eth_protocolVersion'; Parameters?: undefined; ReturnType: Hex },
+  { Method: 'eth_syncing'; Parameters?: undefined; ReturnType: RpcSyncing },
+  { Method: 'eth_gasPrice'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'eth_getStorageAt'; Parameters: [address: string, slot: string, block: BlockSpecifier]; ReturnType: Hex },
   { Method: 'eth_getTransactionCount'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: Quantity },
   { Method: 'eth_getBlockTransactionCountByHash'; Parameters: [hash: string]; ReturnType: Quantity | null },
@@ -67,28 +67,28 @@ export type DualnetRpcSchema = [
   { Method: 'eth_getTransactionByBlockHashAndIndex'; Parameters: [hash: string, index: string]; ReturnType: RpcTransaction | null },
   { Method: 'eth_getTransactionByBlockNumberAndIndex'; Parameters: [block: BlockNumberOrTag, index: string]; ReturnType: RpcTransaction | null },
   { Method: 'eth_getTransactionReceipt'; Parameters: [hash: string]; ReturnType: RpcReceipt | null },
-  { Method: 'eth_pendingTransactions'; Parameters?: []; ReturnType: RpcTransaction[] | null },
+  { Method: 'eth_pendingTransactions'; Parameters?: undefined; ReturnType: RpcTransaction[] | null },
   { Method: 'eth_pendingTransactionsByHash'; Parameters: [hash: string]; ReturnType: RpcTransaction | null },
   // Beyond the spec: what wallets and contract test suites call.
-  { Method: 'eth_accounts'; Parameters?: []; ReturnType: Address[] },
+  { Method: 'eth_accounts'; Parameters?: undefined; ReturnType: Address[] },
   { Method: 'eth_sendTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hash },
   { Method: 'eth_getLogs'; Parameters: [filter: RpcLogFilter]; ReturnType: RpcLog[] },
   { Method: 'eth_newFilter'; Parameters: [filter: RpcLogFilter]; ReturnType: Quantity },
-  { Method: 'eth_newBlockFilter'; Parameters?: []; ReturnType: Quantity },
-  { Method: 'eth_newPendingTransactionFilter'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'eth_newBlockFilter'; Parameters?: undefined; ReturnType: Quantity },
+  { Method: 'eth_newPendingTransactionFilter'; Parameters?: undefined; ReturnType: Quantity },
   /** Block and pending-transaction filters report hashes; log filters report logs. */
   { Method: 'eth_getFilterChanges'; Parameters: [id: string]; ReturnType: Hash[] | RpcLog[] },
   { Method: 'eth_getFilterLogs'; Parameters: [id: string]; ReturnType: RpcLog[] },
   { Method: 'eth_uninstallFilter'; Parameters: [id: string]; ReturnType: boolean },
-  { Method: 'eth_coinbase'; Parameters?: []; ReturnType: Address },
-  { Method: 'eth_mining'; Parameters?: []; ReturnType: false },
-  { Method: 'eth_hashrate'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'eth_coinbase'; Parameters?: undefined; ReturnType: Address },
+  { Method: 'eth_mining'; Parameters?: undefined; ReturnType: false },
+  { Method: 'eth_hashrate'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'eth_getUncleCountByBlockHash'; Parameters: [hash: string]; ReturnType: Quantity | null },
   { Method: 'eth_getUncleCountByBlockNumber'; Parameters: [block: BlockNumberOrTag]; ReturnType: Quantity | null },
-  { Method: 'web3_clientVersion'; Parameters?: []; ReturnType: string },
+  { Method: 'web3_clientVersion'; Parameters?: undefined; ReturnType: string },
   { Method: 'web3_sha3'; Parameters: [data: string]; ReturnType: Hash },
   { Method: 'eth_feeHistory'; Parameters: [blockCount: Numberish, newestBlock: BlockNumberOrTag, rewardPercentiles?: number[]]; ReturnType: RpcFeeHistory },
-  { Method: 'eth_maxPriorityFeePerGas'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'eth_maxPriorityFeePerGas'; Parameters?: undefined; ReturnType: Quantity },
   // Push subscriptions and the pool.
   {
     Method: 'eth_subscribe'
@@ -96,25 +96,25 @@ export type DualnetRpcSchema = [
     ReturnType: string
   },
   { Method: 'eth_unsubscribe'; Parameters: [id: string]; ReturnType: true },
-  { Method: 'txpool_status'; Parameters?: []; ReturnType: { pending: Quantity; queued: Quantity } },
-  { Method: 'txpool_content'; Parameters?: []; ReturnType: RpcTxpool<RpcTransaction> },
+  { Method: 'txpool_status'; Parameters?: undefined; ReturnType: { pending: Quantity; queued: Quantity } },
+  { Method: 'txpool_content'; Parameters?: undefined; ReturnType: RpcTxpool<RpcTransaction> },
   { Method: 'txpool_contentFrom'; Parameters: [address: string]; ReturnType: { pending: Record<string, RpcTransaction>; queued: Record<string, RpcTransaction> } },
-  { Method: 'txpool_inspect'; Parameters?: []; ReturnType: RpcTxpool<string> },
+  { Method: 'txpool_inspect'; Parameters?: undefined; ReturnType: RpcTxpool<string> },
   // Signing with the dev keys.
   { Method: 'eth_sign'; Parameters: [address: string, data: string]; ReturnType: Hex },
   { Method: 'personal_sign'; Parameters: [data: string, address: string]; ReturnType: Hex },
   { Method: 'eth_signTypedData_v4'; Parameters: [address: string, typedData: string | object]; ReturnType: Hex },
   { Method: 'eth_signTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hex },
   // Test-harness controls (Hardhat, Anvil and Ganache names).
-  { Method: 'evm_snapshot'; Parameters?: []; ReturnType: Quantity },
+  { Method: 'evm_snapshot'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'evm_revert'; Parameters: [id: string]; ReturnType: boolean },
   { Method: 'evm_mine'; Parameters?: [] | [timestamp: Numberish | { timestamp?: Numberish; blocks?: Numberish } | null]; ReturnType: '0x0' },
   { Method: 'evm_increaseTime'; Parameters: [seconds: Numberish]; ReturnType: number },
   { Method: 'evm_setNextBlockTimestamp'; Parameters: [timestamp: Numberish]; ReturnType: null },
   { Method: 'evm_setAutomine'; Parameters: [on: boolean]; ReturnType: true },
   { Method: 'evm_setIntervalMining'; Parameters: [ms: Numberish]; ReturnType: true },
-  { Method: 'hardhat_getAutomine'; Parameters?: []; ReturnType: boolean },
-  { Method: 'anvil_getAutomine'; Parameters?: []; ReturnType: boolean },
+  { Method: 'hardhat_getAutomine'; Parameters?: undefined; ReturnType: boolean },
+  { Method: 'anvil_getAutomine'; Parameters?: undefined; ReturnType: boolean },
   { Method: 'hardhat_mine'; Parameters?: [blocks?: Numberish | null, interval?: Numberish | null]; ReturnType: true },
   { Method: 'anvil_mine'; Parameters?: [blocks?: Numberish | null, interval?: Numberish | null]; ReturnType: true },
   { Method: 'hardhat_setBalance'; Parameters: [address: string, wei: string]; ReturnType: true },
@@ -138,12 +138,12 @@ export type DualnetRpcSchema = [
   { Method: 'anvil_stopImpersonatingAccount'; Parameters: [address: string]; ReturnType: true },
   { Method: 'hardhat_dropTransaction'; Parameters: [hash: string]; ReturnType: boolean },
   { Method: 'anvil_dropTransaction'; Parameters: [hash: string]; ReturnType: Hash | null },
-  { Method: 'anvil_dropAllTransactions'; Parameters?: []; ReturnType: null },
+  { Method: 'anvil_dropAllTransactions'; Parameters?: undefined; ReturnType: null },
   { Method: 'anvil_removePoolTransactions'; Parameters: [address: string]; ReturnType: null },
   { Method: 'hardhat_reset'; Parameters?: [] | [options: ResetOptions]; ReturnType: true },
   { Method: 'anvil_reset'; Parameters?: [] | [options: ResetOptions]; ReturnType: null },
   { Method: 'anvil_setBlockTimestampInterval'; Parameters: [seconds: Numberish]; ReturnType: null },
-  { Method: 'anvil_removeBlockTimestampInterval'; Parameters?: []; ReturnType: true },
+  { Method: 'anvil_removeBlockTimestampInterval'; Parameters?: undefined; ReturnType: true },
   /** The head state as 0x-hex of gzipped JSON (the devnet's state document); Anvil's boolean is accepted and ignored. */
   { Method: 'anvil_dumpState'; Parameters?: [] | [historical: boolean]; ReturnType: Hex },
   { Method: 'hardhat_dumpState'; Parameters?: [] | [historical: boolean]; ReturnType: Hex },
@@ -160,8 +160,12 @@ export type RpcMethodName = DualnetRpcSchema[number]['Method']
 /** The schema entry of method `M`: `{ Method, Parameters, ReturnType }`. */
 export type EntryOf<M extends RpcMethodName> = Extract<DualnetRpcSchema[number], { Method: M }>
 
-/** The params array of method `M` (`[]` for a method without parameters). */
-export type RpcParameters<M extends RpcMethodName> = Exclude<EntryOf<M>['Parameters'], undefined>
+/**
+ * The params array of method `M`: `[]` for a method without parameters (whose schema
+ * entry says `Parameters?: undefined`, as viem's own schemas do, so that viem's
+ * `client.request({ method })` takes no params for it).
+ */
+export type RpcParameters<M extends RpcMethodName> = [Exclude<EntryOf<M>['Parameters'], undefined>] extends [never] ? [] : Exclude<EntryOf<M>['Parameters'], undefined>
 
 /** The result of method `M`. */
 export type RpcResult<M extends RpcMethodName> = EntryOf<M>['ReturnType']
