@@ -111,10 +111,13 @@ run_once() {
   local prof=()
   [ -n "${OZ_CPU_PROF-}" ] && prof=(--cpu-prof --cpu-prof-dir "$OZ_CPU_PROF/$name")
   started=$(date +%s.%N)
-  (cd "$PROJECT" && node "${prof[@]}" "$HARDHAT" --config "$CONFIG" test --no-compile "${network[@]}" ${OZ_TESTS_RESOLVED} >"$WORK/$name.log" 2>&1) || true
+  # CPU time (user + sys) of the hardhat process and its threads (EDR's native threads
+  # are threads of it): GNU time's %U and %S.
+  (cd "$PROJECT" && /usr/bin/time -f '%U %S' -o "$WORK/$name.cpu" node "${prof[@]}" "$HARDHAT" --config "$CONFIG" test --no-compile "${network[@]}" ${OZ_TESTS_RESOLVED} >"$WORK/$name.log" 2>&1) || true
   ended=$(date +%s.%N)
   stop_server
   echo "$ended - $started" | bc >"$WORK/$name.seconds"
+  awk '{ printf "%.1f\n", $1 + $2 }' "$WORK/$name.cpu" >"$WORK/$name.cpuseconds"
 }
 
 # mocha's summary of a log: passing failing pending (its own time in seconds last).
@@ -131,14 +134,14 @@ if [ "$MODE" = timing ]; then
   OZ_TESTS_RESOLVED="$(cd "$PROJECT" && find ${OZ_TESTS:-test/token/ERC20 test/access} -name '*.test.js' | sort | tr '\n' ' ')"
   rounds="${OZ_ROUNDS:-3}"
   log "timing: $rounds rounds of plugin, hardhat on $(echo $OZ_TESTS_RESOLVED | wc -w) files; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "| round | target | wall s | mocha s | passing | failing | pending | load (1 min) |" >"$WORK/timing.md"
-  echo "|--:|---|--:|--:|--:|--:|--:|--:|" >>"$WORK/timing.md"
+  echo "| round | target | wall s | mocha s | cpu s | passing | failing | pending | load (1 min) |" >"$WORK/timing.md"
+  echo "|--:|---|--:|--:|--:|--:|--:|--:|--:|" >>"$WORK/timing.md"
   for r in $(seq 1 "$rounds"); do
     for t in plugin hardhat; do
       load="$(cut -d' ' -f1 /proc/loadavg)"
       run_once "$t" "timing-$t-$r"
       read -r p f q m < <(counts_of "$WORK/timing-$t-$r.log")
-      echo "| $r | $t | $(printf %.1f "$(cat "$WORK/timing-$t-$r.seconds")") | $m | $p | $f | $q | $load |" >>"$WORK/timing.md"
+      echo "| $r | $t | $(printf %.1f "$(cat "$WORK/timing-$t-$r.seconds")") | $m | $(cat "$WORK/timing-$t-$r.cpuseconds") | $p | $f | $q | $load |" >>"$WORK/timing.md"
       log "round $r $t: $(cat "$WORK/timing-$t-$r.seconds") s"
     done
   done
@@ -146,19 +149,20 @@ if [ "$MODE" = timing ]; then
     const rows = require("fs").readFileSync(process.argv[1], "utf8").split("\n").slice(2).filter(Boolean).map((l) => l.split("|").map((c) => c.trim()))
     const median = (xs) => { xs = [...xs].sort((a, b) => a - b); return xs[(xs.length - 1) >> 1] * 0.5 + xs[xs.length >> 1] * 0.5 }
     const of = (t, col) => median(rows.filter((r) => r[2] === t).map((r) => Number(r[col])))
-    const [pw, hw, pm, hm] = [of("plugin", 3), of("hardhat", 3), of("plugin", 4), of("hardhat", 4)]
+    const [pw, hw, pm, hm, pc, hc] = [of("plugin", 3), of("hardhat", 3), of("plugin", 4), of("hardhat", 4), of("plugin", 5), of("hardhat", 5)]
     console.log(`\nmedian wall: plugin ${pw.toFixed(1)} s, hardhat ${hw.toFixed(1)} s, ratio ${(pw / hw).toFixed(2)}`)
-    console.log(`median mocha: plugin ${pm.toFixed(1)} s, hardhat ${hm.toFixed(1)} s, ratio ${(pm / hm).toFixed(2)}`)' "$WORK/timing.md" >>"$WORK/timing.md"
+    console.log(`median mocha: plugin ${pm.toFixed(1)} s, hardhat ${hm.toFixed(1)} s, ratio ${(pm / hm).toFixed(2)}`)
+    console.log(`median cpu (user+sys): plugin ${pc.toFixed(1)} s, hardhat ${hc.toFixed(1)} s, ratio ${(pc / hc).toFixed(2)}`)' "$WORK/timing.md" >>"$WORK/timing.md"
   cat "$WORK/timing.md"
 else
   OZ_TESTS_RESOLVED="${OZ_TESTS:-}"
   [ -n "$OZ_TESTS_RESOLVED" ] && OZ_TESTS_RESOLVED="$(cd "$PROJECT" && find $OZ_TESTS_RESOLVED -name '*.test.js' | sort | tr '\n' ' ')"
-  echo "| target | passing | failing | pending | wall s |" >"$WORK/counts.md"
-  echo "|---|--:|--:|--:|--:|" >>"$WORK/counts.md"
+  echo "| target | passing | failing | pending | wall s | cpu s |" >"$WORK/counts.md"
+  echo "|---|--:|--:|--:|--:|--:|" >>"$WORK/counts.md"
   for t in "${TARGETS[@]}"; do
     run_once "$t" "counts-$t"
     read -r p f q _ < <(counts_of "$WORK/counts-$t.log")
-    echo "| $t | $p | $f | $q | $(printf %.0f "$(cat "$WORK/counts-$t.seconds")") |" >>"$WORK/counts.md"
+    echo "| $t | $p | $f | $q | $(printf %.0f "$(cat "$WORK/counts-$t.seconds")") | $(cat "$WORK/counts-$t.cpuseconds") |" >>"$WORK/counts.md"
   done
   cat "$WORK/counts.md"
 fi

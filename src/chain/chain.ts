@@ -275,7 +275,7 @@ export class Chain {
 
   /**
    * Accepts a transaction of a dev account or an impersonated one (eth_sendTransaction):
-   * signed with `privateKey`, or sent as `from` without its key when it is undefined
+   * signed with `privateKey` (`from`'s key: the sender is taken as `from`), or sent as `from` without its key when it is undefined
    * (impersonation, as Hardhat's hardhat_impersonateAccount: the transaction carries a
    * placeholder signature, r = the sender and s = 1, so that it has a hash and a raw
    * form; the pool's checks apply as usual). With `pendingNonce` the nonce is the pool's pending
@@ -288,7 +288,7 @@ export class Chain {
     return this.#accept(() => {
       const filled = pendingNonce ? { ...fields, nonce: this.pendingNonce(from) } : fields
       const { chainId } = this.executor
-      return wrapEvmTransaction(privateKey === undefined ? impersonatedTransaction(filled, chainId, from) : signLegacyTransaction(filled, chainId, privateKey))
+      return wrapEvmTransaction(privateKey === undefined ? impersonatedTransaction(filled, chainId, from) : signLegacyTransaction(filled, chainId, privateKey, from))
     })
   }
 

@@ -8,6 +8,9 @@ import { ExecutionFailedError, TransactionRejectedError } from '../core/errors.t
 import type { CallRequest, ExecutionContext, ExecutionOutcome } from '../evm/executor.ts'
 import { executionError } from './executionErrors.ts'
 
+/** Gas a CALL with value gives the callee on top of what the caller forwards (go-ethereum's params.CallStipend). */
+const CALL_STIPEND = 2300n
+
 /** What the search runs on: simulations in one environment, the sender's gas balance there, and the console.log sink. */
 export interface EstimationRunner {
   /** Runs the call with the given fields in the estimate's environment (the chain's queue). */
@@ -21,7 +24,9 @@ export interface EstimationRunner {
 /**
  * Gas limit sufficient for `call` in `env`: runs at the cap (min(call gas, 6,000,000,
  * the block gas limit set), and what the balance affords at a non-zero gas price),
- * then searches down to the least limit that succeeds within 1/64. Throws
+ * then tries the gas it used; if that fails, go-ethereum's optimistic limit
+ * ((used + refund + 2300) × 64/63), then bisects to the least limit that succeeds
+ * within 1/64. Throws
  * {@link TransactionRejectedError} when the balance does not cover `value` at a
  * non-zero gas price, {@link ExecutionFailedError} when the call fails at the cap.
  */
@@ -51,6 +56,16 @@ export async function searchGasLimit(call: CallRequest, env: ExecutionContext, r
   if (first.status === 1) return atCap.gasUsed
   let lo = atCap.gasUsed
   let hi = cap
+  // go-ethereum's optimistic limit before the bisection: what the run spent before its
+  // refund, plus a call stipend, plus the 1/64 that EIP-150 keeps back from each call.
+  // It nearly always succeeds, and the bisection then starts from a range about 1/63 of
+  // the gas wide instead of reaching down from the cap (2 or 3 runs instead of 12 to 14).
+  const optimistic = ((atCap.gasUsed + (atCap.refund ?? 0n) + CALL_STIPEND) * 64n) / 63n
+  if (optimistic < hi) {
+    const outcome = await simulate({ ...call, gasLimit: optimistic })
+    if (outcome.status === 1) hi = optimistic
+    else lo = optimistic
+  }
   while (hi - lo > hi / 64n + 1n) {
     const mid = (lo + hi) / 2n
     const outcome = await simulate({ ...call, gasLimit: mid })

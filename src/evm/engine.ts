@@ -325,13 +325,15 @@ export class EvmEngine {
     const exec = result.execResult
     const failed = exec.exceptionError
     const spent = intrinsic + exec.executionGasUsed
-    const gasUsed = failed === undefined ? spent - this.#capRefund(spent, exec.gasRefund ?? 0n) : spent
+    const refund = failed === undefined ? this.#capRefund(spent, exec.gasRefund ?? 0n) : 0n
+    const gasUsed = spent - refund
     const logs = exec.logs ?? []
     // Pre-execution: the fee log the mined transaction would end with (a failed one too), nothing charged.
     if (call.feeLog === true) appendFeeLog(logs, call.from, gasUsed * call.gasPrice)
     return {
       status: failed === undefined ? 1 : 0,
       gasUsed,
+      refund,
       logs,
       contractAddress: failed === undefined ? result.createdAddress?.bytes : undefined,
       returnValue: exec.returnValue,

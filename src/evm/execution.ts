@@ -66,6 +66,12 @@ export interface ExecutionOutcome {
   status: 0 | 1
   /** Gas used after refunds (receipt gasUsed). */
   gasUsed: bigint
+  /**
+   * The refund taken off `gasUsed` (capped as the hardfork caps it; 0 when there was
+   * none); set by simulations only. eth_estimateGas's search starts from
+   * gasUsed + refund, what the run spent before its refund.
+   */
+  refund?: bigint
   /** Logs in order, synthetic Transfer logs included. */
   logs: RawLog[]
   /** Address created by a successful creation. */

@@ -100,14 +100,17 @@ export function decodeLegacyTransaction(raw: Uint8Array, chainId: bigint): Legac
 
 /**
  * Signs `fields` for `chainId` with a secp256k1 `privateKey` (32 bytes), as a wallet
- * does (EIP-155, low s). Throws if the key is not a valid secp256k1 scalar.
+ * does (EIP-155, low s). `from`, when given, is the key's address (a dev account's,
+ * known already), so the sender is not recovered from the new signature (a
+ * libsecp256k1 recovery per transaction saved); otherwise it is. Throws if the key is
+ * not a valid secp256k1 scalar.
  */
-export function signLegacyTransaction(fields: LegacyTransactionFields, chainId: bigint, privateKey: Uint8Array): LegacyTransaction {
+export function signLegacyTransaction(fields: LegacyTransactionFields, chainId: bigint, privateKey: Uint8Array, from?: Uint8Array): LegacyTransaction {
   const message = keccak256(RLP.encode([...fieldList(fields), bigIntToMinimalBytes(chainId), EMPTY, EMPTY]))
   const { signature, recid } = libsecp256k1().ecdsaSign(message, privateKey)
   const r = bytesToBigInt(signature.subarray(0, 32))
   const s = bytesToBigInt(signature.subarray(32, 64))
-  return assemble(fields, chainId * 2n + 35n + BigInt(recid), r, s, recoverSender(message, recid, r, s))
+  return assemble(fields, chainId * 2n + 35n + BigInt(recid), r, s, from ?? recoverSender(message, recid, r, s))
 }
 
 /**
