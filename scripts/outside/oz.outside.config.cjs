@@ -17,7 +17,8 @@
  *    against the one the project asks for.
  *
  * Environment: OUTSIDE_PROJECT (project dir), OUTSIDE_SOLCJS, DUALNET_URL,
- * OUTSIDE_MOCHA_TIMEOUT, OZ_HARDFORK, OUTSIDE_JOB_FILES, OZ_SOURCES.
+ * OUTSIDE_MOCHA_TIMEOUT, OZ_HARDFORK, OUTSIDE_JOB_FILES, OZ_SOURCES, OZ_RPC_STATS
+ * (a file: requests per method, counted and timed).
  */
 const path = require('node:path')
 const { createRequire } = require('node:module')
@@ -31,6 +32,33 @@ const { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_COMPILE_SOLIDITY_MERGE_COMPIL
 
 const base = projectRequire('./hardhat.config.js')
 projectRequire('dualnet/hardhat')
+
+// OZ_RPC_STATS=<file>: every request the tests make through the selected network's
+// provider, counted and timed per method (wall milliseconds from call to answer), written
+// to <file> as tab-separated lines (method, calls, total ms, ms per call) at exit.
+if (process.env.OZ_RPC_STATS) {
+  const { extendEnvironment } = projectRequire('hardhat/config')
+  const stats = new Map()
+  extendEnvironment((hre) => {
+    const provider = hre.network.provider
+    const request = provider.request.bind(provider)
+    provider.request = async (args) => {
+      const started = process.hrtime.bigint()
+      const entry = stats.get(args.method) ?? { calls: 0, ms: 0 }
+      stats.set(args.method, entry)
+      entry.calls++
+      try {
+        return await request(args)
+      } finally {
+        entry.ms += Number(process.hrtime.bigint() - started) / 1e6
+      }
+    }
+  })
+  process.on('exit', () => {
+    const lines = [...stats].sort((a, b) => b[1].ms - a[1].ms).map(([method, { calls, ms }]) => `${method}\t${calls}\t${ms.toFixed(0)}\t${(ms / calls).toFixed(2)}`)
+    require('node:fs').writeFileSync(process.env.OZ_RPC_STATS, `${lines.join('\n')}\n`)
+  })
+}
 
 subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async ({ solcVersion }) => {
   const soljson = process.env.OUTSIDE_SOLCJS

@@ -2,7 +2,7 @@
 # OpenZeppelin Contracts' own Hardhat 2 suite (v5.4.0) through the dualnet plugin in
 # process, on Hardhat's own network in process, and over HTTP against the dualnet CLI.
 # Two modes: timing (interleaved rounds: plugin, hardhat, plugin, hardhat, ... on a test
-# subset, wall-clock of each `hardhat test` and mocha's own time) and counts (mocha's
+# subset, wall-clock and CPU time (user+sys) of each `hardhat test` and mocha's own time) and counts (mocha's
 # passing/failing/pending per target). Documented in scripts/outside/README.md
 # ("OpenZeppelin Contracts"). Not part of `npm test`.
 #
@@ -26,6 +26,8 @@
 #   OZ_HARDFORK    the devnet's hardfork (default prague: the EVM version OZ compiles for)
 #   OZ_REUSE_DUALNET  1: keep the dualnet already installed in the project (no pack and install)
 #   OZ_CPU_PROF    a directory: each timed run writes a V8 CPU profile there (node --cpu-prof)
+#   OZ_RPC_STATS   a file: the requests of the (last) run per method, counted and timed
+#                  (oz.outside.config.cjs writes it at exit)
 #   OUTSIDE_MOCHA_TIMEOUT  mocha's per-test timeout in ms (default 300000)
 set -euo pipefail
 
