@@ -28,6 +28,9 @@ const CALLEE_CODE = '0x600160005500'
 const CALLER_CODE = `0x6000600060006000600073${CALLEE.slice(2)}5af115602657005b600080fd`
 /** Clearer: SSTORE 0 into slot 0 (set to 1 beforehand: a 15,000 refund on Istanbul), STOP. */
 const CLEARER_CODE = '0x600060005500'
+const REWRITER = '0x00000000000000000000000000000000000c0de4'
+/** Rewriter: SSTORE 1 into slot 0, which holds 1 already (800 gas on Istanbul, its last opcode but STOP), STOP. */
+const REWRITER_CODE = '0x600160005500'
 
 /** Runs `to` with `gas` by eth_call: true when it succeeds, false when it fails. */
 async function succeeds(d: Devnet, from: string, to: string, gas: bigint): Promise<boolean> {
@@ -40,6 +43,32 @@ async function succeeds(d: Devnet, from: string, to: string, gas: bigint): Promi
 }
 
 describe('eth_estimateGas when the gas used does not suffice', () => {
+  it("an SSTORE with less than EIP-2200's 2,300 sentry left at the gas used: the estimate is above it", async () => {
+    devnet = await createDevnet({ console: false })
+    const from = devnet.accounts[0]!.address
+    await devnet.setCode(REWRITER, REWRITER_CODE)
+    await devnet.setStorageAt(REWRITER, '0x0', `0x${'1'.padStart(64, '0')}`)
+    const estimate = BigInt((await devnet.rpc('eth_estimateGas', [{ from, to: REWRITER }])) as string)
+    // 21,000 + 3 + 3 + 800 used; with only that, the SSTORE would see 800 left and fail.
+    expect(await succeeds(devnet, from, REWRITER, 21_806n)).toBe(false)
+    expect(estimate).toBeGreaterThan(21_806n + 1_500n)
+    expect(await succeeds(devnet, from, REWRITER, estimate)).toBe(true)
+    expect(await succeeds(devnet, from, REWRITER, estimate - estimate / 64n - 2n)).toBe(false)
+  })
+
+  it('a transfer and a call that depends on nothing but its code: the gas used', async () => {
+    devnet = await createDevnet({ console: false })
+    const from = devnet.accounts[0]!.address
+    const to = devnet.accounts[1]!.address
+    expect(await devnet.rpc('eth_estimateGas', [{ from, to, value: '0x1' }])).toBe('0x5208')
+    // A fresh slot: SSTORE 1 costs 20,000 and leaves far more than 2,300 before it at the gas used.
+    await devnet.setCode(CALLEE, CALLEE_CODE)
+    const estimate = BigInt((await devnet.rpc('eth_estimateGas', [{ from, to: CALLEE }])) as string)
+    expect(estimate).toBe(21_000n + 3n + 3n + 20_000n)
+    expect(await succeeds(devnet, from, CALLEE, estimate)).toBe(true)
+    expect(await succeeds(devnet, from, CALLEE, estimate - 1n)).toBe(false)
+  })
+
   it('a call forwarding all its gas: the estimate runs it, 1/64 less does not', async () => {
     devnet = await createDevnet({ console: false })
     const from = devnet.accounts[0]!.address

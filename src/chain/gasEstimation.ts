@@ -51,7 +51,10 @@ export async function searchGasLimit(call: CallRequest, env: ExecutionContext, r
     }
     throw executionError(atCap)
   }
-  // The gas used is often enough; if not (refunds, the 63/64 rule), bisect.
+  // The gas used is often enough: certainly when nothing the run did depends on the gas
+  // left (the engine says so), else when a run with it succeeds; if not (refunds, the
+  // 63/64 rule), search.
+  if (atCap.fitsGasUsed === true) return atCap.gasUsed
   const first = await simulate({ ...call, gasLimit: atCap.gasUsed })
   if (first.status === 1) return atCap.gasUsed
   let lo = atCap.gasUsed

@@ -13,7 +13,7 @@ import { bytesEqual, fromHex, toHexRaw } from '../util/hex.ts'
 import { CHAIN_BLOCK_ENVIRONMENT, type CallRequest, type EvmExecutorOptions, type ExecutionContext, type ExecutionOutcome } from './execution.ts'
 import { loadEvmModules } from './ethereumjsModules.ts'
 import { installFrameResultPatch } from './frameResult.ts'
-import { installInterpreterLoop } from './interpreterLoop.ts'
+import { installInterpreterLoop, watchGas, type GasWatch } from './interpreterLoop.ts'
 import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
 import { installWordOpcodes } from './wordOpcodes.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
@@ -91,6 +91,9 @@ export function intrinsicGas(to: Uint8Array | undefined, data: Uint8Array, rules
 
 const ISTANBUL = { dataNonZeroGas: 16n, initCodeWordGas: 0n }
 
+/** EIP-2200's SSTORE sentry: an SSTORE with this much gas left or less fails (every hardfork the devnet offers has it). */
+const SSTORE_SENTRY = 2300n
+
 /** Runs transactions and calls on one EVM. Not re-entrant: the chain serialises callers. */
 export class EvmEngine {
   readonly #evm: EVM
@@ -108,10 +111,16 @@ export class EvmEngine {
 
   /** Simulations stop when it aborts (EvmExecutorOptions.signal). */
   readonly #signal: AbortSignal | undefined
+  /** What a simulation did that depends on the gas left (interpreterLoop.ts); undefined without the fast loop. */
+  readonly #gasWatch: GasWatch | undefined
 
-  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined, signal: AbortSignal | undefined) {
+  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined, signal: AbortSignal | undefined, watched: boolean) {
     this.#evm = evm
     this.#signal = signal
+    if (watched) {
+      this.#gasWatch = { independent: true, sstoreGasLeft: undefined }
+      watchGas(evm, this.#gasWatch)
+    }
     setPacer(evm, this.#pacer)
     this.#state = state
     this.#hardfork = hardfork
@@ -157,15 +166,16 @@ export class EvmEngine {
     // on an unverified version, the package's createEVM, unpatched: the same execution, slower.
     const modules = await loadEvmModules()
     let evm: EVM
+    let fastLoop = false
     if (modules === undefined) {
       evm = await (await import('@ethereumjs/evm')).createEVM({ common, stateManager: state, blockchain: blockchain as never })
     } else {
-      await Promise.all([installJumpAnalysisCache(), installInterpreterLoop(), installFrameResultPatch()])
+      ;[, fastLoop] = await Promise.all([installJumpAnalysisCache(), installInterpreterLoop(), installFrameResultPatch()])
       evm = new modules.EVM({ common, stateManager: state, blockchain: blockchain as never, bn254: new modules.NobleBN254() })
       installWordOpcodes(evm)
     }
     emitValueTransferLogs(evm)
-    return new EvmEngine(evm, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal)
+    return new EvmEngine(evm, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal, fastLoop)
   }
 
   /** The EVM's event emitter ('step', 'beforeMessage', 'afterMessage'), for tracers on an engine of their own. */
@@ -309,6 +319,11 @@ export class EvmEngine {
     await evm.journal.cleanup()
     this.#warm(call.from, call.to, ctx)
     const caller = new Address(call.from)
+    const watch = this.#gasWatch
+    if (watch !== undefined) {
+      watch.independent = true
+      watch.sstoreGasLeft = undefined
+    }
     const result = await evm.runCall({
       block: this.#stamp(ctx) as never,
       caller,
@@ -327,6 +342,11 @@ export class EvmEngine {
     const spent = intrinsic + exec.executionGasUsed
     const refund = failed === undefined ? this.#capRefund(spent, exec.gasRefund ?? 0n) : 0n
     const gasUsed = spent - refund
+    // With exactly gasUsed the same run would have gasLimit - gasUsed less left at every
+    // step: it does the same when nothing it ran depends on the gas left, nothing was
+    // refunded (it would need the refunded gas too), and every SSTORE keeps more than
+    // EIP-2200's 2,300 sentry.
+    const fitsGasUsed = failed === undefined && refund === 0n && watch?.independent === true && (watch.sstoreGasLeft === undefined || watch.sstoreGasLeft - (call.gasLimit - gasUsed) > SSTORE_SENTRY)
     const logs = exec.logs ?? []
     // Pre-execution: the fee log the mined transaction would end with (a failed one too), nothing charged.
     if (call.feeLog === true) appendFeeLog(logs, call.from, gasUsed * call.gasPrice)
@@ -334,6 +354,7 @@ export class EvmEngine {
       status: failed === undefined ? 1 : 0,
       gasUsed,
       refund,
+      fitsGasUsed,
       logs,
       contractAddress: failed === undefined ? result.createdAddress?.bytes : undefined,
       returnValue: exec.returnValue,

@@ -72,6 +72,12 @@ export interface ExecutionOutcome {
    * gasUsed + refund, what the run spent before its refund.
    */
   refund?: bigint
+  /**
+   * A simulation's certainty that a run with exactly `gasUsed` as its gas limit does the
+   * same and succeeds (nothing it ran depends on the gas left, no refund, SSTOREs clear
+   * of the 2,300 sentry), so eth_estimateGas need not run it. Simulations only.
+   */
+  fitsGasUsed?: boolean
   /** Logs in order, synthetic Transfer logs included. */
   logs: RawLog[]
   /** Address created by a successful creation. */

@@ -34,6 +34,7 @@ interface OpcodeEntry {
 
 /** The parts of the interpreter's run state the loop reads and writes. */
 interface RunState {
+  gasLeft: bigint
   programCounter: number
   opCode: number
   code: Uint8Array
@@ -65,6 +66,34 @@ const JUMPI = 0x57
 const JUMPSUB = 0x5e
 
 const ORIGINAL = Symbol.for('dualnet.interpreterLoop.original')
+const SSTORE = 0x55
+
+/**
+ * What an execution did that depends on the gas it had left: set by the fast loop for
+ * an EVM {@link watchGas} registered it for. eth_estimateGas reads it to know, without
+ * running it again, that a run with exactly the gas used would do the same.
+ */
+export interface GasWatch {
+  /**
+   * False once the run executed an opcode whose outcome depends on the gas left: GAS,
+   * the CALL and CREATE families (EIP-150 forwards all but 1/64 of what is left), or
+   * ran a frame outside the fast loop (a step listener, EOF code), which is not watched.
+   */
+  independent: boolean
+  /** The least gas left before an SSTORE (EIP-2200's sentry fails it at 2,300 or less); undefined: none ran. */
+  sstoreGasLeft: bigint | undefined
+}
+
+/** Opcodes whose outcome depends on the gas left besides SSTORE's sentry: GAS, CREATE, CALL, CALLCODE, DELEGATECALL, CREATE2, STATICCALL. */
+const GAS_DEPENDENT = new Uint8Array(256)
+for (const op of [0x5a, 0xf0, 0xf1, 0xf2, 0xf4, 0xf5, 0xfa]) GAS_DEPENDENT[op] = 1
+
+const gasWatches = new WeakMap<object, GasWatch>()
+
+/** Has the fast loop fill `watch` for every run of `evm` (the engine resets it before a run). */
+export function watchGas(evm: object, watch: GasWatch): void {
+  gasWatches.set(evm, watch)
+}
 
 /**
  * Replaces `Interpreter.prototype.run` of the @ethereumjs/evm everyone imports with
@@ -106,7 +135,9 @@ export async function installInterpreterLoop(): Promise<boolean> {
       plain = LOOP_EIPS.every((eip) => !this.common.isActivatedEIP(eip))
       eligibleCommons.set(this.common, plain)
     }
+    const watch = gasWatches.get(evm)
     if (!plain || evm.DEBUG || this.profilerOpts?.enabled === true || evm.events.listenerCount('step') > 0 || code[0] === EOF_FORMAT) {
+      if (watch !== undefined) watch.independent = false
       return original.call(this, code, opts)
     }
     const runState = this._runState
@@ -141,6 +172,11 @@ export async function installInterpreterLoop(): Promise<boolean> {
       }
       const info = entry.opcodeInfo
       runState.opCode = info.code
+      if (watch !== undefined) {
+        if (info.code === SSTORE) {
+          if (watch.sstoreGasLeft === undefined || runState.gasLeft < watch.sstoreGasLeft) watch.sstoreGasLeft = runState.gasLeft
+        } else if (GAS_DEPENDENT[info.code] === 1) watch.independent = false
+      }
       try {
         // runStep, inline: a promise only where the gas handler or the opcode is async.
         let gas = info.feeBigInt
