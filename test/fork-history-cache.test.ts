@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createDevnet, type Devnet } from '../src/index.ts'
+import { createDevnet } from '../src/index.ts'
 import { FaultProxy, historyRemote, rawRpc, rpcResult, STRANGER, type HistoryRemote } from './fork-support.ts'
 
 let h: HistoryRemote
@@ -39,7 +39,11 @@ function calls(): [string, unknown[]][] {
   const out: [string, unknown[]][] = []
   for (let n = 0; n <= h.forkBlock; n++) out.push(['eth_getBlockByNumber', [`0x${n.toString(16)}`, true]], ['eth_getBlockTransactionCountByNumber', [`0x${n.toString(16)}`]])
   for (const tx of Object.values(h.txs).flat().slice(0, -1)) out.push(['eth_getTransactionByHash', [tx]], ['eth_getTransactionReceipt', [tx]])
-  out.push(['eth_getTransactionByBlockNumberAndIndex', ['0x5', '0x1']], ['eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x5', address: h.token }]], ['eth_getTransactionByHash', [`0x${'5a'.repeat(32)}`]])
+  out.push(
+    ['eth_getTransactionByBlockNumberAndIndex', ['0x5', '0x1']],
+    ['eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x5', address: h.token }]],
+    ['eth_getTransactionByHash', [`0x${'5a'.repeat(32)}`]],
+  )
   return out
 }
 

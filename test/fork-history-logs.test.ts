@@ -89,7 +89,10 @@ describe('eth_getLogs across the fork block', () => {
   it('counts both parts against the fork’s result limit', async () => {
     const limited = await createDevnet({ fork: { url: h.url, blockNumber: h.forkBlock, cache: false }, logsResultLimit: 3, console: false })
     try {
-      await expect(limited.rpc('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest' }])).rejects.toMatchObject({ code: -32000, message: 'query returned more than 3 results (option logsResultLimit)' })
+      await expect(limited.rpc('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest' }])).rejects.toMatchObject({
+        code: -32000,
+        message: 'query returned more than 3 results (option logsResultLimit)',
+      })
       expect(await limited.rpc('eth_getLogs', [{ fromBlock: '0x2', toBlock: '0x2', address: h.token }])).toHaveLength(1)
     } finally {
       await limited.close()

@@ -63,9 +63,7 @@ describe('blocks at and below the fork block', () => {
       expect(await rawRpc(forkUrl, 'eth_getBlockByNumber', ['latest', full])).toBe(await rawRpc(h.url, 'eth_getBlockByNumber', [q(h.forkBlock), full]))
       expect(await rawRpc(forkUrl, 'eth_getBlockByNumber', ['earliest', full])).toBe(await rawRpc(h.url, 'eth_getBlockByNumber', ['0x0', full]))
     }
-    expect(await rawRpc(forkUrl, 'eth_getTransactionByBlockNumberAndIndex', ['latest', '0x2'])).toBe(
-      await rawRpc(h.url, 'eth_getTransactionByBlockNumberAndIndex', [q(h.forkBlock), '0x2']),
-    )
+    expect(await rawRpc(forkUrl, 'eth_getTransactionByBlockNumberAndIndex', ['latest', '0x2'])).toBe(await rawRpc(h.url, 'eth_getTransactionByBlockNumberAndIndex', [q(h.forkBlock), '0x2']))
   })
 })
 
