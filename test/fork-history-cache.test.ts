@@ -105,7 +105,7 @@ describe('kept history', () => {
       const before = proxy.requests
       expect(await older.rpc('eth_getBalance', [STRANGER, 'latest'])).toBe(await rpcResult(h.url, 'eth_getBalance', [STRANGER, '0x5']))
       expect(proxy.requests).toBe(before)
-      await older.rpc('eth_getTransactionReceipt', [h.txs[2]![0]])
+      await older.rpc('eth_getTransactionReceipt', [h.txs[2]![0]!])
       expect(proxy.requests).toBe(before + 1)
     } finally {
       await older.close()
