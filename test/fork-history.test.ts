@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { historyRemote, rawRpc, rpcResult, type HistoryRemote } from './fork-support.ts'
+import { historyRemote, rawRpc, rpcResult, STRANGER, type HistoryRemote } from './fork-support.ts'
 
 let h: HistoryRemote
 let fork: Devnet
@@ -138,5 +138,26 @@ describe('traces of remote transactions', () => {
     // Options are checked here first, as for a local transaction (with the same texts as the remote's).
     expect((await same('debug_traceTransaction', [transfer, { tracer: 'noSuchTracer' }])).error).toEqual({ code: -32000, message: 'unkown tracer type: noSuchTracer' })
     expect((await same('debug_traceTransaction', [transfer, 'callTracer'])).error?.code).toBe(-32602)
+  })
+})
+
+describe('state below the fork block', () => {
+  it('is the remote’s at that block: reads, calls, estimates and call traces go to it', async () => {
+    const A = fork.accounts[0]!.address
+    const balanceOf = `0x70a08231${STRANGER.slice(2).padStart(64, '0')}`
+    for (let n = 0; n < h.forkBlock; n++) {
+      for (const address of [STRANGER, A, h.token]) {
+        await same('eth_getBalance', [address, q(n)])
+        await same('eth_getTransactionCount', [address, q(n)])
+        await same('eth_getCode', [address, q(n)])
+      }
+      await same('eth_getStorageAt', [h.token, '0x2', q(n)])
+      await same('eth_call', [{ to: h.token, data: balanceOf }, q(n)])
+    }
+    // The token holds nothing for STRANGER before block 2, 250 from it on.
+    expect(await rpcResult(forkUrl, 'eth_call', [{ to: h.token, data: balanceOf }, '0x1'])).toBe(`0x${'0'.repeat(64)}`)
+    expect(await rpcResult(forkUrl, 'eth_call', [{ to: h.token, data: balanceOf }, '0x2'])).toBe(`0x${(250).toString(16).padStart(64, '0')}`)
+    await same('eth_estimateGas', [{ from: A, to: h.token, data: `0xa9059cbb${STRANGER.slice(2).padStart(64, '0')}${'1'.padStart(64, '0')}` }, '0x2'])
+    expect(((await same('debug_traceCall', [{ to: h.token, data: balanceOf }, '0x2', { tracer: 'callTracer' }])).result as { to: string }).to).toBe(h.token)
   })
 })

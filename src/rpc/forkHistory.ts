@@ -13,9 +13,9 @@
  * The helpers read synchronously and throw ForkMiss while an answer is not fetched
  * (the dispatch fetches it and runs the method again).
  */
-import type { Chain } from '../chain/chain.ts'
+import type { Chain, SimulationBlock } from '../chain/chain.ts'
 import type { RemoteHistory } from '../state/fork/history.ts'
-import { toHex, toHexRaw, type Hex } from '../util/hex.ts'
+import { toHex, toHexRaw, toQuantity, type Hex } from '../util/hex.ts'
 
 /** The remote history of `chain` when it forks a remote, else `undefined`. */
 export function forkHistory(chain: Chain): RemoteHistory | undefined {
@@ -26,6 +26,27 @@ export function forkHistory(chain: Chain): RemoteHistory | undefined {
 export function historyAt(chain: Chain, height: number): RemoteHistory | undefined {
   const history = forkHistory(chain)
   return history !== undefined && height <= history.height ? history : undefined
+}
+
+/**
+ * The remote history when `height` is below the fork block: state there is the
+ * remote's at that block (the fork holds state from the fork block on), so reads and
+ * simulations at it go to the remote. `undefined` at the fork block and later, or on a
+ * plain devnet.
+ */
+export function historyBelow(chain: Chain, height: number): RemoteHistory | undefined {
+  const history = forkHistory(chain)
+  return history !== undefined && height < history.height ? history : undefined
+}
+
+/**
+ * For a simulation (eth_call, eth_estimateGas, debug_traceCall) at `at` below the fork
+ * block: the remote that runs it, and the block as a quantity; else `undefined`.
+ */
+export function remoteSimulation(chain: Chain, at: SimulationBlock): { history: RemoteHistory; block: Hex } | undefined {
+  if (at === 'pending') return undefined
+  const history = historyBelow(chain, at)
+  return history === undefined ? undefined : { history, block: toQuantity(at) }
 }
 
 /**
@@ -73,7 +94,7 @@ export function remoteBlockHeight(history: RemoteHistory, hash: Hex): number | u
  * objects or hashes), when it answers that very block; else null.
  */
 export function remoteBlockAt(history: RemoteHistory, height: number, fullTransactions: boolean): unknown {
-  const block = history.answer('eth_getBlockByNumber', [`0x${height.toString(16)}`, fullTransactions])
+  const block = history.answer('eth_getBlockByNumber', [toQuantity(height), fullTransactions])
   return heightOf(history, block, 'number') === height ? block : null
 }
 
