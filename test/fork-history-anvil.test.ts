@@ -31,10 +31,15 @@ let reverter: string
 const txs: Record<number, string[]> = {}
 let forkBlock: number
 
-/** Sends from Anvil's unlocked account 0 and waits for the receipt (automine). */
+/** Sends from Anvil's unlocked account 0 and waits for its receipt (Anvil's automine may answer the hash before the block is in). */
 async function send(fields: Record<string, string>): Promise<{ hash: string; contractAddress: string | null }> {
   const hash = await rpcResult<string>(anvilUrl, 'eth_sendTransaction', [{ from: FROM, gasPrice: GAS_PRICE, gas: '0x2dc6c0', ...fields }])
-  return { hash, contractAddress: (await rpcResult<{ contractAddress: string | null }>(anvilUrl, 'eth_getTransactionReceipt', [hash])).contractAddress }
+  for (let i = 0; ; i++) {
+    const receipt = await rpcResult<{ contractAddress: string | null } | null>(anvilUrl, 'eth_getTransactionReceipt', [hash])
+    if (receipt !== null) return { hash, contractAddress: receipt.contractAddress }
+    if (i > 300) throw new Error(`Anvil did not mine ${hash}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 beforeAll(async () => {
