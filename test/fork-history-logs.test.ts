@@ -9,19 +9,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Interface, type InterfaceAbi } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Token } from '../fixtures/index.ts'
-import { historyRemote, rawRpc, rpcResult, STRANGER, type HistoryRemote } from './fork-support.ts'
+import { forkedHistory, rawRpc, rpcResult, STRANGER, type ForkedHistory, type HistoryRemote } from './fork-support.ts'
 import { addressTopic, TRANSFER_TOPIC, word } from './support.ts'
 
 type Log = { blockNumber: string; address: string; data: string; topics: string[] }
 
+let forked: ForkedHistory
 let h: HistoryRemote
 let fork: Devnet
 let forkUrl: string
 
 beforeAll(async () => {
-  h = await historyRemote()
-  fork = await createDevnet({ fork: { url: h.url, blockNumber: h.forkBlock, cache: false }, console: false })
-  forkUrl = (await fork.listen()).rpcUrl
+  forked = await forkedHistory()
+  ;({ h, fork, forkUrl } = forked)
   // Local blocks 6 and 7: a token transfer of the remote's token, then a value transfer.
   const from = fork.accounts[0]!.address
   const data = new Interface(Token.abi as InterfaceAbi).encodeFunctionData('transfer', [STRANGER, 1000n])
@@ -30,8 +30,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await fork?.close()
-  await h?.remote.close()
+  await forked?.close()
 })
 
 describe('eth_getLogs across the fork block', () => {

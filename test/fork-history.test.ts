@@ -7,22 +7,21 @@
  * as it gave them; traces of remote transactions are the remote's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDevnet, type Devnet } from '../src/index.ts'
-import { historyRemote, rawRpc, rpcResult, STRANGER, type HistoryRemote } from './fork-support.ts'
+import type { Devnet } from '../src/index.ts'
+import { forkedHistory, rawRpc, rpcResult, STRANGER, type ForkedHistory, type HistoryRemote } from './fork-support.ts'
 
+let forked: ForkedHistory
 let h: HistoryRemote
 let fork: Devnet
 let forkUrl: string
 
 beforeAll(async () => {
-  h = await historyRemote()
-  fork = await createDevnet({ fork: { url: h.url, blockNumber: h.forkBlock, cache: false }, console: false })
-  forkUrl = (await fork.listen()).rpcUrl
+  forked = await forkedHistory()
+  ;({ h, fork, forkUrl } = forked)
 }, 60_000)
 
 afterAll(async () => {
-  await fork?.close()
-  await h?.remote.close()
+  await forked?.close()
 })
 
 /** Asks the fork and the remote the same; expects the same HTTP body; resolves to the parsed result (or error). */

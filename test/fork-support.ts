@@ -108,3 +108,29 @@ export async function historyRemote(): Promise<HistoryRemote> {
   txs[6] = [await send({ to: STRANGER, value: 1n, gasLimit: 21_000n })]
   return { remote, url, token, reverter, txs, nativeTx: `0x${Buffer.from(native, 'hex').reverse().toString('hex')}`, forkBlock: 5 }
 }
+
+/** A fork of a fresh {@link historyRemote} at its fork block (no disk cache), listening on loopback. */
+export interface ForkedHistory {
+  h: HistoryRemote
+  fork: Devnet
+  /** The fork's JSON-RPC URL. */
+  forkUrl: string
+  /** Closes the fork, then the remote. */
+  close: () => Promise<void>
+}
+
+/** Builds a {@link historyRemote} and forks it at its fork block, both listening on loopback. */
+export async function forkedHistory(): Promise<ForkedHistory> {
+  const h = await historyRemote()
+  const fork = await createDevnet({ fork: { url: h.url, blockNumber: h.forkBlock, cache: false }, console: false })
+  const forkUrl = (await fork.listen()).rpcUrl
+  return {
+    h,
+    fork,
+    forkUrl,
+    close: async () => {
+      await fork.close()
+      await h.remote.close()
+    },
+  }
+}
