@@ -48,7 +48,14 @@ async function load(): Promise<EvmModules | undefined> {
   try {
     const files = await importEvmFiles()
     if (files === undefined) return undefined
-    const found = { EVM: files.evm.EVM, EVMError: files.errors.EVMError, NobleBN254: files.precompiles.NobleBN254, Interpreter: files.interpreter.Interpreter, getOpcodesForHF: files.opcodes.getOpcodesForHF, paramsEVM: files.params.paramsEVM }
+    const found = {
+      EVM: files.evm.EVM,
+      EVMError: files.errors.EVMError,
+      NobleBN254: files.precompiles.NobleBN254,
+      Interpreter: files.interpreter.Interpreter,
+      getOpcodesForHF: files.opcodes.getOpcodesForHF,
+      paramsEVM: files.params.paramsEVM,
+    }
     const { paramsEVM, ...functions } = found
     return typeof paramsEVM === 'object' && paramsEVM !== null && Object.values(functions).every((value) => typeof value === 'function') ? (found as EvmModules) : undefined
   } catch {

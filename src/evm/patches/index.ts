@@ -28,9 +28,13 @@ import { loadEvmModules, type EvmModules } from '../ethereumjsModules.ts'
 import { installFrameResultPatch } from './frameResult.ts'
 import { installInterpreterLoop } from './interpreterLoop.ts'
 import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
+import { EVM_PATCHES_ENV } from './switch.ts'
 import { installWordOpcodes } from './wordOpcodes.ts'
 
 export { EVM_PATCHES_ENV, evmPatchesWanted, isUnpatched, markUnpatched } from './switch.ts'
+
+/** What the errors below advise. */
+const OFF = `set ${EVM_PATCHES_ENV}=0 to run unpatched`
 
 let installing: Promise<EvmModules | undefined> | undefined
 
@@ -53,11 +57,11 @@ async function install(): Promise<EvmModules | undefined> {
     return undefined
   }
   const installed = await Promise.all([installJumpAnalysisCache(), installInterpreterLoop(), installFrameResultPatch()])
-  if (installed.includes(false)) throw new Error('dualnet: a run-time patch of @ethereumjs/evm did not find the shape it was written for, on a version listed as verified; set DUALNET_EVM_PATCHES=0 to run unpatched')
+  if (installed.includes(false)) throw new Error(`dualnet: a run-time patch of @ethereumjs/evm did not find the shape it was written for, on a version listed as verified; ${OFF}`)
   return modules
 }
 
 /** The per-EVM patch (the word opcodes' logic functions in `evm`'s own opcode table); throws where it does not apply, as {@link installEvmPatches}. */
 export function patchEvm(evm: EVM): void {
-  if (!installWordOpcodes(evm) && !evm.common.isActivatedEIP(8037)) throw new Error("dualnet: the MSTORE/SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; set DUALNET_EVM_PATCHES=0 to run unpatched")
+  if (!installWordOpcodes(evm) && !evm.common.isActivatedEIP(8037)) throw new Error(`dualnet: the MSTORE/SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
 }
