@@ -6,11 +6,12 @@
  *
  * The interpreter counts steps down on the {@link Pacer} of its EVM and calls
  * {@link Pacer.check} every {@link CHECK_STEPS} steps: a decrement per opcode, a clock
- * read every few hundred. The patched interpreter (patches/interpreterLoop.ts) does it in
- * its loop; an EVM built without the patches through its `step` event ({@link paceBySteps}). The time slice is the process's, not the
- * run's: runs interleaved on one event loop (a batch of traces, a trace beside an
- * eth_call) share it, so that one turn of the loop runs about one slice of EVM work
- * however many runs are in flight.
+ * read every few hundred. The patched interpreter (patches/interpreterLoop.ts) does it
+ * in its loop; an EVM built without the patches, through its `step` event
+ * ({@link paceBySteps}). The time slice is the process's, not the run's: runs
+ * interleaved on one event loop (a batch of traces, a trace beside an eth_call) share
+ * it, so that one turn of the loop runs about one slice of EVM work however many runs
+ * are in flight.
  */
 
 /** Steps between two looks at the clock (traced steps cost µs, plain ones tens of ns). */
