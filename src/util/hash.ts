@@ -69,7 +69,7 @@ export const wasmKeccakReady: Promise<boolean> = hashWasmKeccak.createKeccak(256
  * Keccak-256 (EVM hashes, addresses, event topics), a new 32-byte array. WebAssembly
  * runs at full speed from its first call, where JavaScript starts in V8's interpreter:
  * a fresh process's first hash of a 2.5 KB deployment costs ~17 ms of CPU in
- * @noble/hashes and ~1 ms here, and a 64-byte input about a fifth of @noble/hashes'
+ * @noble/hashes and ~1 ms here, and a 64-byte input a third to a fifth of @noble/hashes'
  * time when warm (docs/performance.md, "Cold start"). Calls made before the module is
  * compiled go to @noble/hashes: the same function, so the same digest.
  */
