@@ -6,6 +6,7 @@
  * hash-wasm's WebAssembly one, and @noble/hashes' until that is ready (hot paths avoid
  * recomputing it too: bloom positions, renderings).
  */
+/// <reference path="./hash-wasm-keccak.d.ts" />
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import type { IHasher } from 'hash-wasm'
 // hash-wasm's Keccak alone (11 KB) rather than its index, whose other hash functions' WebAssembly (270 KB) a bundle cannot drop.
