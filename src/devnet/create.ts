@@ -94,7 +94,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(Math.round(options.blockTime * 1000))
-  const restContext: Mutable<RestContext> = { chain, nodeVersion: NODE_VERSION, networkId: SOLO_NETWORK_ID }
+  const restContext: Mutable<RestContext> = { chain, nodeVersion: NODE_VERSION, networkId: fork?.networkId ?? SOLO_NETWORK_ID }
   const nativeAccounts = nativeKeys.map((k) => Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }))
   // A reset builds a fresh ledger from the same options, keys and store.
   // A fork is connected again: without blockNumber it moves to the remote's latest block, as Hardhat's reset does.
@@ -102,7 +102,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     if (forkOptions !== undefined) checkForkOptions(forkOptions)
     checkForkWithDb(forkOptions, options)
     const connected = forkOptions === undefined ? undefined : await connectFork(forkOptions)
-    return { chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected), netVersion: connected?.netVersion }
+    return { chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected), netVersion: connected?.netVersion, networkId: connected?.networkId ?? SOLO_NETWORK_ID }
   }
   instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.fork, options.blockTime)
   return instance
