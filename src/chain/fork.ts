@@ -71,7 +71,8 @@ export class ForkOptionError extends RangeError {
  * (No I/O: the remote is contacted by {@link connectFork}.)
  */
 export function checkForkOptions(fork: unknown): asserts fork is ForkOptions {
-  if (typeof fork !== 'object' || fork === null || Array.isArray(fork)) throw new ForkOptionError(`option fork must be an object { url, restUrl?, blockNumber?, cache?, remote? }, got ${JSON.stringify(fork)}`)
+  if (typeof fork !== 'object' || fork === null || Array.isArray(fork))
+    throw new ForkOptionError(`option fork must be an object { url, restUrl?, blockNumber?, cache?, remote? }, got ${JSON.stringify(fork)}`)
   const { url, restUrl, blockNumber, cache } = fork as Record<string, unknown>
   if (cache !== undefined && cache !== false && (typeof cache !== 'string' || cache === '')) {
     throw new ForkOptionError(`option fork.cache must be a directory or false, got ${JSON.stringify(cache)}`)

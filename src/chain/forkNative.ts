@@ -20,7 +20,8 @@ export function restNativeFetcher(remote: RemoteNode): NativeFetcher {
     return { action: answer.Action, result: answer.Result }
   }
   const decimal = (path: string, value: unknown): bigint => {
-    if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not a decimal amount`)
+    if (typeof value !== 'string' || !/^\d+$/.test(value))
+      throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not a decimal amount`)
     return BigInt(value)
   }
   return {
@@ -40,7 +41,8 @@ export function restNativeFetcher(remote: RemoteNode): NativeFetcher {
     async storage(address, key) {
       const path = `/api/v1/storage/${b58(address)}/${key}`
       const { result: value } = await result(path)
-      if (typeof value !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(value)) throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not hex`)
+      if (typeof value !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(value))
+        throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not hex`)
       return value.toLowerCase()
     },
     async contract(address) {

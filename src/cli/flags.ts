@@ -230,11 +230,14 @@ export function cliProgram(): Command {
       .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei) (default: 0)").argParser(gasPriceWei).conflicts('minGasPrice'))
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
       // Forking (Anvil's names).
-      .addOption(new Option('-f, --fork-url <url>', 'fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)').argParser(httpUrl('a JSON-RPC node')))
       .addOption(
-        new Option('--fork-rest-url <url>', "the forked node's REST URL: its native state (main-token balances, allowances, unbound gas, native storage) and network id (default: none, the EVM view only)").argParser(
-          httpUrl("the node's REST interface"),
-        ),
+        new Option('-f, --fork-url <url>', 'fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)').argParser(httpUrl('a JSON-RPC node')),
+      )
+      .addOption(
+        new Option(
+          '--fork-rest-url <url>',
+          "the forked node's REST URL: its native state (main-token balances, allowances, unbound gas, native storage) and network id (default: none, the EVM view only)",
+        ).argParser(httpUrl("the node's REST interface")),
       )
       .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(forkBlockNumber))
       .addOption(

@@ -102,7 +102,11 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     if (forkOptions !== undefined) checkForkOptions(forkOptions)
     checkForkWithDb(forkOptions, options)
     const connected = forkOptions === undefined ? undefined : await connectFork(forkOptions)
-    return { chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected), netVersion: connected?.netVersion, networkId: connected?.networkId ?? SOLO_NETWORK_ID }
+    return {
+      chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected),
+      netVersion: connected?.netVersion,
+      networkId: connected?.networkId ?? SOLO_NETWORK_ID,
+    }
   }
   instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.fork, options.blockTime)
   return instance
