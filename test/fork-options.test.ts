@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommanderError } from 'commander'
-import { MemoryLevel } from 'memory-level'
 import { createServer, type AddressInfo } from 'node:net'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { cliProgram, devnetOptionsOf, parseFlags } from '../src/cli/flags.ts'
@@ -24,10 +23,6 @@ describe('fork option values', () => {
     ['http://127.0.0.1:1', 'option fork: "http://127.0.0.1:1" is invalid. Allowed: { url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md).'],
   ])('refuses %j', async (fork, message) => {
     await expect(createDevnet({ fork: fork as never })).rejects.toThrow(message)
-  })
-
-  it('refuses db with a fork (the fetched values live in memory only)', async () => {
-    await expect(createDevnet({ fork: { url: 'http://127.0.0.1:1' }, db: new MemoryLevel() as never })).rejects.toThrow('option fork cannot be combined with db yet')
   })
 
   it('names the remote call when the remote is not there', async () => {

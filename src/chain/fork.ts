@@ -59,6 +59,45 @@ export interface ConnectedFork {
   clientVersion: string
   /** The remote's REST network id (get_networkid), with `restUrl`. */
   networkId: number | undefined
+  /** What a database keeps of this fork, so that resuming it needs no remote (see {@link resumeFork}). */
+  stored: StoredFork
+}
+
+/**
+ * A fork as a database keeps it (`--db`): the remote's URLs, what the fork took from it
+ * when it started, and the fork block's header fields. Values fetched are kept beside
+ * it (persistence/schema.ts FORK_VALUES_KEY).
+ */
+export interface StoredFork {
+  url: string
+  restUrl: string | null
+  chainId: number
+  netVersion: string
+  networkId: number | null
+  clientVersion: string
+  /** The remote's block the chain starts from, as its eth block object has them. */
+  block: RemoteBlock
+}
+
+/**
+ * The fork a database holds, ready to run without contacting the remote: its values
+ * come from the remote only when one not fetched before is read. Throws
+ * {@link ForkOptionError} when `options` ask for another remote or block than the
+ * database's.
+ */
+export function resumeFork(stored: StoredFork, options: ForkOptions): ConnectedFork {
+  const number = Number(BigInt(stored.block.number))
+  if (options.url !== stored.url || (options.restUrl ?? null) !== stored.restUrl) {
+    const held = stored.restUrl === null ? stored.url : `${stored.url} with REST ${stored.restUrl}`
+    const asked = options.restUrl === undefined ? options.url : `${options.url} with REST ${options.restUrl}`
+    throw new ForkOptionError(`option fork.url ${asked}: the database holds a fork of ${held}; refusing to mix them (use another database, or the same fork options)`)
+  }
+  if (options.blockNumber !== undefined && options.blockNumber !== number) {
+    throw new ForkOptionError(`option fork.blockNumber ${options.blockNumber}: the database holds a fork at block ${number}; refusing to mix them`)
+  }
+  const remote = new RemoteNode(stored.url, options.remote, stored.restUrl ?? undefined)
+  const source = new ForkSource(remote, number, stored.restUrl === null ? undefined : restNativeFetcher(remote))
+  return { source, chainId: stored.chainId, netVersion: stored.netVersion, block: forkBlock(stored.block), clientVersion: stored.clientVersion, networkId: stored.networkId ?? undefined, stored }
 }
 
 /** The option `fork` is malformed, or the remote cannot be forked where asked. */
@@ -137,7 +176,9 @@ export async function connectFork(options: ForkOptions): Promise<ConnectedFork> 
     const meta = { url: options.url, restUrl: options.restUrl ?? null, chainId, blockNumber: number, blockHash: raw.hash }
     await attachForkCache(source, forkCacheFile(cacheDir, chainId, options.url, number, options.restUrl), meta)
   }
-  return { source, chainId, netVersion: String(netVersion), block: forkBlock(raw), clientVersion: String(clientVersion), networkId }
+  const block: RemoteBlock = { number: raw.number, hash: raw.hash, parentHash: raw.parentHash, timestamp: raw.timestamp }
+  const stored: StoredFork = { url: options.url, restUrl: options.restUrl ?? null, chainId, netVersion: String(netVersion), networkId: networkId ?? null, clientVersion: String(clientVersion), block }
+  return { source, chainId, netVersion: String(netVersion), block: forkBlock(raw), clientVersion: String(clientVersion), networkId, stored }
 }
 
 /** The remote's REST network id (get_networkid). Throws ForkRemoteError when it answers none. */
@@ -161,7 +202,7 @@ export async function fundForkAccounts(world: WorldState, source: ForkSource, he
 }
 
 /** The fields of an eth block object the fork block needs. */
-interface RemoteBlock {
+export interface RemoteBlock {
   number: string
   hash: string
   parentHash: string

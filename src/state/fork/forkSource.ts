@@ -113,6 +113,8 @@ export class ForkSource {
   readonly #contracts = new Map<string, string>()
   /** Fetches under way, by key, so that concurrent reads share one. */
   readonly #loading = new Map<string, Promise<void>>()
+  /** Values fetched so far (the database writes them again when it grew). */
+  fetchCount = 0
   /** Told after each fetch (the disk cache schedules a write). */
   onFetched: (() => void) | undefined
   /** Called when the devnet closes (the disk cache writes what is not written yet). */
@@ -172,7 +174,7 @@ export class ForkSource {
         this.#code.set(codeHash, bytes)
       }
       this.#accounts.set(address, { nonce: quantity(nonce!, 'eth_getTransactionCount'), gas: quantity(balance!, 'eth_getBalance'), main, codeHash })
-      this.onFetched?.()
+      this.#fetched()
     })
   }
 
@@ -185,7 +187,7 @@ export class ForkSource {
     throw new ForkMiss(`allowance ${key}`, () =>
       this.#once(`l:${key}`, async () => {
         this.#allowances.set(key, await native.allowance(token, owner, spender))
-        this.onFetched?.()
+        this.#fetched()
       }),
     )
   }
@@ -199,7 +201,7 @@ export class ForkSource {
     throw new ForkMiss(`native storage ${id}`, () =>
       this.#once(`n:${id}`, async () => {
         this.#nativeStorage.set(id, await native.storage(address, key))
-        this.onFetched?.()
+        this.#fetched()
       }),
     )
   }
@@ -212,9 +214,14 @@ export class ForkSource {
     throw new ForkMiss(`contract ${address}`, () =>
       this.#once(`d:${address}`, async () => {
         this.#contracts.set(address, await native.contract(address))
-        this.onFetched?.()
+        this.#fetched()
       }),
     )
+  }
+
+  #fetched(): void {
+    this.fetchCount++
+    this.onFetched?.()
   }
 
   #requireNative(what: string): NativeFetcher {
@@ -229,7 +236,7 @@ export class ForkSource {
     return this.#once(key, async () => {
       const value = await this.remote.call<string>('eth_getStorageAt', [`0x${address}`, `0x${slot}`, this.blockTag])
       this.#storage.set(key, stripLeadingZeros(hexBytes(value, 'eth_getStorageAt')))
-      this.onFetched?.()
+      this.#fetched()
     })
   }
 

@@ -108,7 +108,7 @@ export class RemoteNode {
   async rest(path: string): Promise<RestAnswer> {
     if (this.restUrl === undefined) throw new TypeError('fork: the remote has no REST URL')
     const call = { method: `GET ${path}`, params: [] }
-    const answer = (await this.#send(call, `${this.restUrl.replace(/\/+$/, '')}${path}`, { method: 'GET' })) as Partial<RestAnswer> | null
+    const answer = (await this.#send(call, this.restUrl, { method: 'GET' }, `${this.restUrl.replace(/\/+$/, '')}${path}`)) as Partial<RestAnswer> | null
     if (typeof answer !== 'object' || answer === null || typeof answer.Error !== 'number') throw new ForkRemoteError(this.restUrl, call, 'the answer is not a REST envelope')
     return { Action: String(answer.Action), Error: answer.Error, Result: answer.Result }
   }
@@ -118,15 +118,15 @@ export class RemoteNode {
     return this.#send(call, this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   }
 
-  /** Sends one HTTP request for `call`, retrying what may pass; resolves to the parsed JSON answer. */
-  async #send(call: RemoteCall, url: string, init: RequestInit): Promise<unknown> {
+  /** Sends one HTTP request for `call` to `target`, retrying what may pass; resolves to the parsed JSON answer. Errors name `url`. */
+  async #send(call: RemoteCall, url: string, init: RequestInit, target = url): Promise<unknown> {
     let wait = this.#backoff
     for (let attempt = 0; ; attempt++) {
       let reason: string
       let retryAfter: number | undefined
       try {
         this.roundTrips++
-        const response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.#timeout) })
+        const response = await fetch(target, { ...init, signal: AbortSignal.timeout(this.#timeout) })
         if (response.ok) {
           const raw = await response.text()
           try {
