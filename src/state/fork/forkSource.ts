@@ -48,6 +48,30 @@ export async function retryOnForkMiss<T>(work: () => T | Promise<T>): Promise<T>
   }
 }
 
+/** Whether a fork's miss ends the execution (ForkMiss thrown) rather than being waited for: see {@link yieldingForkMisses}. */
+let yieldMisses = false
+
+/**
+ * Runs `work` (one simulation, which writes nothing) so that a fork's value not fetched
+ * yet ends it with ForkMiss instead of being fetched while it holds the chain's queue:
+ * its caller fetches it outside the queue and runs it again, and the fetches of
+ * concurrent calls overlap (chain/queue.ts runReadOnly; evm/stateManager.ts reads the setting). Only one execution runs at a
+ * time (the queue), so the setting is the running one's.
+ */
+export async function yieldingForkMisses<T>(work: () => Promise<T>): Promise<T> {
+  yieldMisses = true
+  try {
+    return await work()
+  } finally {
+    yieldMisses = false
+  }
+}
+
+/** Whether the running execution yields its fork misses (see {@link yieldingForkMisses}). */
+export function forkMissesYield(): boolean {
+  return yieldMisses
+}
+
 const EMPTY = new Uint8Array(0)
 
 /**
