@@ -100,7 +100,7 @@ describe.skipIf(!found)('fork of Anvil (EVM view only)', () => {
 
   it('runs local transactions on the remote contract, changing only the fork; a later change on Anvil is not seen', async () => {
     const data = token.encodeFunctionData('transfer', [HOLDER, 5n])
-    const [from] = (await anvilRpc('eth_accounts')) as string[]
+    const [from] = (await anvilRpc('eth_accounts')) as [string]
     await fork.rpc('hardhat_impersonateAccount', [from])
     await fork.rpc('eth_sendTransaction', [{ from, to: tokenAddress, data, gas: '0x186a0' }])
     const balanceOf = { to: tokenAddress, data: token.encodeFunctionData('balanceOf', [HOLDER]) }
