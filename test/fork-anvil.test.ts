@@ -36,6 +36,16 @@ async function anvilRpc(method: string, params: unknown[] = []): Promise<unknown
   return answer.result
 }
 
+/** The receipt of `hash` once Anvil has mined it (its automine answers before the receipt is there). */
+async function receipt(hash: unknown): Promise<{ contractAddress: string }> {
+  for (let i = 0; i < 200; i++) {
+    const found = (await anvilRpc('eth_getTransactionReceipt', [hash])) as { contractAddress: string } | null
+    if (found !== null) return found
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`anvil did not mine ${String(hash)}`)
+}
+
 async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -62,8 +72,8 @@ describe.skipIf(!found)('fork of Anvil (EVM view only)', () => {
     const [from] = (await anvilRpc('eth_accounts')) as string[]
     const data = Token.bytecode + token.encodeDeploy(['Anvil', 'ANV', 1_000_000n]).slice(2)
     const hash = await anvilRpc('eth_sendTransaction', [{ from, data, gas: '0x4c4b40' }])
-    tokenAddress = ((await anvilRpc('eth_getTransactionReceipt', [hash])) as { contractAddress: string }).contractAddress
-    await anvilRpc('eth_sendTransaction', [{ from, to: tokenAddress, data: token.encodeFunctionData('transfer', [HOLDER, 300n]), gas: '0x186a0' }])
+    tokenAddress = (await receipt(hash)).contractAddress
+    await receipt(await anvilRpc('eth_sendTransaction', [{ from, to: tokenAddress, data: token.encodeFunctionData('transfer', [HOLDER, 300n]), gas: '0x186a0' }]))
     await anvilRpc('anvil_setBalance', [HOLDER, '0x1bc16d674ec80000'])
     fork = await createDevnet({ fork: { url: anvilUrl }, console: false })
   }, 120_000)
