@@ -2,22 +2,16 @@
  * Forking Anvil (docs/fork.md): a plain EVM node, so the EVM view only. A contract
  * deployed on Anvil, balances and storage read through the fork equal Anvil's; local
  * transactions change only the fork; a change on Anvil after a value was read is not
- * seen; the native state says it is not forked. Needs the anvil binary: $ANVIL, or
- * node_modules/.bin/anvil (@foundry-rs/anvil); skipped, saying so, without it.
- * Run by `npm run test:tools` (vitest.tools.config.ts).
+ * seen; the native state says it is not forked. The anvil binary: $ANVIL, or the one
+ * test/foundry-support.ts installs. Run by `npm run test:tools` (vitest.tools.config.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { Interface, type InterfaceAbi } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Token } from '../fixtures/index.ts'
-
-const ANVIL = process.env.ANVIL ?? fileURLToPath(new URL('../node_modules/.bin/anvil', import.meta.url))
-const found = existsSync(ANVIL)
-if (!found) console.warn(`test/fork-anvil.test.ts skipped: no anvil binary at ${ANVIL} (set ANVIL, or install @foundry-rs/anvil)`)
+import { foundryBinary } from './foundry-support.ts'
 
 const HOLDER = '0x00000000000000000000000000000000c0ffee41'
 const token = new Interface(Token.abi as InterfaceAbi)
@@ -54,11 +48,12 @@ async function freePort(): Promise<number> {
   return port
 }
 
-describe.skipIf(!found)('fork of Anvil (EVM view only)', () => {
+describe('fork of Anvil (EVM view only)', () => {
   let fork: Devnet
   beforeAll(async () => {
     const port = await freePort()
-    anvil = spawn(ANVIL, ['--port', String(port), '--host', '127.0.0.1', '--silent'], { stdio: 'ignore' })
+    // $ANVIL: a binary at hand; otherwise the one test/foundry-support.ts installs once (as test/fork-history-anvil.test.ts).
+    anvil = spawn(process.env.ANVIL ?? (await foundryBinary('anvil')), ['--port', String(port), '--host', '127.0.0.1', '--silent'], { stdio: 'ignore' })
     anvilUrl = `http://127.0.0.1:${port}`
     for (let i = 0; ; i++) {
       try {

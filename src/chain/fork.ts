@@ -8,6 +8,7 @@
  */
 import type { BlockHeader, ChainBlock } from './block.ts'
 import { ForkSource } from '../state/fork/forkSource.ts'
+import { RemoteHistory } from '../state/fork/history.ts'
 import { ForkRemoteError, RemoteNode, type RemoteOptions } from '../state/fork/remote.ts'
 import { restNativeFetcher } from './forkNative.ts'
 import type { WorldState } from '../state/worldState.ts'
@@ -97,6 +98,8 @@ export function resumeFork(stored: StoredFork, options: ForkOptions): ConnectedF
   }
   const remote = new RemoteNode(stored.url, options.remote, stored.restUrl ?? undefined)
   const source = new ForkSource(remote, number, stored.restUrl === null ? undefined : restNativeFetcher(remote))
+  // History up to the fork block is the remote's, fetched when first asked for (rpc/forkHistory.ts).
+  source.history = new RemoteHistory(remote, number)
   return { source, chainId: stored.chainId, netVersion: stored.netVersion, block: forkBlock(stored.block), clientVersion: stored.clientVersion, networkId: stored.networkId ?? undefined, stored }
 }
 
@@ -171,6 +174,9 @@ export async function connectFork(options: ForkOptions): Promise<ConnectedFork> 
   number = Number(BigInt(raw.number))
   const chainId = Number(BigInt(chainIdHex))
   const source = new ForkSource(remote, number, options.restUrl === undefined ? undefined : restNativeFetcher(remote))
+  // History up to the fork block is the remote's (rpc/forkHistory.ts); its header is fetched already.
+  source.history = new RemoteHistory(remote, number)
+  source.history.seed({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }, raw)
   const cacheDir = options.cache ?? (options.blockNumber === undefined ? false : defaultForkCacheDir())
   if (cacheDir !== false) {
     const meta = { url: options.url, restUrl: options.restUrl ?? null, chainId, blockNumber: number, blockHash: raw.hash }
@@ -201,7 +207,7 @@ export async function fundForkAccounts(world: WorldState, source: ForkSource, he
   for (const [i, a] of allocations.entries()) world.updateAccount(addresses[i]!, height, { main: a.main, gas: a.gas })
 }
 
-/** The fields of an eth block object the fork block needs. */
+/** The fields of an eth block object the fork block needs (the remote's whole answer is kept as history). */
 export interface RemoteBlock {
   number: string
   hash: string
