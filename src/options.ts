@@ -88,12 +88,15 @@ export interface DevnetOptions {
   /** Pool minimum gas price in whole gwei, 0 to 2^64 - 1; default 0, as on a solo node (reference §0). */
   minGasPrice?: bigint | number
   /**
-   * Fork a live node (docs/fork.md): `{ url, blockNumber? }`. The devnet takes the
-   * remote's chain id (unless `chainId` is given) and net_version; its blocks continue
-   * from the fork block (default: the remote's latest), whose hash is their first
-   * parent; EVM accounts (balance, nonce, code) and storage slots are fetched from the
+   * Fork a live node (docs/fork.md): `{ url, restUrl?, blockNumber?, cache?, remote? }`.
+   * The devnet takes the remote's chain id (unless `chainId` is given), net_version and,
+   * with `restUrl`, REST network id; its blocks continue from the fork block (default:
+   * the remote's latest), whose hash is their first parent; EVM accounts (balance,
+   * nonce, code) and storage slots, and with `restUrl` the native state (main-token
+   * balances, allowances, native storage, contract states), are fetched from the
    * remote on first read and kept, and local writes overlay them. The dev accounts are
-   * funded over the remote's state. Not combinable with `db` or `state` yet.
+   * funded over the remote's state. With `db` the database keeps the fork and its
+   * fetched values (resumed without the remote). Not combinable with `state` yet.
    * Throws ForkOptionError for a malformed option or a block the remote cannot
    * serve, ForkRemoteError when the remote does not answer.
    */

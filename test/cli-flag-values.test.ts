@@ -52,6 +52,8 @@ const REFUSED: [string[], string][] = [
   invalid('-f, --fork-url <url>', 'ws://127.0.0.1:8545', 'the fork URL must be an http(s) URL of a JSON-RPC node'),
   invalid('--fork-block-number <n>', '-1', 'Allowed: a whole number from 0 to 9,007,199,254,740,991.'),
   invalid('--fork-cache <dir>', '', 'the fork cache directory must not be empty'),
+  invalid('--fork-rest-url <url>', 'ftp://127.0.0.1', "the fork URL must be an http(s) URL of the node's REST interface"),
+  [['--fork-rest-url', 'http://127.0.0.1:20334'], "dualnet: option '--fork-rest-url <url>' needs --fork-url: it forks the same node's native state"],
   [['--fork-block-number', '3'], "dualnet: option '--fork-block-number <n>' needs --fork-url: it says where to fork the remote"],
   [['--cors'], "dualnet: option '--cors <origins>' argument missing"],
   invalid('--vhosts <names>', 'a.example,,b.example', 'the virtual hosts must be "*" or host names separated by commas'),

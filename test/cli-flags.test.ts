@@ -406,6 +406,7 @@ const TESTED_ELSEWHERE: Record<string, string> = {
   '--state': 'test/dump-state.test.ts',
   '--fork-url': 'test/fork-options.test.ts, test/fork-state.test.ts',
   '--fork-block-number': 'test/fork-options.test.ts',
+  '--fork-rest-url': 'test/fork-options.test.ts, test/fork-native.test.ts',
   '--fork-cache': 'test/fork-options.test.ts',
   '--no-fork-cache': 'test/fork-options.test.ts',
 }

@@ -1,5 +1,5 @@
 /**
- * The `fork` option and the CLI's --fork-url / --fork-block-number (docs/fork.md):
+ * The `fork` option and the CLI's --fork-url / --fork-rest-url / --fork-block-number (docs/fork.md):
  * malformed values are refused naming the option before anything starts; a past
  * block is read as of that block on a remote that serves past state (another
  * dualnet), and refused, saying why, on one that answers its latest state only (the
@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommanderError } from 'commander'
-import { MemoryLevel } from 'memory-level'
 import { createServer, type AddressInfo } from 'node:net'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { cliProgram, devnetOptionsOf, parseFlags } from '../src/cli/flags.ts'
@@ -20,13 +19,10 @@ describe('fork option values', () => {
     [{ url: 'not a url' }, 'option fork.url must be an http(s) URL of a JSON-RPC node, got "not a url"'],
     [{ url: 'http://127.0.0.1:1', blockNumber: -1 }, 'option fork.blockNumber must be a whole block number of 0 or more, got -1'],
     [{ url: 'http://127.0.0.1:1', blockNumber: 1.5 }, 'option fork.blockNumber must be a whole block number of 0 or more, got 1.5'],
-    ['http://127.0.0.1:1', 'option fork: "http://127.0.0.1:1" is invalid. Allowed: { url, blockNumber?, cache?, remote? } (docs/fork.md).'],
+    [{ url: 'http://127.0.0.1:1', restUrl: 'ws://127.0.0.1:2' }, 'option fork.restUrl must be an http(s) URL of the node\'s REST interface, got "ws://127.0.0.1:2"'],
+    ['http://127.0.0.1:1', 'option fork: "http://127.0.0.1:1" is invalid. Allowed: { url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md).'],
   ])('refuses %j', async (fork, message) => {
     await expect(createDevnet({ fork: fork as never })).rejects.toThrow(message)
-  })
-
-  it('refuses db with a fork (the fetched values live in memory only)', async () => {
-    await expect(createDevnet({ fork: { url: 'http://127.0.0.1:1' }, db: new MemoryLevel() as never })).rejects.toThrow('option fork cannot be combined with db yet')
   })
 
   it('names the remote call when the remote is not there', async () => {
@@ -61,6 +57,11 @@ describe('CLI fork flags', () => {
     expect((await devnetOptionsOf(parse(['-f', 'http://127.0.0.1:8545', '--fork-cache', '/tmp/forks']))).fork).toEqual({ url: 'http://127.0.0.1:8545', cache: '/tmp/forks' })
     expect((await devnetOptionsOf(parse(['-f', 'http://127.0.0.1:8545', '--fork-block-number', '3', '--no-fork-cache']))).fork).toEqual({ url: 'http://127.0.0.1:8545', blockNumber: 3, cache: false })
     expect((await devnetOptionsOf(parse(['-f', 'http://127.0.0.1:8545']))).fork).toEqual({ url: 'http://127.0.0.1:8545' })
+  })
+
+  it('passes --fork-rest-url as fork.restUrl', async () => {
+    const options = await devnetOptionsOf(parse(['-f', 'http://127.0.0.1:8545', '--fork-rest-url', 'http://127.0.0.1:20334']))
+    expect(options.fork).toEqual({ url: 'http://127.0.0.1:8545', restUrl: 'http://127.0.0.1:20334' })
   })
 
   it('refuses a bad URL and a block number without a URL', () => {

@@ -76,7 +76,8 @@ describe('remote failures', () => {
   it('fails a REST read of an unfetched value with its error envelope', async () => {
     proxy.mode = 'down'
     try {
-      const answer = await fork.rest.get('/api/v1/balancev2/AGn8JFPGM5S4jkWhTC89Xtz1Y76sPz29Rc')
+      // The storage route reads the account first (EVM code or not); this fork has no REST URL, so balancev2 would say "not forked".
+      const answer = await fork.rest.get('/api/v1/storage/31eeffc000000000000000000000000000000000/01')
       expect(answer.Error).toBe(45001)
       expect(String(answer.Result)).toMatch(/^fork: the remote call eth_getBalance\(0x/)
     } finally {

@@ -9,7 +9,8 @@
 import type { BlockHeader, ChainBlock } from './block.ts'
 import { ForkSource } from '../state/fork/forkSource.ts'
 import { RemoteHistory } from '../state/fork/history.ts'
-import { RemoteNode, type RemoteOptions } from '../state/fork/remote.ts'
+import { ForkRemoteError, RemoteNode, type RemoteOptions } from '../state/fork/remote.ts'
+import { restNativeFetcher } from './forkNative.ts'
 import type { WorldState } from '../state/worldState.ts'
 import { attachForkCache, defaultForkCacheDir, forkCacheFile } from './forkCache.ts'
 import { toHexRaw } from '../util/hex.ts'
@@ -18,6 +19,15 @@ import { toHexRaw } from '../util/hex.ts'
 export interface ForkOptions {
   /** JSON-RPC URL of the remote node (http or https), e.g. `http://127.0.0.1:20339`. */
   url: string
+  /**
+   * Base URL of the remote's REST interface (`http://127.0.0.1:20334`), for its native
+   * state: main-token balances, allowances, unbound gas, native contract storage,
+   * contract states, and the REST network id. Without it only the EVM view is forked
+   * and native-only reads answer that they are not forked (docs/fork.md). REST answers
+   * the remote's latest state only, so with it `blockNumber` may not be below the
+   * remote's latest block.
+   */
+  restUrl?: string
   /**
    * Block to fork at; default the remote's latest. A past block needs a remote that
    * serves state at past blocks (an archive node, Anvil, another dualnet): the real
@@ -48,6 +58,49 @@ export interface ConnectedFork {
   block: ChainBlock
   /** The remote's web3_clientVersion. */
   clientVersion: string
+  /** The remote's REST network id (get_networkid), with `restUrl`. */
+  networkId: number | undefined
+  /** What a database keeps of this fork, so that resuming it needs no remote (see {@link resumeFork}). */
+  stored: StoredFork
+}
+
+/**
+ * A fork as a database keeps it (`--db`): the remote's URLs, what the fork took from it
+ * when it started, and the fork block's header fields. Values fetched are kept beside
+ * it (persistence/schema.ts FORK_VALUES_KEY).
+ */
+export interface StoredFork {
+  url: string
+  restUrl: string | null
+  chainId: number
+  netVersion: string
+  networkId: number | null
+  clientVersion: string
+  /** The remote's block the chain starts from, as its eth block object has them. */
+  block: RemoteBlock
+}
+
+/**
+ * The fork a database holds, ready to run without contacting the remote: its values
+ * come from the remote only when one not fetched before is read. Throws
+ * {@link ForkOptionError} when `options` ask for another remote or block than the
+ * database's.
+ */
+export function resumeFork(stored: StoredFork, options: ForkOptions): ConnectedFork {
+  const number = Number(BigInt(stored.block.number))
+  if (options.url !== stored.url || (options.restUrl ?? null) !== stored.restUrl) {
+    const held = stored.restUrl === null ? stored.url : `${stored.url} with REST ${stored.restUrl}`
+    const asked = options.restUrl === undefined ? options.url : `${options.url} with REST ${options.restUrl}`
+    throw new ForkOptionError(`option fork.url ${asked}: the database holds a fork of ${held}; refusing to mix them (use another database, or the same fork options)`)
+  }
+  if (options.blockNumber !== undefined && options.blockNumber !== number) {
+    throw new ForkOptionError(`option fork.blockNumber ${options.blockNumber}: the database holds a fork at block ${number}; refusing to mix them`)
+  }
+  const remote = new RemoteNode(stored.url, options.remote, stored.restUrl ?? undefined)
+  const source = new ForkSource(remote, number, stored.restUrl === null ? undefined : restNativeFetcher(remote))
+  // History up to the fork block is the remote's, fetched when first asked for (rpc/forkHistory.ts).
+  source.history = new RemoteHistory(remote, number)
+  return { source, chainId: stored.chainId, netVersion: stored.netVersion, block: forkBlock(stored.block), clientVersion: stored.clientVersion, networkId: stored.networkId ?? undefined, stored }
 }
 
 /** The option `fork` is malformed, or the remote cannot be forked where asked. */
@@ -60,22 +113,26 @@ export class ForkOptionError extends RangeError {
  * (No I/O: the remote is contacted by {@link connectFork}.)
  */
 export function checkForkOptions(fork: unknown): asserts fork is ForkOptions {
-  if (typeof fork !== 'object' || fork === null || Array.isArray(fork)) throw new ForkOptionError(`option fork must be an object { url, blockNumber? }, got ${JSON.stringify(fork)}`)
-  const { url, blockNumber, cache } = fork as Record<string, unknown>
+  if (typeof fork !== 'object' || fork === null || Array.isArray(fork))
+    throw new ForkOptionError(`option fork must be an object { url, restUrl?, blockNumber?, cache?, remote? }, got ${JSON.stringify(fork)}`)
+  const { url, restUrl, blockNumber, cache } = fork as Record<string, unknown>
   if (cache !== undefined && cache !== false && (typeof cache !== 'string' || cache === '')) {
     throw new ForkOptionError(`option fork.cache must be a directory or false, got ${JSON.stringify(cache)}`)
   }
-  let parsed: URL | undefined
-  try {
-    parsed = typeof url === 'string' ? new URL(url) : undefined
-  } catch {
-    parsed = undefined
-  }
-  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw new ForkOptionError(`option fork.url must be an http(s) URL of a JSON-RPC node, got ${JSON.stringify(url)}`)
-  }
+  if (!isHttpUrl(url)) throw new ForkOptionError(`option fork.url must be an http(s) URL of a JSON-RPC node, got ${JSON.stringify(url)}`)
+  if (restUrl !== undefined && !isHttpUrl(restUrl)) throw new ForkOptionError(`option fork.restUrl must be an http(s) URL of the node's REST interface, got ${JSON.stringify(restUrl)}`)
   if (blockNumber !== undefined && (typeof blockNumber !== 'number' || !Number.isSafeInteger(blockNumber) || blockNumber < 0)) {
     throw new ForkOptionError(`option fork.blockNumber must be a whole block number of 0 or more, got ${JSON.stringify(blockNumber)}`)
+  }
+}
+
+/** Whether `value` is an http: or https: URL. */
+function isHttpUrl(value: unknown): value is string {
+  try {
+    const protocol = typeof value === 'string' ? new URL(value).protocol : ''
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
   }
 }
 
@@ -87,16 +144,24 @@ export function checkForkOptions(fork: unknown): asserts fork is ForkOptions {
  */
 export async function connectFork(options: ForkOptions): Promise<ConnectedFork> {
   checkForkOptions(options)
-  const remote = new RemoteNode(options.url, options.remote)
-  const [chainIdHex, netVersion, clientVersion, headHex] = (await remote.batch([
-    { method: 'eth_chainId', params: [] },
-    { method: 'net_version', params: [] },
-    { method: 'web3_clientVersion', params: [] },
-    { method: 'eth_blockNumber', params: [] },
-  ])) as [string, string, string, string]
+  const remote = new RemoteNode(options.url, options.remote, options.restUrl)
+  const [[chainIdHex, netVersion, clientVersion, headHex], networkId] = await Promise.all([
+    remote.batch([
+      { method: 'eth_chainId', params: [] },
+      { method: 'net_version', params: [] },
+      { method: 'web3_clientVersion', params: [] },
+      { method: 'eth_blockNumber', params: [] },
+    ]) as Promise<[string, string, string, string]>,
+    options.restUrl === undefined ? undefined : remoteNetworkId(remote),
+  ])
   const head = Number(BigInt(headHex))
   let number = options.blockNumber ?? head
   if (number > head) throw new ForkOptionError(`option fork.blockNumber ${number} is above the remote's latest block ${head}`)
+  if (number < head && options.restUrl !== undefined) {
+    throw new ForkOptionError(
+      `option fork.blockNumber ${number}: with fork.restUrl the native state comes from the remote's REST interface, which answers its latest state only, so a fork with it cannot read state as of block ${number}; leave blockNumber out to fork at its latest block (${head}), or leave restUrl out to fork the EVM view only`,
+    )
+  }
   if (number < head && String(clientVersion).startsWith('Ontology-')) {
     // Reference §6.2: the node answers eth_getBalance, eth_getStorageAt, eth_getCode
     // and eth_getTransactionCount for its latest state, whatever block is asked.
@@ -108,15 +173,27 @@ export async function connectFork(options: ForkOptions): Promise<ConnectedFork> 
   if (raw === null) throw new ForkOptionError(`option fork.blockNumber ${number}: the remote has no such block`)
   number = Number(BigInt(raw.number))
   const chainId = Number(BigInt(chainIdHex))
-  const source = new ForkSource(remote, number)
+  const source = new ForkSource(remote, number, options.restUrl === undefined ? undefined : restNativeFetcher(remote))
   // History up to the fork block is the remote's (rpc/forkHistory.ts); its header is fetched already.
   source.history = new RemoteHistory(remote, number)
   source.history.seed({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }, raw)
   const cacheDir = options.cache ?? (options.blockNumber === undefined ? false : defaultForkCacheDir())
   if (cacheDir !== false) {
-    await attachForkCache(source, forkCacheFile(cacheDir, chainId, options.url, number), { url: options.url, chainId, blockNumber: number, blockHash: raw.hash })
+    const meta = { url: options.url, restUrl: options.restUrl ?? null, chainId, blockNumber: number, blockHash: raw.hash }
+    await attachForkCache(source, forkCacheFile(cacheDir, chainId, options.url, number, options.restUrl), meta)
   }
-  return { source, chainId, netVersion: String(netVersion), block: forkBlock(raw), clientVersion: String(clientVersion) }
+  const block: RemoteBlock = { number: raw.number, hash: raw.hash, parentHash: raw.parentHash, timestamp: raw.timestamp }
+  const stored: StoredFork = { url: options.url, restUrl: options.restUrl ?? null, chainId, netVersion: String(netVersion), networkId: networkId ?? null, clientVersion: String(clientVersion), block }
+  return { source, chainId, netVersion: String(netVersion), block: forkBlock(raw), clientVersion: String(clientVersion), networkId, stored }
+}
+
+/** The remote's REST network id (get_networkid). Throws ForkRemoteError when it answers none. */
+async function remoteNetworkId(remote: RemoteNode): Promise<number> {
+  const answer = await remote.rest('/api/v1/networkid')
+  if (answer.Error !== 0 || typeof answer.Result !== 'number' || !Number.isSafeInteger(answer.Result)) {
+    throw new ForkRemoteError(remote.restUrl!, { method: 'GET /api/v1/networkid', params: [] }, `the answer ${JSON.stringify(answer.Result)} (error ${answer.Error}) is not a network id`)
+  }
+  return answer.Result
 }
 
 /**
@@ -131,7 +208,7 @@ export async function fundForkAccounts(world: WorldState, source: ForkSource, he
 }
 
 /** The fields of an eth block object the fork block needs (the remote's whole answer is kept as history). */
-interface RemoteBlock {
+export interface RemoteBlock {
   number: string
   hash: string
   parentHash: string

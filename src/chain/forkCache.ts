@@ -17,6 +17,8 @@ import type { HistoryValues } from '../state/fork/history.ts'
 interface CacheFile {
   version: 1
   url: string
+  /** The REST URL the native values came from, or `null` (none fetched). */
+  restUrl: string | null
   chainId: number
   blockNumber: number
   /** The fork block's hash (0x-hex): a file for a block the remote no longer has is not used. */
@@ -36,9 +38,12 @@ export function defaultForkCacheDir(): string {
   return join(base, 'dualnet', 'fork')
 }
 
-/** The cache file of a remote (`url`, `chainId`) at `blockNumber` under `dir`. */
-export function forkCacheFile(dir: string, chainId: number, url: string, blockNumber: number): string {
-  const urlHash = createHash('sha256').update(url).digest('hex').slice(0, 16)
+/** The cache file of a remote (`url`, `chainId`, and `restUrl` when native state is forked) at `blockNumber` under `dir`. */
+export function forkCacheFile(dir: string, chainId: number, url: string, blockNumber: number, restUrl?: string): string {
+  const urlHash = createHash('sha256')
+    .update(restUrl === undefined ? url : `${url} ${restUrl}`)
+    .digest('hex')
+    .slice(0, 16)
   return join(dir, String(chainId), `${urlHash}-${blockNumber}.json`)
 }
 
@@ -53,7 +58,7 @@ const WRITE_DELAY = 200
 export async function attachForkCache(source: ForkSource, file: string, meta: Omit<CacheFile, 'version' | 'values' | 'history'>): Promise<void> {
   try {
     const held = JSON.parse(await readFile(file, 'utf8')) as CacheFile
-    if (held.version === 1 && held.blockHash === meta.blockHash && held.url === meta.url && held.chainId === meta.chainId) {
+    if (held.version === 1 && held.blockHash === meta.blockHash && held.url === meta.url && (held.restUrl ?? null) === meta.restUrl && held.chainId === meta.chainId) {
       source.restore(held.values)
       if (held.history !== undefined) source.history?.restore(held.history)
     }

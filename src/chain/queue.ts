@@ -5,7 +5,7 @@
  */
 import { toHexRaw } from '../util/hex.ts'
 import type { WorldState } from '../state/worldState.ts'
-import { retryOnForkMiss, type ForkSource } from '../state/fork/forkSource.ts'
+import { ForkMiss, retryOnForkMiss, type ForkSource } from '../state/fork/forkSource.ts'
 
 /** Runs jobs one after another; a failed job does not stop the ones after it. */
 export class ChainQueue {
@@ -24,6 +24,26 @@ export class ChainQueue {
     const run = this.#tail.then(job, job)
     this.#tail = run.catch(() => {})
     return run
+  }
+
+  /**
+   * Runs `work`, which writes nothing (a simulation), as {@link run} does; but over a
+   * fork a value it missed is fetched outside the queue, other jobs running meanwhile,
+   * and `work` then queues again. Concurrent calls so fetch their values concurrently
+   * instead of one round trip at a time.
+   */
+  async runReadOnly<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#world.fork === undefined) return this.run(work)
+    for (;;) {
+      const run = this.#tail.then(work, work)
+      this.#tail = run.catch(() => {})
+      try {
+        return await run
+      } catch (err) {
+        if (!(err instanceof ForkMiss)) throw err
+        await err.load()
+      }
+    }
   }
 
   /** Resolves once the work queued so far has run, failed or not. */

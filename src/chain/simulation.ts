@@ -16,7 +16,7 @@ import { TransactionRejectedError } from '../core/errors.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { CHAIN_BLOCK_ENVIRONMENT, type BlockEnvironment, type CallRequest, type EvmExecutor, type ExecutionContext, type ExecutionOutcome } from '../evm/executor.ts'
 import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
-import { ForkMiss } from '../state/fork/forkSource.ts'
+import { ForkMiss, yieldingForkMisses } from '../state/fork/forkSource.ts'
 import { ForkRemoteError } from '../state/fork/remote.ts'
 
 /**
@@ -120,11 +120,13 @@ function simulator(core: ChainCore, env: ExecutionContext): (call: CallRequest) 
   const txs = env.readHeight === height && env.number === height + 1 ? pendingBlockTransactions(core) : []
   let pending: Promise<{ simulate: EvmExecutor['simulate'] }> | undefined
   return (call) =>
-    core.queue.run(async () => {
+    core.queue.runReadOnly(async () => {
       if (core.world.fork !== undefined) await prefetchTouched(core.world.fork, call.from, call.to)
       const runner = txs.length === 0 ? core.executor : await (pending ??= import('./replay.ts').then(({ pendingEngine }) => pendingEngine(core, env, txs)))
       try {
-        return await runner.simulate(call, env)
+        // Over a fork a missed value ends the run, to be fetched outside the queue (queue.ts runReadOnly); not in the
+        // pending engine, which is built once, by replaying the pool, and kept.
+        return core.world.fork === undefined || runner !== core.executor ? await runner.simulate(call, env) : await yieldingForkMisses(() => runner.simulate(call, env))
       } catch (err) {
         if (err instanceof ForkMiss || err instanceof ForkRemoteError) throw err
         throw new TransactionRejectedError(simulationFailure(err), { cause: err })

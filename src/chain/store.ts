@@ -32,6 +32,7 @@ import {
   blockKey,
   codeKey,
   CONFIG_KEY,
+  FORK_VALUES_KEY,
   encodeBlock,
   encodeStateValue,
   parseStateKey,
@@ -124,6 +125,8 @@ export class LedgerStore {
   #upgrade = false
   /** The pool as the database holds it (or will once the queued batches are written): raw hash -> key. */
   readonly #pool = new Map<string, string>()
+  /** The fork's fetch count when its values were last put in a batch. */
+  #forkValuesWritten = 0
   /** Sequence number of the next pool entry. */
   #poolSequence = 0
   #writes: Promise<void> = Promise.resolve()
@@ -268,6 +271,32 @@ export class LedgerStore {
    * ledger as it is, and written behind in order; without a database this only
    * forgets the touched entries.
    */
+  /**
+   * The config of the chain the database holds and, for a forked chain, the values it
+   * fetched from its remote (FORK_VALUES_KEY), read before the chain is: a fork is
+   * resumed from them without contacting the remote. `undefined` for an empty database
+   * or none. Throws {@link CorruptDatabaseError} for an entry that does not parse.
+   */
+  async storedFork(): Promise<{ config: StoredConfig; values: unknown } | undefined> {
+    const db = this.#db
+    if (db === undefined) return undefined
+    const [config, values] = await db.getMany([CONFIG_KEY, FORK_VALUES_KEY])
+    if (config === undefined) return undefined
+    try {
+      return { config: JSON.parse(config) as StoredConfig, values: values === undefined ? undefined : JSON.parse(values) }
+    } catch (err) {
+      throw new CorruptDatabaseError(`the database entry ${values === undefined ? CONFIG_KEY : FORK_VALUES_KEY} is corrupt: ${(err as Error).message}`, { cause: err })
+    }
+  }
+
+  /** A put of the fork's fetched values when it fetched any since the last one written. */
+  #forkValuesOp(world: WorldState): BatchOp | undefined {
+    const fork = world.fork
+    if (fork === undefined || fork.fetchCount === this.#forkValuesWritten) return undefined
+    this.#forkValuesWritten = fork.fetchCount
+    return { type: 'put', key: FORK_VALUES_KEY, value: JSON.stringify(fork.values()) }
+  }
+
   persist(revert?: StoreRevert): void {
     const db = this.#db
     const source = this.#source
@@ -301,6 +330,8 @@ export class LedgerStore {
     }
     for (const hash of world.touches.code) ops.push({ type: 'put', key: codeKey(hash), value: toHexRaw(world.getCodeByHash(hash)) })
     world.clearTouches()
+    const forkValues = this.#forkValuesOp(world)
+    if (forkValues !== undefined) ops.push(forkValues)
     if (source.mempool.changed) this.#poolOps(source.mempool, ops)
     ops.push(this.#tipOp())
     this.#floor = blocks.height
@@ -372,8 +403,10 @@ export class LedgerStore {
     if (this.#source !== undefined && this.#failure === undefined && db.status === 'open') {
       if (this.#source.mempool.changed) this.persist()
       else {
-        const tip = this.#tipOp()
-        this.#enqueue(() => db.batch([tip] as never))
+        const ops = [this.#tipOp()]
+        const forkValues = this.#forkValuesOp(this.#source.world)
+        if (forkValues !== undefined) ops.push(forkValues)
+        this.#enqueue(() => db.batch(ops as never))
       }
     }
     await this.#writes

@@ -76,6 +76,7 @@ export interface CliFlags {
   quiet: boolean
   db?: string
   forkUrl?: string
+  forkRestUrl?: string
   forkBlockNumber?: number
   /** A directory, `false` (--no-fork-cache) or absent (the default). */
   forkCache?: string | false
@@ -108,16 +109,18 @@ function directory(what: string) {
   }
 }
 
-/** `--fork-url`: an http(s) URL. */
-function forkUrl(value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new InvalidArgumentError('the fork URL must be an http(s) URL of a JSON-RPC node')
+/** `--fork-url` and `--fork-rest-url`: an http(s) URL of `what`. */
+function httpUrl(what: string) {
+  return (value: string): string => {
+    let url: URL | undefined
+    try {
+      url = new URL(value)
+    } catch {
+      url = undefined
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new InvalidArgumentError(`the fork URL must be an http(s) URL of ${what}`)
+    return value
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('the fork URL must be an http(s) URL of a JSON-RPC node')
-  return value
 }
 
 /**
@@ -227,7 +230,15 @@ export function cliProgram(): Command {
       .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei) (default: 0)").argParser(gasPriceWei).conflicts('minGasPrice'))
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
       // Forking (Anvil's names).
-      .addOption(new Option('-f, --fork-url <url>', 'fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)').argParser(forkUrl))
+      .addOption(
+        new Option('-f, --fork-url <url>', 'fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)').argParser(httpUrl('a JSON-RPC node')),
+      )
+      .addOption(
+        new Option(
+          '--fork-rest-url <url>',
+          "the forked node's REST URL: its native state (main-token balances, allowances, unbound gas, native storage) and network id (default: none, the EVM view only)",
+        ).argParser(httpUrl("the node's REST interface")),
+      )
       .addOption(new Option('--fork-block-number <n>', "block to fork at; a past block needs a remote that serves past state (default: the remote's latest)").argParser(forkBlockNumber))
       .addOption(
         new Option('--fork-cache <dir>', 'directory of the disk cache of values fetched from the remote (default: with --fork-block-number, ~/.cache/dualnet/fork; without, none)').argParser(
@@ -287,6 +298,7 @@ Colour only on a terminal that supports it (Node's rules: TERM, CI, FORCE_COLOR)
 export function parseFlags(program: Command, argv: readonly string[]): CliFlags {
   program.parse(argv, { from: 'user' })
   const flags = program.opts<CliFlags>()
+  if (flags.forkRestUrl !== undefined && flags.forkUrl === undefined) program.error("option '--fork-rest-url <url>' needs --fork-url: it forks the same node's native state", { exitCode: 1 })
   if (flags.forkBlockNumber !== undefined && flags.forkUrl === undefined) program.error("option '--fork-block-number <n>' needs --fork-url: it says where to fork the remote", { exitCode: 1 })
   // Each token's supply (1e9 tokens, reference §0) holds every account's balance: the native accounts keep createDevnet's 10,000.
   const wanted = flags.balance * BigInt(flags.accounts) + DEFAULT_BALANCE * BigInt(flags.nativeAccounts)
@@ -331,6 +343,7 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
   if (flags.chainId !== undefined || flags.forkUrl === undefined) options.chainId = flags.chainId ?? 12345
   if (flags.forkUrl !== undefined) {
     options.fork = { url: flags.forkUrl }
+    if (flags.forkRestUrl !== undefined) options.fork.restUrl = flags.forkRestUrl
     if (flags.forkBlockNumber !== undefined) options.fork.blockNumber = flags.forkBlockNumber
     if (flags.forkCache !== undefined) options.fork.cache = flags.forkCache
   }

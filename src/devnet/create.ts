@@ -11,7 +11,9 @@ import { UNBOUND_SCHEDULE_END } from '../chain/unboundGas.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
 import { nativeDevKey } from '../chain/nativeDevAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from '../chain/genesis.ts'
-import { checkForkOptions, connectFork, ForkOptionError, fundForkAccounts, type ConnectedFork, type ForkOptions } from '../chain/fork.ts'
+import { checkForkOptions, connectFork, ForkOptionError, fundForkAccounts, resumeFork, type ConnectedFork, type ForkOptions } from '../chain/fork.ts'
+import { CorruptDatabaseError } from '../chain/persistence/errors.ts'
+import type { ForkValues } from '../state/fork/forkSource.ts'
 import { WorldState } from '../state/worldState.ts'
 import { LedgerStore } from '../chain/store.ts'
 import { openStoredChain } from '../chain/persistence/resume.ts'
@@ -51,9 +53,17 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     checkForkOptions(options.fork)
     if (options.state !== undefined) throw new ForkOptionError('option fork cannot be combined with state yet: load the document with devnet.loadState() after start')
   }
-  checkForkWithDb(options.fork, options)
-  // A fork takes the remote's chain id (unless chainId is given) and net_version.
-  const fork = options.fork === undefined ? undefined : await connectFork(options.fork)
+  // No database unless the user gives one; one that holds a chain is resumed (chain/persistence/).
+  const store = new LedgerStore(options.db)
+  await store.open()
+  // A fork takes the remote's chain id (unless chainId is given) and net_version; a database's fork is resumed without the remote.
+  const fork =
+    options.fork === undefined
+      ? undefined
+      : await openFork(options.fork, store).catch(async (err: unknown) => {
+          await store.abandon()
+          throw err
+        })
   const chainId = options.chainId ?? fork?.chainId ?? SOLO_CHAIN_ID
   const keys = Array.isArray(options.accounts)
     ? options.accounts.map((a) => ({
@@ -69,9 +79,6 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
         gas: DEFAULT_GAS,
       }))
   const nativeKeys = Array.from({ length: options.nativeAccounts ?? 5 }, (_, i) => nativeDevKey(i))
-  // No database unless the user gives one; one that holds a chain is resumed (chain/persistence/).
-  const store = new LedgerStore(options.db)
-  await store.open()
   // Keccak-256 in WebAssembly from the first transaction on: its compiling, started at
   // import, ends on an event-loop turn that a run of in-process calls may never give.
   await wasmKeccakReady
@@ -98,23 +105,41 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(Math.round(options.blockTime * 1000))
-  const restContext: Mutable<RestContext> = { chain, nodeVersion: NODE_VERSION, networkId: SOLO_NETWORK_ID }
+  const restContext: Mutable<RestContext> = { chain, nodeVersion: NODE_VERSION, networkId: fork?.networkId ?? SOLO_NETWORK_ID }
   const nativeAccounts = nativeKeys.map((k) => Object.freeze({ base58: toBase58(k.address), address: toHex(k.address), privateKey: k.privateKey, publicKey: k.publicKey }))
   // A reset builds a fresh ledger from the same options, keys and store.
   // A fork is connected again: without blockNumber it moves to the remote's latest block, as Hardhat's reset does.
   const fresh = async (forkOptions: ForkOptions | undefined): Promise<FreshChain> => {
     if (forkOptions !== undefined) checkForkOptions(forkOptions)
-    checkForkWithDb(forkOptions, options)
     const connected = forkOptions === undefined ? undefined : await connectFork(forkOptions)
-    return { chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected), netVersion: connected?.netVersion }
+    return {
+      chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected),
+      netVersion: connected?.netVersion,
+      networkId: connected?.networkId ?? SOLO_NETWORK_ID,
+    }
   }
   instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.fork, options.blockTime)
   return instance
 }
 
-/** Throws ForkOptionError when `fork` comes with a `db` (not supported yet: the fetched values live in memory). */
-function checkForkWithDb(fork: ForkOptions | undefined, options: DevnetOptions): void {
-  if (fork !== undefined && options.db !== undefined) throw new ForkOptionError('option fork cannot be combined with db yet: a fork keeps its fetched values in memory only')
+/**
+ * The fork of `options`: the one `store`'s database holds, resumed with the values it
+ * fetched (no remote call), or a new connection to the remote. Throws ForkOptionError
+ * when the database holds a fork of another remote or block, ForkRemoteError when a
+ * new connection fails.
+ */
+async function openFork(options: ForkOptions, store: LedgerStore): Promise<ConnectedFork> {
+  const held = await store.storedFork()
+  if (held?.config.fork === undefined) return connectFork(options)
+  const fork = resumeFork(held.config.fork, options)
+  if (held.values !== undefined) {
+    try {
+      fork.source.restore(held.values as ForkValues)
+    } catch (err) {
+      throw new CorruptDatabaseError(`the fork values in the database are corrupt: ${(err as Error).message}`, { cause: err })
+    }
+  }
+  return fork
 }
 
 /** A dev key with its genesis balances. */
@@ -145,7 +170,15 @@ async function buildChain(
   const state = documents?.parseStateDocument(options.state)
   const wantedUnbound = options.unboundGas === undefined ? undefined : { deadline: options.unboundGas.deadline ?? UNBOUND_SCHEDULE_END }
   const resumed = resume
-    ? await openStoredChain(store, world, bookkeeper, { chainId, hardfork, bookkeeper: toHexRaw(bookkeeper.publicKey), unboundGas: wantedUnbound, loadingState: state !== undefined })
+    ? await openStoredChain(store, world, bookkeeper, {
+        chainId,
+        hardfork,
+        bookkeeper: toHexRaw(bookkeeper.publicKey),
+        unboundGas: wantedUnbound,
+        loadingState: state !== undefined,
+        fork: fork?.stored,
+        forkBlock: fork?.block,
+      })
     : undefined
   const allocations: GenesisAllocation[] = [
     ...keys.map((k) => ({ address: k.address, main: k.main, gas: k.gas })),
@@ -155,12 +188,12 @@ async function buildChain(
   const unboundGas = resumed !== undefined ? (resumed.config.unboundGas ?? undefined) : wantedUnbound && { genesis: genesisTimestamp, deadline: wantedUnbound.deadline }
   // With accrual on, the unallocated gas sits at the main-token contract, as on mainnet, which pays the claims.
   // A fork's chain starts at the remote's fork block, with the dev accounts funded over the remote's state.
-  if (fork !== undefined) await fundForkAccounts(world, fork.source, fork.block.header.height, allocations)
+  if (fork !== undefined && resumed === undefined) await fundForkAccounts(world, fork.source, fork.block.header.height, allocations)
   const genesis = resumed?.genesis ?? fork?.block ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
   if (resumed === undefined) {
     // A state document: a new genesis that holds it (over the dev allocations).
     if (state !== undefined) documents!.applyState(world, state, 0)
-    store.create({ chainId, hardfork, bookkeeper: toHexRaw(bookkeeper.publicKey), unboundGas: unboundGas ?? null })
+    store.create({ chainId, hardfork, bookkeeper: toHexRaw(bookkeeper.publicKey), unboundGas: unboundGas ?? null, ...(fork === undefined ? {} : { fork: fork.stored }) })
   }
   const clock = new Clock(options.clock ?? 'wall', genesis.header.timestamp)
   if (resumed !== undefined) clock.restore(resumed.clock)

@@ -43,6 +43,8 @@ export function chainOf(devnet: Devnet): Chain {
 export interface FreshChain {
   chain: Chain
   netVersion: string | undefined
+  /** The REST network id: the remote's with `fork.restUrl`, else the solo node's 3. */
+  networkId: number
 }
 
 /** Properties of `T` made writable: the contexts whose chain a reset replaces. */
@@ -184,7 +186,7 @@ export class DevnetInstance implements Devnet {
   }
 
   async #reset(fork: ForkOptions | undefined): Promise<void> {
-    const { chain, netVersion } = await this.#freshChain(fork)
+    const { chain, netVersion, networkId } = await this.#freshChain(fork)
     if (this.#closed) throw closedError()
     this.#fork = fork
     const old = this.#context.chain
@@ -196,6 +198,7 @@ export class DevnetInstance implements Devnet {
     this.#context.filters = new FilterRegistry(this.#context.limits)
     this.#context.controls = new DevnetControls(chain, this.#context.limits)
     this.#restContext.chain = chain
+    this.#restContext.networkId = networkId
     this.#context.subscriptions.rebind(chain)
     if (this.#blockTime !== undefined && this.#blockTime > 0) await this.#context.controls.setIntervalMining(Math.round(this.#blockTime * 1000))
     // Work queued on the old chain finishes there; its store is the new chain's, so it stays open.

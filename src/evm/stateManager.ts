@@ -10,7 +10,7 @@ import type { AccountFields, StateManagerInterface } from '@ethereumjs/common'
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { EMPTY_ACCOUNT, type AccountRecord } from '../state/worldState.ts'
-import { ForkMiss } from '../state/fork/forkSource.ts'
+import { ForkMiss, forkMissesYield } from '../state/fork/forkSource.ts'
 import type { EvmWorld } from './execution.ts'
 import { UndoLog } from './undoLog.ts'
 
@@ -220,11 +220,12 @@ export class LedgerStateManager implements StateManagerInterface {
 
 /**
  * A fork's value was not fetched yet (ForkMiss): waits for it and reads again, so an
- * execution over a fork runs through without starting over; other errors go on.
+ * execution over a fork runs through without starting over (in a simulation run by
+ * yieldingForkMisses, state/fork/forkSource.ts: throws it on); other errors go on.
  */
 async function afterMiss<T>(err: unknown, read: () => T): Promise<T> {
   for (;;) {
-    if (!(err instanceof ForkMiss)) throw err
+    if (!(err instanceof ForkMiss) || forkMissesYield()) throw err
     await err.load()
     try {
       return read()

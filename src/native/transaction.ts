@@ -137,6 +137,11 @@ function decodeEnvelope(r: BinaryReader): DecodedNativeTransaction {
   return { tx: { version: 0, txType: NativeTxType.Eip155, ...fields, payload: { kind: 'eip155', rlp, chainId }, sigs: [] }, length: r.position }
 }
 
+/** A deploy payload serialised as get_contract_state `raw=1` answers it (varbytes code, vm flags byte, five varstrings). Throws as the transaction decoder does. */
+export function decodeDeployPayload(raw: Uint8Array): DeployPayload {
+  return readDeploy(new BinaryReader(raw))
+}
+
 function readDeploy(r: BinaryReader): DeployPayload {
   const code = r.varbytes().slice()
   const vmFlags = r.u8()

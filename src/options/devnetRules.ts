@@ -71,7 +71,7 @@ const state: Rule<unknown> = {
 
 /** `fork`: an object; its fields are checked by the fork module (checkForkOptions: ForkOptionError naming `fork.url`, …). */
 const fork: Rule<unknown> = {
-  allowed: '{ url, blockNumber?, cache?, remote? } (docs/fork.md)',
+  allowed: '{ url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md)',
   check(value, path) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse(fork, path, value)
     return value

@@ -160,9 +160,14 @@ export class WorldState {
     }
   }
 
-  /** Allowance of `token` ('main' | 'gas') from `owner` to `spender` (hex) as of `height`, v2 units. */
+  /** Allowance of `token` ('main' | 'gas') from `owner` to `spender` (hex) as of `height`, v2 units (with a fork with REST: the remote's unless written here; may throw ForkMiss). */
   getAllowance(token: 'main' | 'gas', owner: string, spender: string, height: number): bigint {
-    return this.#allowances.get(`${token}:${owner}:${spender}`, height) ?? 0n
+    const key = `${token}:${owner}:${spender}`
+    const amount = this.#allowances.get(key, height)
+    if (amount !== undefined) return amount
+    // A fork with REST reads the remote's allowance under the local writes; without REST none is forked (0).
+    if (this.#fork?.native === undefined || this.#allowances.has(key, height)) return 0n
+    return this.#fork.allowance(token, owner, spender)
   }
 
   /** Writes an allowance at `height` (the native token contracts' approve). */

@@ -42,8 +42,12 @@ export interface ResumedChain {
  * differs from the chain in the database (`stored`). `unboundGas` is compared only
  * when `wanted` has an opinion (`undefined`: take the stored one).
  */
-export function checkConfig(stored: StoredConfig, wanted: Omit<StoredConfig, 'unboundGas'> & { unboundGas?: { deadline: number } | null }): void {
+export function checkConfig(stored: StoredConfig, wanted: Omit<StoredConfig, 'unboundGas' | 'fork'> & { unboundGas?: { deadline: number } | null; fork?: { url: string } }): void {
   const differences: string[] = []
+  // Which remote: chain/fork.ts resumeFork compares the URLs of two forks.
+  if ((stored.fork === undefined) !== (wanted.fork === undefined)) {
+    differences.push(stored.fork === undefined ? `no fork (asked for a fork of ${wanted.fork!.url})` : `a fork of ${stored.fork.url} (asked for no fork)`)
+  }
   if (stored.chainId !== wanted.chainId) differences.push(`chain id ${stored.chainId} (asked for ${wanted.chainId})`)
   if (stored.hardfork !== wanted.hardfork) differences.push(`hardfork ${stored.hardfork} (asked for ${wanted.hardfork})`)
   if (stored.bookkeeper !== wanted.bookkeeper) differences.push(`bookkeeper key 0x${stored.bookkeeper} (asked for 0x${wanted.bookkeeper})`)
@@ -63,17 +67,25 @@ export function checkConfig(stored: StoredConfig, wanted: Omit<StoredConfig, 'un
  * signed by `bookkeeper` (the config check made sure it is the stored one). Throws
  * {@link CorruptDatabaseError} naming the first entry that does not decode or check.
  */
-export async function resumeChain(stored: StoredLedger, world: WorldState, bookkeeper: Bookkeeper): Promise<ResumedChain> {
+export async function resumeChain(stored: StoredLedger, world: WorldState, bookkeeper: Bookkeeper, forkBlock?: ChainBlock): Promise<ResumedChain> {
   const { tip } = stored
-  if (stored.blocks.length === 0 || stored.blocks.length !== tip.built + 1) {
-    throw new CorruptDatabaseError(`the database holds ${stored.blocks.length} blocks but its tip says ${tip.built + 1}`)
+  // A forked chain starts at the remote's fork block (chain/fork.ts), rebuilt from the config, not decoded.
+  const base = forkBlock?.header.height ?? 0
+  if (stored.blocks.length === 0 || stored.blocks.length !== tip.built - base + 1) {
+    throw new CorruptDatabaseError(`the database holds ${stored.blocks.length} blocks but its tip says ${tip.built - base + 1}`)
   }
   const bookkeepers = Object.freeze([bookkeeper.publicKey]) as Uint8Array[]
   const blocks: ChainBlock[] = []
   let parent: ChainBlock | undefined
-  for (const [height, text] of stored.blocks.entries()) {
+  for (const [index, text] of stored.blocks.entries()) {
+    const height = base + index
+    if (index === 0 && forkBlock !== undefined) {
+      parent = forkBlock
+      blocks.push(parent)
+      continue
+    }
     try {
-      parent = await decodeBlock(JSON.parse(text) as StoredBlock, height, parent, height === 0 ? [] : bookkeepers, bookkeeper)
+      parent = await decodeBlock(JSON.parse(text) as StoredBlock, height, parent, index === 0 ? [] : bookkeepers, bookkeeper)
     } catch (err) {
       if (err instanceof CorruptDatabaseError) throw err
       throw new CorruptDatabaseError(`block ${height} in the database is corrupt: ${(err as Error).message}`, { cause: err })
@@ -163,7 +175,7 @@ export async function openStoredChain(
   store: LedgerStore,
   world: WorldState,
   bookkeeper: Bookkeeper,
-  wanted: Parameters<typeof checkConfig>[1] & { loadingState: boolean },
+  wanted: Parameters<typeof checkConfig>[1] & { loadingState: boolean; forkBlock?: ChainBlock },
 ): Promise<ResumedChain | undefined> {
   const stored = await store.read()
   if (stored === undefined) {
@@ -172,7 +184,7 @@ export async function openStoredChain(
   }
   checkConfig(stored.config, wanted)
   if (wanted.loadingState) throw new PersistenceError(`the database already holds a chain (height ${stored.tip.height}); a state document only starts a new one`)
-  const resumed = await resumeChain(stored, world, bookkeeper)
+  const resumed = await resumeChain(stored, world, bookkeeper, wanted.forkBlock)
   await store.accept()
   return resumed
 }

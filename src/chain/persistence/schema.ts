@@ -24,6 +24,7 @@ import type { ExecutionRecord } from '../record.ts'
 import type { ChainTransaction } from '../transaction.ts'
 import type { UnboundGasRule } from '../unboundGas.ts'
 import type { BlockHeader } from '../block.ts'
+import type { StoredFork } from '../fork.ts'
 import { serializeUnsignedHeader } from '../block.ts'
 import type { BlockEnvironment } from '../../evm/execution.ts'
 import type { LegacyTransaction } from '../../evm/legacyTransaction.ts'
@@ -51,6 +52,8 @@ export const STATE_DOCUMENT_FORMAT = 'dualnet-state'
 export const SCHEMA_KEY = 'm:schema'
 export const CONFIG_KEY = 'm:config'
 export const TIP_KEY = 'm:tip'
+/** A forked chain's values fetched from the remote (ForkValues JSON, state/fork/forkSource.ts). */
+export const FORK_VALUES_KEY = 'f:values'
 /** What a deleted state version is stored as. */
 export const DELETED = '-'
 
@@ -63,6 +66,8 @@ export interface StoredConfig {
   bookkeeper: string
   /** Unbound-gas accrual, or `null` when off. */
   unboundGas: UnboundGasRule | null
+  /** The remote a forked chain forks and what it took from it (chain/fork.ts); absent for a chain of its own. */
+  fork?: StoredFork
 }
 
 /** Where the chain stands beyond its built blocks. */

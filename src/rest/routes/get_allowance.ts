@@ -2,6 +2,7 @@ import type { RestRequest, RestRoute, RestContext } from '../context.ts'
 import { RestError, RestErrorCode } from '../errors.ts'
 import { parseAddress } from '../params.ts'
 import { toHexRaw } from '../../util/hex.ts'
+import { requireNativeState } from '../forkReads.ts'
 import { V2_PER_V1 } from '../../core/constants.ts'
 
 /** Asset names: the spec's `main`/`gas` and the real node's `ont`/`ong`, any letter case (§1.2). */
@@ -18,7 +19,10 @@ function allowance(ctx: RestContext, { params, query }: RestRequest): { token: '
   const from = params.from ?? query.from
   const to = params.to ?? query.to
   if (from === undefined || to === undefined) throw new RestError(RestErrorCode.InvalidParams)
-  const amount = ctx.chain.world.getAllowance(token, toHexRaw(parseAddress(from)), toHexRaw(parseAddress(to)), ctx.chain.height)
+  const owner = toHexRaw(parseAddress(from))
+  const spender = toHexRaw(parseAddress(to))
+  requireNativeState(ctx, 'allowances are')
+  const amount = ctx.chain.world.getAllowance(token, owner, spender, ctx.chain.height)
   return { token, amount }
 }
 

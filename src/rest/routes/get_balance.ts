@@ -1,4 +1,5 @@
 import type { RestRoute } from '../context.ts'
+import { requireNativeState } from '../forkReads.ts'
 import { parseBase58 } from '../params.ts'
 import { V2_PER_V1 } from '../../core/constants.ts'
 
@@ -11,6 +12,7 @@ export const get_balance: RestRoute = {
   path: '/api/v1/balance/:addr',
   action: 'getbalance',
   handle: (ctx, { params }) => {
+    requireNativeState(ctx, 'main-token balances are')
     const account = ctx.chain.account(parseBase58(params.addr!))
     return { main: String(account.main / V2_PER_V1), gas: String(account.gas / V2_PER_V1), height: String(ctx.chain.height) }
   },

@@ -1,11 +1,12 @@
-import type { RestRoute } from '../context.ts'
 import { RestError, RestErrorCode } from '../errors.ts'
 import { flag, parseAddress } from '../params.ts'
-import type { Chain } from '../../chain/chain.ts'
 import { BinaryWriter } from '../../native/binary.ts'
 import { deployedContractAddress } from '../../native/genesisTransactions.ts'
 import type { DeployPayload } from '../../native/transaction.ts'
 import { bytesEqual, toHexRaw } from '../../util/hex.ts'
+import { decodeDeployPayload } from '../../native/transaction.ts'
+import type { RestContext, RestRoute } from '../context.ts'
+import { forkedContract } from '../forkReads.ts'
 
 /**
  * The deploy payload stored for `address`: a contract deployed in genesis, found by
@@ -13,8 +14,11 @@ import { bytesEqual, toHexRaw } from '../../util/hex.ts'
  * or by that key, hash160 of the code (reference §1.4.5; http/base/actor
  * `updateNativeSCAddr`). The devnet deploys nothing after genesis.
  */
-function storedContract(chain: Chain, address: Uint8Array): DeployPayload | undefined {
-  // A fork holds no genesis block (its first block is the remote's fork block).
+function storedContract(ctx: RestContext, address: Uint8Array): DeployPayload | undefined {
+  const { chain } = ctx
+  // A fork holds no genesis block (its first block is the remote's fork block): the remote's contracts, fetched on first read.
+  const forked = forkedContract(ctx, address)
+  if (forked !== undefined) return forked === '' ? undefined : decodeDeployPayload(Uint8Array.from(Buffer.from(forked, 'hex')))
   for (const tx of chain.blockAt(0)?.transactions ?? []) {
     if (tx.kind !== 'genesis' || tx.tx.payload.kind !== 'deploy') continue
     const code = tx.tx.payload.code
@@ -33,7 +37,7 @@ export const get_contract_state: RestRoute = {
   path: '/api/v1/contract/:hash',
   action: 'getcontract',
   handle: (ctx, { params, query }) => {
-    const deploy = storedContract(ctx.chain, parseAddress(params.hash!))
+    const deploy = storedContract(ctx, parseAddress(params.hash!))
     if (deploy === undefined) throw new RestError(RestErrorCode.InternalError)
     const info = {
       Code: toHexRaw(deploy.code),

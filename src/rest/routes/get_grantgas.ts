@@ -1,4 +1,5 @@
 import type { RestRoute } from '../context.ts'
+import { requireNativeState } from '../forkReads.ts'
 import { parseAddress } from '../params.ts'
 import { calcUnboundGas } from '../../chain/unboundGas.ts'
 import { toHexRaw } from '../../util/hex.ts'
@@ -15,6 +16,7 @@ export const get_grantgas: RestRoute = {
   action: 'getgrantgas',
   handle: (ctx, { params }) => {
     const address = parseAddress(params.addr!)
+    requireNativeState(ctx, 'main-token balances are')
     const rule = ctx.chain.unboundGas
     if (rule === undefined) return '0'
     const { chain } = ctx

@@ -1,4 +1,5 @@
 import type { RestRoute } from '../context.ts'
+import { requireNativeState } from '../forkReads.ts'
 import { parseAddress } from '../params.ts'
 import { MAIN_TOKEN_ADDRESS, V2_PER_V1 } from '../../core/constants.ts'
 import { toHexRaw } from '../../util/hex.ts'
@@ -14,6 +15,7 @@ export const get_unboundgas: RestRoute = {
   action: 'getunboundgas',
   handle: (ctx, { params }) => {
     const address = toHexRaw(parseAddress(params.addr!))
+    requireNativeState(ctx, 'unbound gas (an allowance) is')
     const allowance = ctx.chain.world.getAllowance('gas', toHexRaw(MAIN_TOKEN_ADDRESS), address, ctx.chain.height)
     return String(allowance / V2_PER_V1)
   },

@@ -49,17 +49,76 @@ export async function retryOnForkMiss<T>(work: () => T | Promise<T>): Promise<T>
   }
 }
 
+/** Whether a fork's miss ends the execution (ForkMiss thrown) rather than being waited for: see {@link yieldingForkMisses}. */
+let yieldMisses = false
+
+/**
+ * Runs `work` (one simulation, which writes nothing) so that a fork's value not fetched
+ * yet ends it with ForkMiss instead of being fetched while it holds the chain's queue:
+ * its caller fetches it outside the queue and runs it again, and the fetches of
+ * concurrent calls overlap (chain/queue.ts runReadOnly; evm/stateManager.ts reads the setting). Only one execution runs at a
+ * time (the queue), so the setting is the running one's.
+ */
+export async function yieldingForkMisses<T>(work: () => Promise<T>): Promise<T> {
+  yieldMisses = true
+  try {
+    return await work()
+  } finally {
+    yieldMisses = false
+  }
+}
+
+/** Whether the running execution yields its fork misses (see {@link yieldingForkMisses}). */
+export function forkMissesYield(): boolean {
+  return yieldMisses
+}
+
 const EMPTY = new Uint8Array(0)
 
 /**
- * The values a fork fetched, in a JSON-ready form (the disk cache's content):
- * accounts as [nonce, gas balance, code hash or ''] in hex, code by hash, storage by
- * address hex followed by slot hex.
+ * A read of native state on a fork that has no REST URL of its remote (`fork.restUrl`):
+ * main-token balances, allowances, unbound gas, native contract storage and contract
+ * state come only over REST, so they are not forked. The REST routes answer it as
+ * error 45001 with this message as Result.
+ */
+export class NotForkedError extends Error {
+  override name = 'NotForkedError'
+
+  constructor(what: string) {
+    super(`fork: ${what} not forked: the fork has no REST URL of the remote (fork.restUrl, --fork-rest-url), so native state is not fetched; the EVM view (eth_getBalance for gas balances) is forked`)
+  }
+}
+
+/**
+ * How a fork fetches native state over the remote's REST interface (chain/forkNative.ts
+ * implements it; the state layer does not speak REST addresses). Each rejects with
+ * ForkRemoteError when the remote fails.
+ */
+export interface NativeFetcher {
+  /** Main-token balance of `address` (40 hex), v2 units (1e-9). */
+  main(address: string): Promise<bigint>
+  /** Allowance of `token` from `owner` to `spender` (40 hex each), v2 units. */
+  allowance(token: 'main' | 'gas', owner: string, spender: string): Promise<bigint>
+  /** Native contract storage of `address` (40 hex) at `key` (hex): the stored value as hex, '' when missing. */
+  storage(address: string, key: string): Promise<string>
+  /** The deploy payload of the contract at `address` (40 hex) serialised (get_contract_state raw=1) as hex, or '' when the remote has none. */
+  contract(address: string): Promise<string>
+}
+
+/**
+ * The values a fork fetched, in a JSON-ready form (the disk cache's and the database's
+ * content): accounts as [nonce, gas balance, code hash or '', main balance] in hex (the
+ * main balance only with REST), code by hash, storage by address hex followed by slot
+ * hex; with REST also allowances by `<token>:<owner>:<spender>` (hex amounts), native
+ * storage by `<address>:<key>` and contracts by address (serialised hex, '' for none).
  */
 export interface ForkValues {
-  accounts: Record<string, [nonce: string, gas: string, codeHash: string]>
+  accounts: Record<string, [nonce: string, gas: string, codeHash: string, main?: string]>
   code: Record<string, string>
   storage: Record<string, string>
+  allowances?: Record<string, string>
+  nativeStorage?: Record<string, string>
+  contracts?: Record<string, string>
 }
 
 /** Values of the remote at the fork block, fetched lazily and kept. */
@@ -71,8 +130,16 @@ export class ForkSource {
   /** Address hex followed by slot hex -> value without leading zeros. */
   readonly #storage = new Map<string, Uint8Array>()
   readonly #code = new Map<string, Uint8Array>()
+  /** With REST: allowances by `<token>:<owner>:<spender>`, v2 units. */
+  readonly #allowances = new Map<string, bigint>()
+  /** With REST: native contract storage by `<address>:<key>`, hex ('' missing). */
+  readonly #nativeStorage = new Map<string, string>()
+  /** With REST: serialised deploy payloads by address, hex ('' none). */
+  readonly #contracts = new Map<string, string>()
   /** Fetches under way, by key, so that concurrent reads share one. */
   readonly #loading = new Map<string, Promise<void>>()
+  /** Values fetched so far (the database writes them again when it grew). */
+  fetchCount = 0
   /** Told after each fetch (the disk cache schedules a write). */
   onFetched: (() => void) | undefined
   /** The remote's blocks, transactions and logs up to the fork block (history.ts); set by the fork's start (chain/fork.ts). */
@@ -80,12 +147,20 @@ export class ForkSource {
   /** Called when the devnet closes (the disk cache writes what is not written yet). */
   onClose: (() => Promise<void>) | undefined
 
-  constructor(remote: RemoteNode, blockNumber: number) {
+  /** How native state is fetched over REST; `undefined` without `fork.restUrl` (native state is then not forked). */
+  readonly native: NativeFetcher | undefined
+
+  constructor(remote: RemoteNode, blockNumber: number, native?: NativeFetcher) {
     this.remote = remote
     this.blockTag = `0x${blockNumber.toString(16)}`
+    this.native = native
   }
 
-  /** The remote account `address` (40 hex): nonce, gas balance (wei) and code hash; main is 0 (not forked). Throws {@link ForkMiss}. */
+  /**
+   * The remote account `address` (40 hex): nonce, gas balance (wei) and code hash from
+   * JSON-RPC at the fork block; the main-token balance from REST (balancev2), or 0
+   * without REST (not forked). Throws {@link ForkMiss}.
+   */
   account(address: string): AccountRecord {
     const record = this.#accounts.get(address)
     if (record !== undefined) return record
@@ -109,20 +184,76 @@ export class ForkSource {
     if (this.#accounts.has(address)) return Promise.resolve()
     return this.#once(address, async () => {
       const hex = `0x${address}`
-      const [balance, nonce, code] = (await this.remote.batch([
-        { method: 'eth_getBalance', params: [hex, this.blockTag] },
-        { method: 'eth_getTransactionCount', params: [hex, this.blockTag] },
-        { method: 'eth_getCode', params: [hex, this.blockTag] },
-      ])) as string[]
+      // The gas balance is the JSON-RPC one (read at the fork block where the remote serves past
+      // state); balancev2 gives the main balance only, so the two views hold one record.
+      const [[balance, nonce, code], main] = await Promise.all([
+        this.remote.batch([
+          { method: 'eth_getBalance', params: [hex, this.blockTag] },
+          { method: 'eth_getTransactionCount', params: [hex, this.blockTag] },
+          { method: 'eth_getCode', params: [hex, this.blockTag] },
+        ]) as Promise<string[]>,
+        this.native?.main(address) ?? 0n,
+      ])
       const bytes = hexBytes(code!, 'eth_getCode')
       let codeHash: string | undefined
       if (bytes.length > 0) {
         codeHash = toHexRaw(keccak256(bytes))
         this.#code.set(codeHash, bytes)
       }
-      this.#accounts.set(address, { nonce: quantity(nonce!, 'eth_getTransactionCount'), gas: quantity(balance!, 'eth_getBalance'), main: 0n, codeHash })
-      this.onFetched?.()
+      this.#accounts.set(address, { nonce: quantity(nonce!, 'eth_getTransactionCount'), gas: quantity(balance!, 'eth_getBalance'), main, codeHash })
+      this.#fetched()
     })
+  }
+
+  /** The remote's allowance of `token` from `owner` to `spender` (40 hex each), v2 units. Throws {@link ForkMiss}, or {@link NotForkedError} without REST. */
+  allowance(token: 'main' | 'gas', owner: string, spender: string): bigint {
+    const key = `${token}:${owner}:${spender}`
+    const amount = this.#allowances.get(key)
+    if (amount !== undefined) return amount
+    const native = this.#requireNative('allowances are')
+    throw new ForkMiss(`allowance ${key}`, () =>
+      this.#once(`l:${key}`, async () => {
+        this.#allowances.set(key, await native.allowance(token, owner, spender))
+        this.#fetched()
+      }),
+    )
+  }
+
+  /** The remote's native contract storage of `address` (40 hex) at `key` (lower-case hex): value hex, '' when missing. Throws {@link ForkMiss}, or {@link NotForkedError} without REST. */
+  nativeStorage(address: string, key: string): string {
+    const id = `${address}:${key}`
+    const value = this.#nativeStorage.get(id)
+    if (value !== undefined) return value
+    const native = this.#requireNative('native contract storage is')
+    throw new ForkMiss(`native storage ${id}`, () =>
+      this.#once(`n:${id}`, async () => {
+        this.#nativeStorage.set(id, await native.storage(address, key))
+        this.#fetched()
+      }),
+    )
+  }
+
+  /** The remote's serialised deploy payload at `address` (40 hex) as hex, '' when it has none. Throws {@link ForkMiss}, or {@link NotForkedError} without REST. */
+  contract(address: string): string {
+    const value = this.#contracts.get(address)
+    if (value !== undefined) return value
+    const native = this.#requireNative('contract states are')
+    throw new ForkMiss(`contract ${address}`, () =>
+      this.#once(`d:${address}`, async () => {
+        this.#contracts.set(address, await native.contract(address))
+        this.#fetched()
+      }),
+    )
+  }
+
+  #fetched(): void {
+    this.fetchCount++
+    this.onFetched?.()
+  }
+
+  #requireNative(what: string): NativeFetcher {
+    if (this.native === undefined) throw new NotForkedError(what)
+    return this.native
   }
 
   /** Fetches a storage slot unless kept. Rejects with ForkRemoteError. */
@@ -132,7 +263,7 @@ export class ForkSource {
     return this.#once(key, async () => {
       const value = await this.remote.call<string>('eth_getStorageAt', [`0x${address}`, `0x${slot}`, this.blockTag])
       this.#storage.set(key, stripLeadingZeros(hexBytes(value, 'eth_getStorageAt')))
-      this.onFetched?.()
+      this.#fetched()
     })
   }
 
@@ -144,9 +275,16 @@ export class ForkSource {
   /** Everything fetched so far (see {@link ForkValues}). */
   values(): ForkValues {
     const out: ForkValues = { accounts: {}, code: {}, storage: {} }
-    for (const [address, r] of this.#accounts) out.accounts[address] = [r.nonce.toString(16), r.gas.toString(16), r.codeHash ?? '']
+    for (const [address, r] of this.#accounts) {
+      out.accounts[address] = [r.nonce.toString(16), r.gas.toString(16), r.codeHash ?? '']
+      if (this.native !== undefined) out.accounts[address].push(r.main.toString(16))
+    }
     for (const [hash, code] of this.#code) out.code[hash] = Buffer.from(code).toString('hex')
     for (const [key, value] of this.#storage) out.storage[key] = Buffer.from(value).toString('hex')
+    if (this.native === undefined) return out
+    out.allowances = Object.fromEntries([...this.#allowances].map(([k, v]) => [k, v.toString(16)]))
+    out.nativeStorage = Object.fromEntries(this.#nativeStorage)
+    out.contracts = Object.fromEntries(this.#contracts)
     return out
   }
 
@@ -156,10 +294,25 @@ export class ForkSource {
    */
   restore(values: ForkValues): void {
     const hex = (v: unknown) => typeof v === 'string' && /^([0-9a-f]{2})*$/.test(v)
-    const accounts = Object.entries(values.accounts ?? {}).map(([address, [nonce, gas, codeHash]]) => {
-      if (!/^[0-9a-f]{40}$/.test(address) || !/^[0-9a-f]+$/.test(nonce) || !/^[0-9a-f]+$/.test(gas) || !/^([0-9a-f]{64})?$/.test(codeHash))
+    const quantityHex = (v: unknown) => typeof v === 'string' && /^[0-9a-f]+$/.test(v)
+    // Values fetched without REST hold no main balances: a fork with REST cannot take them.
+    if (this.native !== undefined && values.allowances === undefined) throw new TypeError('fork cache: the values were fetched without REST')
+    const accounts = Object.entries(values.accounts ?? {}).map(([address, [nonce, gas, codeHash, main]]) => {
+      if (!/^[0-9a-f]{40}$/.test(address) || !quantityHex(nonce) || !quantityHex(gas) || !/^([0-9a-f]{64})?$/.test(codeHash) || (this.native !== undefined && !quantityHex(main)))
         throw new TypeError(`fork cache: malformed account ${address}`)
-      return [address, { nonce: BigInt(`0x${nonce}`), gas: BigInt(`0x${gas}`), main: 0n, codeHash: codeHash === '' ? undefined : codeHash }] as const
+      return [address, { nonce: BigInt(`0x${nonce}`), gas: BigInt(`0x${gas}`), main: this.native === undefined ? 0n : BigInt(`0x${main}`), codeHash: codeHash === '' ? undefined : codeHash }] as const
+    })
+    const allowances = Object.entries(values.allowances ?? {}).map(([key, amount]) => {
+      if (!/^(main|gas):[0-9a-f]{40}:[0-9a-f]{40}$/.test(key) || !quantityHex(amount)) throw new TypeError(`fork cache: malformed allowance ${key}`)
+      return [key, BigInt(`0x${amount}`)] as const
+    })
+    const nativeStorage = Object.entries(values.nativeStorage ?? {}).map(([key, value]) => {
+      if (!/^[0-9a-f]{40}:([0-9a-f]{2})+$/.test(key) || !hex(value)) throw new TypeError(`fork cache: malformed native storage entry ${key}`)
+      return [key, value] as const
+    })
+    const contracts = Object.entries(values.contracts ?? {}).map(([address, value]) => {
+      if (!/^[0-9a-f]{40}$/.test(address) || !hex(value)) throw new TypeError(`fork cache: malformed contract ${address}`)
+      return [address, value] as const
     })
     const code = Object.entries(values.code ?? {}).map(([hash, bytes]) => {
       if (!/^[0-9a-f]{64}$/.test(hash) || !hex(bytes)) throw new TypeError(`fork cache: malformed code ${hash}`)
@@ -172,6 +325,9 @@ export class ForkSource {
     for (const [k, v] of accounts) this.#accounts.set(k, v)
     for (const [k, v] of code) this.#code.set(k, v)
     for (const [k, v] of storage) this.#storage.set(k, v)
+    for (const [k, v] of allowances) this.#allowances.set(k, v)
+    for (const [k, v] of nativeStorage) this.#nativeStorage.set(k, v)
+    for (const [k, v] of contracts) this.#contracts.set(k, v)
   }
 
   #once(key: string, fetch: () => Promise<void>): Promise<void> {

@@ -41,9 +41,19 @@ export class ForkRemoteError extends Error {
   }
 }
 
-/** A remote node speaking JSON-RPC over HTTP. */
+/** A REST answer's envelope fields (spec: Action, Desc, Error, Result, Version). */
+export interface RestAnswer {
+  Action: string
+  /** 0 for success, else the node's error code. */
+  Error: number
+  Result: unknown
+}
+
+/** A remote node speaking JSON-RPC over HTTP, and optionally its REST interface. */
 export class RemoteNode {
   readonly url: string
+  /** Base URL of the remote's REST interface (`http://host:20334`), when given (`fork.restUrl`). */
+  readonly restUrl: string | undefined
   readonly #timeout: number
   readonly #retries: number
   readonly #backoff: number
@@ -53,8 +63,9 @@ export class RemoteNode {
   /** Round trips made (HTTP requests that got an answer or failed), for the speed figures. */
   roundTrips = 0
 
-  constructor(url: string, options: RemoteOptions = {}) {
+  constructor(url: string, options: RemoteOptions = {}, restUrl?: string) {
     this.url = url
+    this.restUrl = restUrl
     this.#timeout = options.timeout ?? 20_000
     this.#retries = options.retries ?? 3
     this.#backoff = options.backoff ?? 200
@@ -88,31 +99,44 @@ export class RemoteNode {
     return calls.map((c, i) => resultOf(this.url, c, byId.get(first + i)))
   }
 
+  /**
+   * GETs `path` (`/api/v1/balancev2/<addr>`) from the remote's REST interface (`restUrl`)
+   * and resolves to its envelope's `Action`, `Error` and `Result` (an `Error` other than 0
+   * is the caller's to judge: "not found" answers are errors there). Throws
+   * {@link ForkRemoteError} naming `GET <path>` when the remote fails or answers no envelope.
+   */
+  async rest(path: string): Promise<RestAnswer> {
+    if (this.restUrl === undefined) throw new TypeError('fork: the remote has no REST URL')
+    const call = { method: `GET ${path}`, params: [] }
+    const answer = (await this.#send(call, this.restUrl, { method: 'GET' }, `${this.restUrl.replace(/\/+$/, '')}${path}`)) as Partial<RestAnswer> | null
+    if (typeof answer !== 'object' || answer === null || typeof answer.Error !== 'number') throw new ForkRemoteError(this.restUrl, call, 'the answer is not a REST envelope')
+    return { Action: String(answer.Action), Error: answer.Error, Result: answer.Result }
+  }
+
   /** POSTs `body`, retrying what may pass; resolves to the parsed JSON answer. */
-  async #post(call: RemoteCall, body: unknown): Promise<unknown> {
-    const text = JSON.stringify(body)
+  #post(call: RemoteCall, body: unknown): Promise<unknown> {
+    return this.#send(call, this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  }
+
+  /** Sends one HTTP request for `call` to `target`, retrying what may pass; resolves to the parsed JSON answer. Errors name `url`. */
+  async #send(call: RemoteCall, url: string, init: RequestInit, target = url): Promise<unknown> {
     let wait = this.#backoff
     for (let attempt = 0; ; attempt++) {
       let reason: string
       let retryAfter: number | undefined
       try {
         this.roundTrips++
-        const response = await fetch(this.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: text,
-          signal: AbortSignal.timeout(this.#timeout),
-        })
+        const response = await fetch(target, { ...init, signal: AbortSignal.timeout(this.#timeout) })
         if (response.ok) {
           const raw = await response.text()
           try {
             return JSON.parse(raw)
           } catch {
-            throw new ForkRemoteError(this.url, call, `the answer is not JSON: ${raw.slice(0, 120)}`)
+            throw new ForkRemoteError(url, call, `the answer is not JSON: ${raw.slice(0, 120)}`)
           }
         }
         reason = `HTTP ${response.status} ${response.statusText}`.trim()
-        if (response.status !== 429 && response.status < 500) throw new ForkRemoteError(this.url, call, reason)
+        if (response.status !== 429 && response.status < 500) throw new ForkRemoteError(url, call, reason)
         const header = Number(response.headers.get('retry-after'))
         if (Number.isFinite(header) && header > 0) retryAfter = header * 1000
         await response.body?.cancel()
@@ -122,7 +146,7 @@ export class RemoteNode {
         reason = e.name === 'TimeoutError' ? `no answer within ${this.#timeout} ms` : (e.cause?.code ?? e.cause?.message ?? e.message)
       }
       if (attempt >= this.#retries) {
-        throw new ForkRemoteError(this.url, call, `${reason} (${attempt + 1} attempt${attempt === 0 ? '' : 's'})`)
+        throw new ForkRemoteError(url, call, `${reason} (${attempt + 1} attempt${attempt === 0 ? '' : 's'})`)
       }
       await new Promise((resolve) => setTimeout(resolve, retryAfter ?? wait))
       wait *= 2
@@ -141,5 +165,6 @@ function resultOf(url: string, call: RemoteCall, answer: unknown): unknown {
 
 /** `method(param, …)` with params as JSON. */
 function describeCall(call: RemoteCall): string {
+  if (call.params.length === 0 && call.method.startsWith('GET ')) return call.method
   return `${call.method}(${call.params.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(', ')})`
 }

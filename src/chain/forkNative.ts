@@ -1,0 +1,55 @@
+/**
+ * A fork's native state over the remote's REST interface (`fork.restUrl`): main-token
+ * balances (balancev2), allowances (allowancev2), native contract storage (storage)
+ * and contract states (contract, raw), each fetched when first read
+ * (state/fork/forkSource.ts keeps them). Addresses go as Base58, which every
+ * route takes (balancev2 takes nothing else, reference §1.2).
+ */
+import { V2_PER_V1 } from '../core/constants.ts'
+import { toBase58 } from '../native/address.ts'
+import type { NativeFetcher } from '../state/fork/forkSource.ts'
+import { ForkRemoteError, type RemoteNode } from '../state/fork/remote.ts'
+
+/** The REST fetcher of `remote` (which has a `restUrl`). Each read rejects with ForkRemoteError naming the route when the remote fails or answers an error. */
+export function restNativeFetcher(remote: RemoteNode): NativeFetcher {
+  const b58 = (address: string) => toBase58(Uint8Array.from(Buffer.from(address, 'hex')))
+  /** The Result of `path`; an error answer is a failure of the fork's read. */
+  const result = async (path: string): Promise<{ action: string; result: unknown }> => {
+    const answer = await remote.rest(path)
+    if (answer.Error !== 0) throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the remote answered error ${answer.Error}`)
+    return { action: answer.Action, result: answer.Result }
+  }
+  const decimal = (path: string, value: unknown): bigint => {
+    if (typeof value !== 'string' || !/^\d+$/.test(value))
+      throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not a decimal amount`)
+    return BigInt(value)
+  }
+  return {
+    async main(address) {
+      const path = `/api/v1/balancev2/${b58(address)}`
+      const { result: balance } = await result(path)
+      // The spec's key is `main`; the real node's is `ont`.
+      const { main, ont } = (balance ?? {}) as { main?: unknown; ont?: unknown }
+      return decimal(path, main ?? ont)
+    },
+    async allowance(token, owner, spender) {
+      const path = `/api/v1/allowancev2/${token === 'main' ? 'ont' : 'ong'}/${b58(owner)}/${b58(spender)}`
+      const { action, result: amount } = await result(path)
+      // The real node serves allowancev2 by its v1 handler (Action getallowance, v1 units; reference §1.1).
+      return action === 'getallowancev2' ? decimal(path, amount) : decimal(path, amount) * V2_PER_V1
+    },
+    async storage(address, key) {
+      const path = `/api/v1/storage/${b58(address)}/${key}`
+      const { result: value } = await result(path)
+      if (typeof value !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(value))
+        throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not hex`)
+      return value.toLowerCase()
+    },
+    async contract(address) {
+      const answer = await remote.rest(`/api/v1/contract/${b58(address)}?raw=1`)
+      // An error answer is the remote's "no such contract" (45001 on the node, §1.4.5).
+      if (answer.Error !== 0 || typeof answer.Result !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(answer.Result)) return ''
+      return answer.Result.toLowerCase()
+    },
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The REST routes' reads of a fork's native state (docs/fork.md "Native state"): with
+ * the remote's REST URL they come from the remote on first read; without it they are
+ * not forked, and the routes say so (error 45001, the message as Result) rather than
+ * answer a zero the remote does not hold.
+ */
+import type { RestContext } from './context.ts'
+import { NotForkedError } from '../state/fork/forkSource.ts'
+import { GAS_TOKEN_ADDRESS, MAIN_TOKEN_ADDRESS } from '../core/constants.ts'
+import { bytesEqual, toHexRaw } from '../util/hex.ts'
+
+/** Throws {@link NotForkedError} naming `what` ("main-token balances are") on a fork without the remote's REST URL. */
+export function requireNativeState(ctx: RestContext, what: string): void {
+  const fork = ctx.chain.world.fork
+  if (fork !== undefined && fork.native === undefined) throw new NotForkedError(what)
+}
+
+/**
+ * On a fork, the remote's native contract storage of `contract` at `key` (hex) as hex
+ * ('' missing), for an address that holds no EVM code here: a contract of the remote's
+ * native or NeoVM kind, which nothing on the fork can write. `undefined` where the
+ * devnet's own storage answers: no fork, an EVM contract (its slots are forked through
+ * JSON-RPC), and the token contracts, whose balances the devnet keeps as accounts
+ * (balancev2, allowancev2), not as storage. May throw ForkMiss, or NotForkedError without REST.
+ */
+export function forkedNativeStorage(ctx: RestContext, contract: Uint8Array, key: string): string | undefined {
+  const fork = ctx.chain.world.fork
+  if (fork === undefined || bytesEqual(contract, MAIN_TOKEN_ADDRESS) || bytesEqual(contract, GAS_TOKEN_ADDRESS)) return undefined
+  if (ctx.chain.account(contract).codeHash !== undefined) return undefined
+  return fork.nativeStorage(toHexRaw(contract), key.toLowerCase())
+}
+
+/** On a fork, the remote's serialised deploy payload at `address` (hex, '' for none); `undefined` without a fork. May throw ForkMiss, or NotForkedError without REST. */
+export function forkedContract(ctx: RestContext, address: Uint8Array): string | undefined {
+  return ctx.chain.world.fork?.contract(toHexRaw(address))
+}
