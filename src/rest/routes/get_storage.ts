@@ -8,7 +8,7 @@ import { toHexRaw } from '../../util/hex.ts'
  * an EVM contract the key is the 32-byte slot (shorter keys are left-padded) and the
  * value the 32-byte word.
  */
-export const get_storage: RestRoute = {
+export const get_storage: RestRoute<'/api/v1/storage/:hash/:key'> = {
   method: 'GET',
   path: '/api/v1/storage/:hash/:key',
   action: 'getstorage',
