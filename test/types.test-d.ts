@@ -4,10 +4,12 @@
  * `rpcUntyped` takes anything, the schema lists exactly the methods the table serves,
  * and the internal Chain is not part of the public Devnet type.
  */
+import { createPublicClient, type EIP1193RequestFn } from 'viem'
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
   Devnet,
   DevnetOptions,
+  DualnetRpcSchema,
   Hardfork,
   RestBalance,
   RestBlock,
@@ -24,6 +26,7 @@ import type {
 } from '../src/index.ts'
 import type { ServedMethodName } from '../src/rpc/methods/index.ts'
 import type { ServedRestTemplate } from '../src/rest/routes/index.ts'
+import { devnetTransport, dualnet, dualnetRpcSchema } from '../src/viem.ts'
 
 declare const devnet: Devnet
 
@@ -114,5 +117,17 @@ describe('devnet.rest', () => {
 
   it('the schema lists exactly the routes of the route table', () => {
     expectTypeOf<RestRouteTemplate>().toEqualTypeOf<ServedRestTemplate>()
+  })
+})
+
+describe('dualnet/viem', () => {
+  it('types the transport and, with rpcSchema, the client by the same schema', () => {
+    const transport = devnetTransport(devnet)
+    expectTypeOf(transport({}).request).toEqualTypeOf<EIP1193RequestFn<DualnetRpcSchema>>()
+    const client = createPublicClient({ chain: dualnet, transport, rpcSchema: dualnetRpcSchema })
+    expectTypeOf(client.request({ method: 'evm_snapshot' })).resolves.toEqualTypeOf<Quantity>()
+    expectTypeOf(client.request({ method: 'eth_getBalance', params: ['0x00000000000000000000000000000000000000aa', 'latest'] })).resolves.toEqualTypeOf<Quantity>()
+    // @ts-expect-error a misspelt method (a public client also takes viem's public methods, which it merges in)
+    void client.request({ method: 'evm_snapshat' })
   })
 })
