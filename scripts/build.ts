@@ -44,7 +44,7 @@ import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
  * and RLP packages of the start path. All pure ES modules, pinned to exact versions
  * (package.json), so the bundle runs the code the tests ran.
  */
-export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3']
+export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3', 'hash-wasm']
 
 /**
  * The packages `listen()` loads (fastify, its CORS plugin, ws), bundled into the servers'
@@ -122,8 +122,10 @@ const bundlePlugin: Plugin = {
           `import * as errors from ${file('./errors.js')}`,
           `import * as interpreter from ${file('./interpreter.js')}`,
           `import * as precompiles from ${file('./precompiles/index.js')}`,
+          `import * as opcodes from ${file('./opcodes/index.js')}`,
+          `import * as params from ${file('./params.js')}`,
           `export const VERIFIED_VERSIONS = ${JSON.stringify([pkg.version])}`,
-          'export async function importEvmFiles() { return { evm, errors, interpreter, precompiles } }',
+          'export async function importEvmFiles() { return { evm, errors, interpreter, precompiles, opcodes, params } }',
         ].join('\n'),
       }
     })

@@ -14,8 +14,16 @@ export interface Rule<T = unknown> {
   check(value: unknown, path: string): T
 }
 
-/** Numbers in messages: `9,007,199,254,740,991`. */
-export const grouped = (n: number | bigint): string => n.toLocaleString('en-US')
+/**
+ * Numbers in messages, grouped as `toLocaleString('en-US')` groups them: `9,007,199,254,740,991`.
+ * Whole numbers are grouped here rather than by `toLocaleString`, whose first call in a
+ * process sets up ICU's number formatting (about 45 ms of CPU), and the option tables call
+ * this at import (docs/performance.md, "Cold start"). Other numbers go to `toLocaleString`.
+ */
+export function grouped(n: number | bigint): string {
+  if (typeof n === 'number' && !Number.isSafeInteger(n)) return n.toLocaleString('en-US')
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',')
+}
 
 /** Throws the error of `rule` refusing `value` at `path`. */
 export function refuse(rule: Pick<Rule, 'allowed'>, path: string, value: unknown, reason?: string, cause?: unknown): never {
