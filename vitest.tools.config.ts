@@ -2,16 +2,16 @@
  * `npm run test:tools`: dualnet under other projects' tools, each a child process that
  * installs, compiles and starts its own program: the Hardhat example projects
  * (Hardhat 2, and Hardhat 3 on Node 22), Foundry's forge (script --broadcast, test
- * --fork-url), and forks of Foundry's Anvil (history before the fork; the EVM
- * view, test/fork-anvil.test.ts). A first run
- * installs them (minutes); not part of `npm test`, which stays under 5 minutes. CI runs
- * it after `npm test`.
+ * --fork-url), forks of Foundry's Anvil (history before the fork; the EVM view,
+ * test/fork-anvil.test.ts), and the packed package's types in new ES module and CommonJS
+ * projects (skipLibCheck: false). A first run installs them (minutes); not part of
+ * `npm test`, which stays under 5 minutes. CI runs it after `npm test`.
  */
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['test/hardhat-examples.test.ts', 'test/forge.test.ts', 'test/fork-history-anvil.test.ts', 'test/fork-anvil.test.ts'],
+    include: ['test/hardhat-examples.test.ts', 'test/forge.test.ts', 'test/fork-history-anvil.test.ts', 'test/fork-anvil.test.ts', 'test/package-types.test.ts'],
     reporters: ['default', './vitest.summary.ts'],
     fileParallelism: false,
     testTimeout: 900_000,

@@ -13,19 +13,28 @@
  *   that the first transaction reads one chunk instead of ~120 files (docs/performance.md,
  *   "Cold start"); and {@link SERVER_PACKAGES} with everything they require, so that
  *   `listen()` reads one chunk instead of ~160 CommonJS files (docs/performance.md, "CLI start").
- * - Declarations: tsc (tsconfig.build.json, declarations only, which also type-checks),
- *   then a copy of the tree as .d.cts for the exports map's `require` condition: a
+ * - Declarations: tsc (tsconfig.build.json, declarations only, which also type-checks)
+ *   into a scratch directory, then rollup-plugin-dts bundles them per entry point
+ *   ({@link bundleDeclarations}): dist/'s .d.ts files hold only the public types and
+ *   what they name, and import no package but viem, ethers, abstract-level, Hardhat and
+ *   Node's, so that a project with `skipLibCheck: false` type-checks against them
+ *   (a declaration tree of src/ reaches the EVM's modules and through them
+ *   @ethereumjs/evm's declarations, which do not compile without @types/debug).
+ *   Then a copy as .d.cts for the exports map's `require` condition: a
  *   CommonJS project type-checks against declarations in its own module format (and
  *   so sees ethers' and viem's CommonJS types, as its own code does). At run time
  *   `require('dualnet')` loads the same ES modules (require of ESM, Node >= 20.19 and
  *   >= 22.12, the supported lines): one module instance, no dual-package hazard.
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
+import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
+import { rollup } from 'rollup'
+import { dts } from 'rollup-plugin-dts'
 import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
 
 /**
@@ -145,17 +154,27 @@ export function bundleOptions(outdir = 'dist'): BuildOptions {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.chdir(fileURLToPath(new URL('..', import.meta.url)))
-  rmSync('dist', { recursive: true, force: true })
-  await build(bundleOptions())
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-  const declarations = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' })
-  if (declarations.status !== 0) process.exit(declarations.status ?? 1)
-  chmodSync('dist/cli.js', 0o755)
-  // Hardhat 3's plugin types, written by hand (Hardhat 3 is not a dependency to compile against).
-  copyFileSync('src/hardhat/hardhat3.d.ts', 'dist/hardhat/hardhat3.d.ts')
-  writeCommonJsDeclarations('dist')
+/** The declaration entry points: dist/`name`.d.ts for each, as the exports map names them. */
+const DECLARATION_ENTRIES = ['index', 'vitest', 'viem', 'ethers', 'hardhat/v2', 'hardhat/hardhat3']
+
+/**
+ * Bundles the declaration tree `tree` (tsc's output for src/) into `outdir`: one
+ * .d.ts per {@link DECLARATION_ENTRIES} entry, and the types they share in
+ * `chunks/types-<hash>.d.ts`, so that every entry sees the same declarations. Package
+ * imports stay imports. Any warning of rollup-plugin-dts (a public type that names one
+ * no entry exports, which a user's declaration emit could not name) fails the build.
+ */
+async function bundleDeclarations(tree: string, outdir: string): Promise<void> {
+  const warnings: string[] = []
+  const bundle = await rollup({
+    input: Object.fromEntries(DECLARATION_ENTRIES.map((name) => [name, join(tree, `${name}.d.ts`)])),
+    external: (id) => !id.startsWith('.') && !isAbsolute(id),
+    plugins: [dts()],
+    onwarn: (warning) => void warnings.push(warning.message),
+  })
+  await bundle.write({ dir: outdir, format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/types-[hash].d.ts' })
+  await bundle.close()
+  if (warnings.length > 0) throw new Error(`declaration bundle: ${warnings.join('\n')}`)
 }
 
 /**
@@ -170,4 +189,23 @@ function writeCommonJsDeclarations(dir: string): void {
     const text = readFileSync(file, 'utf8').replace(/(["'])(\.\.?\/[^"']*?)\.(?:d\.)?(?:ts|js)\1/g, '$1$2.cjs$1')
     writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), text)
   }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.chdir(fileURLToPath(new URL('..', import.meta.url)))
+  rmSync('dist', { recursive: true, force: true })
+  await build(bundleOptions())
+  chmodSync('dist/cli.js', 0o755)
+  const tree = mkdtempSync(join(tmpdir(), 'dualnet-declarations-'))
+  try {
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+    const declarations = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', tree], { stdio: 'inherit' })
+    if (declarations.status !== 0) process.exit(declarations.status ?? 1)
+    // Hardhat 3's plugin types, written by hand (Hardhat 3 is not a dependency to compile against).
+    copyFileSync('src/hardhat/hardhat3.d.ts', join(tree, 'hardhat/hardhat3.d.ts'))
+    await bundleDeclarations(tree, 'dist')
+  } finally {
+    rmSync(tree, { recursive: true, force: true })
+  }
+  writeCommonJsDeclarations('dist')
 }

@@ -7,7 +7,29 @@
 export { createDevnet } from './devnet.ts'
 export { RestNotFoundError } from './devnet.ts'
 export type { Devnet, DevAccount, NativeDevAccount, DevnetUrls, RequestArguments, RestClient } from './devnet.ts'
-export type { RestEnvelope } from './rest/router.ts'
+export type {
+  DualnetRestSchema,
+  RestBalance,
+  RestBlock,
+  RestBlockHeader,
+  RestBlockTransactions,
+  RestDeployCode,
+  RestEnvelope,
+  RestEventRecord,
+  RestGasPrice,
+  RestMempoolTxState,
+  RestMethod,
+  RestNotify,
+  RestPath,
+  RestPathArgument,
+  RestPathOf,
+  RestPreExecResult,
+  RestResult,
+  RestRouteTemplate,
+  RestSig,
+  RestSyncStatus,
+  RestTransaction,
+} from './rest/schema.ts'
 export { RestErrorCode } from './rest/errors.ts'
 export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'
 export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork } from './options.ts'

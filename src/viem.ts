@@ -12,9 +12,10 @@
  *
  * @module dualnet/viem
  */
-import { custom, defineChain, type Chain, type CustomTransport, type EIP1193RequestFn } from 'viem'
+import { custom, defineChain, rpcSchema, type Chain, type EIP1193RequestFn, type Transport } from 'viem'
 import { SOLO_CHAIN_ID } from './core/constants.ts'
 import type { RequestArguments } from './devnet.ts'
+import type { DualnetRpcSchema } from './rpc/schema.ts'
 
 /** Port the CLI's JSON-RPC server listens on by default (the node's, reference §0). */
 const DEFAULT_RPC_URL = 'http://127.0.0.1:20339'
@@ -42,10 +43,27 @@ export function dualnetChain(rpcUrl: string = DEFAULT_RPC_URL, options: { id?: n
 export const dualnet: Chain = dualnetChain()
 
 /**
+ * The devnet's JSON-RPC schema for a viem client's `rpcSchema` option: with it,
+ * `client.request({ method, params })` is typed per method of the devnet (Hardhat's and
+ * Anvil's controls included), as `devnet.request` is.
+ *
+ * ```ts
+ * const client = createTestClient({ chain, mode: 'anvil', transport: devnetTransport(devnet), rpcSchema: dualnetRpcSchema })
+ * const id = await client.request({ method: 'evm_snapshot' }) // `0x${string}`
+ * ```
+ */
+export const dualnetRpcSchema: DualnetRpcSchema = rpcSchema<DualnetRpcSchema>()
+
+/** What {@link devnetTransport} returns: viem's custom transport, its `request` typed by {@link DualnetRpcSchema}. */
+export type DevnetTransport = Transport<'custom', Record<string, never>, EIP1193RequestFn<DualnetRpcSchema>>
+
+/**
  * viem's `custom` transport over a devnet's EIP-1193 `request` (in-process, no
  * sockets), without retries: viem retries errors whose code it does not know (a
  * revert's code 3 among them) with a back-off, and a devnet's answer is final.
+ * Its `request` is typed by {@link DualnetRpcSchema}; give a client
+ * `rpcSchema: dualnetRpcSchema` for its `request` to be typed too.
  */
-export function devnetTransport(devnet: { request(args: RequestArguments): Promise<unknown> }): CustomTransport {
-  return custom({ request: devnet.request.bind(devnet) as EIP1193RequestFn }, { retryCount: 0 })
+export function devnetTransport(devnet: { request(args: RequestArguments): Promise<unknown> }): DevnetTransport {
+  return custom({ request: devnet.request.bind(devnet) as EIP1193RequestFn<DualnetRpcSchema> }, { retryCount: 0 }) as DevnetTransport
 }

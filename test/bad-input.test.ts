@@ -46,7 +46,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
 
   async function sign(key: string, fields: TxFields = {}): Promise<string> {
     const wallet = new Wallet(key)
-    const nonce = fields.nonce ?? Number(BigInt((await devnet.rpc('eth_getTransactionCount', [wallet.address.toLowerCase(), 'latest'])) as string))
+    const nonce = fields.nonce ?? Number(BigInt(await devnet.rpc('eth_getTransactionCount', [wallet.address.toLowerCase(), 'latest'])))
     return wallet.signTransaction({
       type: 0,
       chainId: fields.chainId ?? CHAIN_ID,
@@ -248,7 +248,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
         empty,
       )
       // A funded account sending more than it has: want = gasPrice × gas + value (reference §6.5).
-      const balance = BigInt((await devnet.rpc('eth_getBalance', [B.address, 'latest'])) as string)
+      const balance = BigInt(await devnet.rpc('eth_getBalance', [B.address, 'latest']))
       const tooMuch = await sign(B.privateKey, { to: A.address, value: balance, gasPrice: GWEI, gasLimit: 21_000n })
       await expectRejected(
         'eth_sendRawTransaction',

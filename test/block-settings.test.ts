@@ -28,7 +28,7 @@ describe('on a Shanghai devnet', () => {
   const read = async (block = 'pending') => [...env.decodeFunctionResult('read', (await rpc('eth_call', [{ to: address, data: env.encodeFunctionData('read') }, block])) as string)]
   /** What BlockEnv.record() stored, mined in a transaction of `gasPrice`. */
   const record = async (gasPrice = GWEI) => {
-    const hash = (await rpc('eth_sendTransaction', [{ from, to: address, data: env.encodeFunctionData('record'), gasPrice: quantity(gasPrice), gas: quantity(200_000) }])) as string
+    const hash = await rpc('eth_sendTransaction', [{ from, to: address, data: env.encodeFunctionData('record'), gasPrice: quantity(gasPrice), gas: quantity(200_000) }])
     expect(((await rpc('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x1')
     const get = async (name: string) => env.decodeFunctionResult(name, (await rpc('eth_call', [{ to: address, data: env.encodeFunctionData(name) }, 'latest'])) as string)[0]
     return [await get('coinbase'), await get('gasLimit'), await get('baseFee'), await get('prevRandao')]
@@ -37,7 +37,7 @@ describe('on a Shanghai devnet', () => {
   beforeAll(async () => {
     devnet = await createDevnet({ hardfork: 'shanghai', accounts: 1, nativeAccounts: 0, console: false })
     from = devnet.accounts[0]!.address
-    const hash = (await rpc('eth_sendTransaction', [{ from, data: BlockEnv.bytecode }])) as string
+    const hash = await rpc('eth_sendTransaction', [{ from, data: BlockEnv.bytecode }])
     address = ((await rpc('eth_getTransactionReceipt', [hash])) as { contractAddress: string }).contractAddress
   })
   afterAll(async () => {
@@ -76,7 +76,7 @@ describe('on a Shanghai devnet', () => {
     await devnet.setBlockGasLimit(5_000_000)
     await devnet.setNextBlockBaseFeePerGas(GWEI)
     await devnet.setPrevRandao(RANDAO)
-    const hash = (await rpc('eth_sendTransaction', [{ from, to: address, data: env.encodeFunctionData('record'), gasPrice: quantity(GWEI), gas: quantity(200_000) }])) as string
+    const hash = await rpc('eth_sendTransaction', [{ from, to: address, data: env.encodeFunctionData('record'), gasPrice: quantity(GWEI), gas: quantity(200_000) }])
     // Settings changed after the block was mined do not reach its replay.
     await devnet.setCoinbase('0x0000000000000000000000000000000000000b0b')
     const trace = (await rpc('debug_traceTransaction', [hash])) as { structLogs: { op: string; stack: string[] }[] }
@@ -117,7 +117,7 @@ describe('on a Shanghai devnet', () => {
 
   it('evm_revert restores the settings of the snapshot; hardhat_reset the chain’s', async () => {
     await rpc('hardhat_setCoinbase', [ALICE])
-    const id = (await rpc('evm_snapshot')) as string
+    const id = await rpc('evm_snapshot')
     await rpc('hardhat_setCoinbase', ['0x0000000000000000000000000000000000000b0b'])
     await rpc('evm_setBlockGasLimit', ['0x5208'])
     await rpc('hardhat_setNextBlockBaseFeePerGas', ['0x9'])
@@ -127,7 +127,7 @@ describe('on a Shanghai devnet', () => {
     expect(await read()).toEqual([getAddress(ALICE), 2n ** 64n - 1n, 0n, 0n])
     // A snapshot also restores a one-shot setting not used up yet.
     await rpc('hardhat_setNextBlockBaseFeePerGas', ['0x9'])
-    const before = (await rpc('evm_snapshot')) as string
+    const before = await rpc('evm_snapshot')
     await rpc('evm_mine')
     expect((await read())[2]).toBe(0n)
     await rpc('evm_revert', [before])

@@ -48,7 +48,7 @@ afterAll(async () => {
   await devnet.close()
 })
 beforeEach(async () => {
-  baseline = (await devnet.rpc('evm_snapshot')) as string
+  baseline = await devnet.rpc('evm_snapshot')
 })
 afterEach(async () => {
   await devnet.rpc('evm_revert', [baseline])

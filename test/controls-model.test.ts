@@ -45,8 +45,8 @@ function nextTime(m: Model): number {
 
 async function view(real: Real) {
   const { devnet } = real
-  const latest = (await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { hash: string; timestamp: string }
-  const height = (await devnet.rpc('eth_blockNumber')) as string
+  const latest = (await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!
+  const height = await devnet.rpc('eth_blockNumber')
   return {
     height,
     latest,
@@ -130,7 +130,7 @@ class IncreaseTime implements fc.AsyncCommand<Model, Real> {
 class Snapshot implements fc.AsyncCommand<Model, Real> {
   check = () => true
   async run(m: Model, real: Real) {
-    const id = (await real.devnet.rpc('evm_snapshot')) as string
+    const id = await real.devnet.rpc('evm_snapshot')
     m.snapshots.push({ id, model: clone(m), view: await view(real) })
     await check(m, real)
   }
@@ -173,7 +173,7 @@ async function runModel(numRuns: number, persistent: boolean): Promise<void> {
       const options = { accounts: ACCOUNTS, clock: 'frozen' as const, genesisTimestamp: GENESIS, console: false }
       const open = () => createDevnet(dir === undefined ? options : { ...options, db: new ClassicLevel<string, string>(dir) })
       const devnet = await open()
-      const balance = BigInt((await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, 'latest'])) as string)
+      const balance = BigInt(await devnet.rpc('eth_getBalance', [devnet.accounts[0]!.address, 'latest']))
       const model: Model = {
         balances: Array.from({ length: ACCOUNTS }, () => balance),
         governance: 0n,

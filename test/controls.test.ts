@@ -24,7 +24,7 @@ async function transfer(from: number, to: string, value: bigint, nonce?: number)
     gasLimit: 21_000n,
     gasPrice: 1_000_000_000n,
   })
-  return (await devnet.rpc('eth_sendRawTransaction', [raw])) as string
+  return await devnet.rpc('eth_sendRawTransaction', [raw])
 }
 
 async function view() {
@@ -33,7 +33,7 @@ async function view() {
     height: await devnet.rpc('eth_blockNumber'),
     balances: [await devnet.rpc('eth_getBalance', [a, 'latest']), await devnet.rpc('eth_getBalance', [b, 'latest'])],
     nonce: await devnet.rpc('eth_getTransactionCount', [a, 'latest']),
-    latest: ((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { hash: string }).hash,
+    latest: (await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!.hash,
   }
 }
 
@@ -63,9 +63,9 @@ describe('snapshot and revert', () => {
   })
 
   it('follows Hardhat over JSON-RPC: reverting invalidates the id and later ones; unknown ids answer false', async () => {
-    const first = (await devnet.rpc('evm_snapshot')) as string
+    const first = await devnet.rpc('evm_snapshot')
     await devnet.mine()
-    const second = (await devnet.rpc('evm_snapshot')) as string
+    const second = await devnet.rpc('evm_snapshot')
     await devnet.mine()
     expect(await devnet.rpc('evm_revert', [first])).toBe(true)
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x0')
@@ -100,7 +100,7 @@ describe('snapshot and revert', () => {
     // Automine is back on: a send is mined at once.
     await transfer(0, devnet.accounts[1]!.address, 1n)
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x1')
-    const block = (await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }
+    const block = (await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!
     expect(Number(block.timestamp)).toBeLessThan(Math.floor(Date.now() / 1000) + 500)
   })
 })
@@ -111,7 +111,7 @@ describe('persistence across revert', () => {
     const d = await createDevnet({ accounts: 2, db })
     const wallet = new Wallet(d.accounts[0]!.privateKey)
     const send = async (nonce: number) =>
-      (await d.rpc('eth_sendRawTransaction', [await wallet.signTransaction({ type: 0, chainId: 12345, nonce, to: d.accounts[1]!.address, value: 1n, gasLimit: 21_000n, gasPrice: 0n })])) as string
+      await d.rpc('eth_sendRawTransaction', [await wallet.signTransaction({ type: 0, chainId: 12345, nonce, to: d.accounts[1]!.address, value: 1n, gasLimit: 21_000n, gasPrice: 0n })])
     await send(0)
     const id = await d.snapshot()
     const reverted = await send(1)
@@ -134,19 +134,19 @@ describe('persistence across revert', () => {
 
 describe('time', () => {
   it('increaseTime moves the next block forward, and TIMESTAMP follows', async () => {
-    const t0 = Number(((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp)
+    const t0 = Number((await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!.timestamp)
     expect(await devnet.rpc('evm_increaseTime', [3600])).toBe(3600)
     await devnet.rpc('evm_mine')
-    const t1 = Number(((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp)
+    const t1 = Number((await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!.timestamp)
     expect(t1 - t0).toBeGreaterThanOrEqual(3600)
     expect(t1 - t0).toBeLessThan(3600 + 30)
   })
 
   it('setNextBlockTimestamp sets the exact timestamp and refuses the past', async () => {
-    const t0 = Number(((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp)
+    const t0 = Number((await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!.timestamp)
     await devnet.rpc('evm_setNextBlockTimestamp', [t0 + 1000])
     await devnet.mine()
-    expect(((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp).toBe(quantity(t0 + 1000))
+    expect((await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!.timestamp).toBe(quantity(t0 + 1000))
     await expect(devnet.rpc('evm_setNextBlockTimestamp', [t0])).rejects.toMatchObject({
       code: -32000,
       message: `Timestamp ${t0} is lower than or equal to previous block's timestamp ${t0 + 1000}`,
@@ -154,14 +154,14 @@ describe('time', () => {
     await expect(devnet.increaseTime(-5)).rejects.toThrow(/forward/)
     await expect(devnet.rpc('evm_increaseTime', [-5])).rejects.toMatchObject({ code: -32000 })
     await devnet.rpc('evm_mine', [t0 + 2000])
-    expect(((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp).toBe(quantity(t0 + 2000))
+    expect((await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!.timestamp).toBe(quantity(t0 + 2000))
   })
 
   it('a frozen clock makes runs reproducible', async () => {
     const run = async () => {
       const d = await createDevnet({ accounts: 2, clock: 'frozen', genesisTimestamp: 1_700_000_000 })
       await d.mine(3)
-      const block = (await d.rpc('eth_getBlockByNumber', ['latest', false])) as { hash: string; timestamp: string }
+      const block = (await d.rpc('eth_getBlockByNumber', ['latest', false]))!
       await d.close()
       return block
     }
@@ -173,7 +173,7 @@ describe('time', () => {
   it('a stepped clock stamps each block step seconds after its parent', async () => {
     const d = await createDevnet({ accounts: 1, clock: { step: 12 }, genesisTimestamp: 1_700_000_000 })
     await d.mine(2)
-    expect(((await d.rpc('eth_getBlockByNumber', ['0x2', false])) as { timestamp: string }).timestamp).toBe(quantity(1_700_000_024))
+    expect((await d.rpc('eth_getBlockByNumber', ['0x2', false]))!.timestamp).toBe(quantity(1_700_000_024))
     await d.close()
   })
 })
@@ -190,16 +190,16 @@ describe('mining', () => {
     ])) as string
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x0')
     await devnet.rpc('evm_mine')
-    const block = (await devnet.rpc('eth_getBlockByNumber', ['0x1', false])) as { transactions: string[] }
+    const block = (await devnet.rpc('eth_getBlockByNumber', ['0x1', false]))!
     expect(block.transactions).toEqual([rich, b0, b1])
   })
 
   it('hardhat_mine and anvil_mine mine n blocks spaced by the interval', async () => {
-    const t0 = Number(((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp)
+    const t0 = Number((await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!.timestamp)
     expect(await devnet.rpc('hardhat_mine', ['0x64', '0xa'])).toBe(true)
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x64')
-    const first = Number(((await devnet.rpc('eth_getBlockByNumber', ['0x1', false])) as { timestamp: string }).timestamp)
-    const last = Number(((await devnet.rpc('eth_getBlockByNumber', ['0x64', false])) as { timestamp: string }).timestamp)
+    const first = Number((await devnet.rpc('eth_getBlockByNumber', ['0x1', false]))!.timestamp)
+    const last = Number((await devnet.rpc('eth_getBlockByNumber', ['0x64', false]))!.timestamp)
     expect(first).toBeGreaterThan(t0)
     expect(last - first).toBe(99 * 10)
     await devnet.rpc('anvil_mine', ['0x2'])
@@ -208,7 +208,7 @@ describe('mining', () => {
 
   it('mines long runs of empty blocks at once and builds them when needed', async () => {
     const before = await devnet.snapshot()
-    const t0 = Number(((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp)
+    const t0 = Number((await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!.timestamp)
     await devnet.mine(100_000, { interval: 2 })
     expect(await devnet.rpc('eth_blockNumber')).toBe(quantity(100_000))
     // State reads at any of those heights need no block built.
@@ -216,16 +216,16 @@ describe('mining', () => {
     await devnet.revert(before)
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x0')
     await devnet.mine(300)
-    const b150 = (await devnet.rpc('eth_getBlockByNumber', [quantity(150), false])) as { timestamp: string; parentHash: string }
-    const b149 = (await devnet.rpc('eth_getBlockByNumber', [quantity(149), false])) as { timestamp: string; hash: string }
+    const b150 = (await devnet.rpc('eth_getBlockByNumber', [quantity(150), false]))!
+    const b149 = (await devnet.rpc('eth_getBlockByNumber', [quantity(149), false]))!
     expect(b150.parentHash).toBe(b149.hash)
     expect(Number(b150.timestamp) - Number(b149.timestamp)).toBe(1)
     expect(Number(b149.timestamp)).toBeGreaterThan(t0)
     const hash = await transfer(0, devnet.accounts[1]!.address, 1n)
-    const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash])) as { blockNumber: string }
+    const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash]))!
     expect(receipt.blockNumber).toBe(quantity(301))
-    const tip = (await devnet.rpc('eth_getBlockByNumber', [quantity(301), false])) as { parentHash: string }
-    expect(tip.parentHash).toBe(((await devnet.rpc('eth_getBlockByNumber', [quantity(300), false])) as { hash: string }).hash)
+    const tip = (await devnet.rpc('eth_getBlockByNumber', [quantity(301), false]))!
+    expect(tip.parentHash).toBe((await devnet.rpc('eth_getBlockByNumber', [quantity(300), false]))!.hash)
   })
 
   it('interval mining mines on its own and stops', async () => {
@@ -248,7 +248,7 @@ describe('mining', () => {
   it('anvil_setBlockTimestampInterval spaces block timestamps', async () => {
     await devnet.rpc('anvil_setBlockTimestampInterval', [100])
     await devnet.mine(2)
-    const [t1, t2] = await Promise.all(['0x1', '0x2'].map(async (n) => Number(((await devnet.rpc('eth_getBlockByNumber', [n, false])) as { timestamp: string }).timestamp)))
+    const [t1, t2] = await Promise.all(['0x1', '0x2'].map(async (n) => Number((await devnet.rpc('eth_getBlockByNumber', [n, false]))!.timestamp)))
     expect(t2! - t1!).toBe(100)
     expect(await devnet.rpc('anvil_removeBlockTimestampInterval')).toBe(true)
   })
@@ -289,8 +289,8 @@ describe('state setters', () => {
     const tx = { from: whale, to: devnet.accounts[0]!.address, value: '0x64', gas: '0x5208' }
     await expect(devnet.rpc('eth_sendTransaction', [tx])).rejects.toMatchObject({ code: -32000 })
     expect(await devnet.rpc('hardhat_impersonateAccount', [whale])).toBe(true)
-    const hash = (await devnet.rpc('eth_sendTransaction', [tx])) as string
-    const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash])) as { from: string; status: string }
+    const hash = await devnet.rpc('eth_sendTransaction', [tx])
+    const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash]))!
     expect(receipt).toMatchObject({ from: whale, status: '0x1' })
     expect(await devnet.rpc('eth_getTransactionCount', [whale, 'latest'])).toBe('0x1')
     expect(await devnet.rpc('anvil_stopImpersonatingAccount', [whale])).toBe(true)

@@ -18,7 +18,7 @@ let hash: string
 
 beforeAll(async () => {
   devnet = await createDevnet({ accounts: 1, nativeAccounts: 0, console: false, traceSizeLimit: 5_000, traceTimeout: 300, stateLimit: 10_000, jsonDepthLimit: 20 })
-  hash = (await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, data: '0x5b600056', gas: '0xea60', gasPrice: '0x0' }])) as string
+  hash = await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, data: '0x5b600056', gas: '0xea60', gasPrice: '0x0' }])
 })
 
 afterAll(async () => {

@@ -903,11 +903,11 @@ describe('mined EVM transactions: evm.runCall path equals runTx', () => {
     try {
       const [a, b] = devnet.accounts as [DevAccount, DevAccount]
       await devnet.setCode(a.address, '0x00')
-      const before = BigInt((await devnet.rpc('eth_getBalance', [b.address, 'latest'])) as string)
+      const before = BigInt(await devnet.rpc('eth_getBalance', [b.address, 'latest']))
       const hash = await devnet.rpc('eth_sendTransaction', [{ from: a.address, to: b.address, value: '0x7', gas: '0x5208', gasPrice: '0x3b9aca00' }])
-      const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash])) as { status: string; gasUsed: string }
+      const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash]))!
       expect(receipt).toMatchObject({ status: '0x1', gasUsed: '0x5208' })
-      expect(BigInt((await devnet.rpc('eth_getBalance', [b.address, 'latest'])) as string)).toBe(before + 7n)
+      expect(BigInt(await devnet.rpc('eth_getBalance', [b.address, 'latest']))).toBe(before + 7n)
     } finally {
       await devnet.close()
     }

@@ -12,7 +12,7 @@ let devnet: Devnet
 let store: string
 
 async function send(to: string | undefined, data: string, value = 0n): Promise<string> {
-  return (await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to, data, value: `0x${value.toString(16)}`, gas: '0x100000' }])) as string
+  return await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to, data, value: `0x${value.toString(16)}`, gas: '0x100000' }])
 }
 
 beforeEach(async () => {
@@ -29,17 +29,17 @@ const deposit = '0xd0e30db0'
 
 describe('polling filters', () => {
   it('a block filter reports each new block hash once', async () => {
-    const id = (await devnet.rpc('eth_newBlockFilter')) as string
+    const id = await devnet.rpc('eth_newBlockFilter')
     expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([])
     await devnet.mine(2)
-    const hashes = [2, 3].map(async (n) => ((await devnet.rpc('eth_getBlockByNumber', [`0x${n}`, false])) as { hash: string }).hash)
+    const hashes = [2, 3].map(async (n) => (await devnet.rpc('eth_getBlockByNumber', [`0x${n}`, false]))!.hash)
     expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual(await Promise.all(hashes))
     expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([])
   })
 
   it('a log filter reports matching logs of later blocks once, and eth_getFilterLogs the whole range', async () => {
     await send(store, increment)
-    const id = (await devnet.rpc('eth_newFilter', [{ address: store, fromBlock: '0x0' }])) as string
+    const id = await devnet.rpc('eth_newFilter', [{ address: store, fromBlock: '0x0' }])
     await send(store, increment)
     await send(store, deposit, 5n)
     const changes = (await devnet.rpc('eth_getFilterChanges', [id])) as { address: string; blockNumber: string }[]
@@ -54,7 +54,7 @@ describe('polling filters', () => {
   })
 
   it('a log filter by topic sees the synthetic value-transfer logs', async () => {
-    const id = (await devnet.rpc('eth_newFilter', [{ topics: [TRANSFER_TOPIC] }])) as string
+    const id = await devnet.rpc('eth_newFilter', [{ topics: [TRANSFER_TOPIC] }])
     await send(store, deposit, 7n)
     const [log] = (await devnet.rpc('eth_getFilterChanges', [id])) as { address: string; data: string }[]
     expect(log!.address).toBe('0x0000000000000000000000000000000000000002')
@@ -62,14 +62,14 @@ describe('polling filters', () => {
   })
 
   it('a pending-transaction filter reports accepted transaction hashes', async () => {
-    const id = (await devnet.rpc('eth_newPendingTransactionFilter')) as string
+    const id = await devnet.rpc('eth_newPendingTransactionFilter')
     const hash = await send(store, increment)
     expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([hash])
     expect(await devnet.rpc('eth_getFilterChanges', [id])).toEqual([])
   })
 
   it('uninstalls, and answers unknown ids with -32000 filter not found', async () => {
-    const id = (await devnet.rpc('eth_newBlockFilter')) as string
+    const id = await devnet.rpc('eth_newBlockFilter')
     expect(await devnet.rpc('eth_uninstallFilter', [id])).toBe(true)
     expect(await devnet.rpc('eth_uninstallFilter', [id])).toBe(false)
     await expect(devnet.rpc('eth_getFilterChanges', [id])).rejects.toMatchObject({ code: -32000, message: 'filter not found' })
@@ -85,8 +85,8 @@ describe('filter expiry: 5 minutes from the first change a filter has not collec
 
   it('a filter on a quiet chain lives on, however long it is not polled', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
-    const blocks = (await devnet.rpc('eth_newBlockFilter')) as string
-    const pending = (await devnet.rpc('eth_newPendingTransactionFilter')) as string
+    const blocks = await devnet.rpc('eth_newBlockFilter')
+    const pending = await devnet.rpc('eth_newPendingTransactionFilter')
     vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000)
     await devnet.mine(1)
     const hash = await send(store, increment)
@@ -96,8 +96,8 @@ describe('filter expiry: 5 minutes from the first change a filter has not collec
 
   it("a filter that leaves a change uncollected for 5 minutes expires, as go-ethereum's", async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
-    const blocks = (await devnet.rpc('eth_newBlockFilter')) as string
-    const pending = (await devnet.rpc('eth_newPendingTransactionFilter')) as string
+    const blocks = await devnet.rpc('eth_newBlockFilter')
+    const pending = await devnet.rpc('eth_newPendingTransactionFilter')
     await devnet.mine(1)
     vi.setSystemTime(Date.now() + FIVE_MINUTES - 1000)
     expect(await devnet.rpc('eth_getFilterChanges', [blocks])).toHaveLength(1)

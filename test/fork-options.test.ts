@@ -89,8 +89,8 @@ describe('fork block', () => {
     try {
       expect(await fork.rpc('eth_blockNumber')).toBe('0x1')
       expect(await fork.rpc('eth_getBalance', [PROBE, 'latest'])).toBe('0x64')
-      const block1 = (await remote.rpc('eth_getBlockByNumber', ['0x1', false])) as { hash: string }
-      expect(((await fork.rpc('eth_getBlockByNumber', ['0x1', false])) as { hash: string }).hash).toBe(block1.hash)
+      const block1 = (await remote.rpc('eth_getBlockByNumber', ['0x1', false]))!
+      expect((await fork.rpc('eth_getBlockByNumber', ['0x1', false]))!.hash).toBe(block1.hash)
     } finally {
       await fork.close()
     }

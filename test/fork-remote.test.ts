@@ -68,7 +68,7 @@ describe('remote failures', () => {
     }
     // Once the remote is back, the same transfer goes through.
     const hash = await fork.rpc('eth_sendTransaction', [{ from: RICH, to: OTHER, value: '0x1', gas: '0x5208', gasPrice: '0x0' }])
-    expect(((await fork.rpc('eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x1')
+    expect((await fork.rpc('eth_getTransactionReceipt', [hash]))!.status).toBe('0x1')
     expect(await fork.rpc('eth_getBalance', [OTHER, 'latest'])).toBe('0x4')
     expect(await remote.rpc('eth_getBalance', [OTHER, 'latest'])).toBe('0x3')
   })

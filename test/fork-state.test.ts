@@ -47,11 +47,11 @@ describe('fork of a dualnet', () => {
     expect(await fork.rpc('eth_chainId')).toBe('0x1092')
     expect(await fork.rpc('net_version')).toBe('4242')
     expect(await fork.rpc('eth_blockNumber')).toBe(`0x${remoteHead.toString(16)}`)
-    const remoteBlock = (await remote.rpc('eth_getBlockByNumber', ['latest', false])) as { hash: string; timestamp: string }
-    const forkBlock = (await fork.rpc('eth_getBlockByNumber', ['latest', false])) as { hash: string; number: string }
+    const remoteBlock = (await remote.rpc('eth_getBlockByNumber', ['latest', false]))!
+    const forkBlock = (await fork.rpc('eth_getBlockByNumber', ['latest', false]))!
     expect(forkBlock.hash).toBe(remoteBlock.hash)
     await fork.mine()
-    const next = (await fork.rpc('eth_getBlockByNumber', ['latest', false])) as { parentHash: string; number: string }
+    const next = (await fork.rpc('eth_getBlockByNumber', ['latest', false]))!
     expect(next.number).toBe(`0x${(remoteHead + 1).toString(16)}`)
     expect(next.parentHash).toBe(remoteBlock.hash)
     // The native view continues the same chain: height and previous-block hash (REST hashes are byte-reversed).

@@ -44,8 +44,8 @@ const reversed = (hex: string) => Buffer.from(hex.replace(/^0x/, ''), 'hex').rev
 beforeAll(async () => {
   devnet = await createDevnet({ clock: 'frozen', genesisTimestamp: 1_700_000_000, accounts: 2, nativeAccounts: 2 })
   const [a, b] = devnet.accounts as [Devnet['accounts'][number], Devnet['accounts'][number]]
-  const hash = (await devnet.rpc('eth_sendTransaction', [{ from: a.address, to: b.address, value: '0x1', gasPrice: '0x3b9aca00' }])) as string
-  const block = (await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { hash: string }
+  const hash = await devnet.rpc('eth_sendTransaction', [{ from: a.address, to: b.address, value: '0x1', gasPrice: '0x3b9aca00' }])
+  const block = (await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!
   known.push(reversed(hash), reversed(block.hash), a.base58, b.base58, reversed(a.address), devnet.nativeAccounts[0]!.base58, '1', '0', '2')
   known.push('0100000000000000000000000000000000000000', '0200000000000000000000000000000000000000', 'main', 'gas', 'ont', 'ONG')
   // An EIP-155 transaction in the node's envelope (00d3 + var-bytes of the RLP), from b at nonce 0.

@@ -29,8 +29,8 @@ const GOVERNANCE_BASE58 = 'AFmseVrdL9f9oyCzZefL9tG6UbviEH9ugK'
 
 /** Balances of an account: wei by JSON-RPC (0x address), and the REST v2 gas balance (1e-18 units, §1.4.3; Base58). */
 async function balances(devnet: Devnet, address: string, base58: string): Promise<{ rpc: bigint; rest: bigint }> {
-  const rpc = BigInt((await devnet.rpc('eth_getBalance', [address, 'latest'])) as string)
-  const rest = (await devnet.rest.get(`/api/v1/balancev2/${base58}`)).Result as { gas: string }
+  const rpc = BigInt(await devnet.rpc('eth_getBalance', [address, 'latest']))
+  const rest = (await devnet.rest.get(`/api/v1/balancev2/${base58}`)).Result
   return { rpc, rest: BigInt(rest.gas) }
 }
 
@@ -86,7 +86,7 @@ describe.each(FORKS)('hardfork %s', (hardfork) => {
       expect(shape(r.logs)).toEqual(fee === 0n ? [transfer] : [transfer, feeLog(a, fee)])
     }
     const sum = BigInt((transfers * (transfers + 1)) / 2)
-    const call = async (data: string) => (await devnet.rpc('eth_call', [{ to: address, data }, 'latest'])) as string
+    const call = async (data: string) => await devnet.rpc('eth_call', [{ to: address, data }, 'latest'])
     expect(BigInt(await call(token.encodeFunctionData('balanceOf', [b])))).toBe(sum)
 
     const governance1 = await balances(devnet, GOVERNANCE, GOVERNANCE_BASE58)
@@ -107,7 +107,7 @@ describe.each(FORKS)('hardfork %s', (hardfork) => {
 
   it(`SELFDESTRUCT pays out with its Transfer log and ${AT_LEAST_CANCUN.includes(hardfork) ? 'keeps the contract (EIP-6780), unless created in the same transaction' : 'deletes the contract'}`, async () => {
     const endowment = 7n * GWEI
-    const hash = (await devnet.rpc('eth_sendTransaction', [{ from: a, data: SelfDestruct.bytecode, value: `0x${endowment.toString(16)}`, gasPrice: '0x0' }])) as string
+    const hash = await devnet.rpc('eth_sendTransaction', [{ from: a, data: SelfDestruct.bytecode, value: `0x${endowment.toString(16)}`, gasPrice: '0x0' }])
     const address = ((await devnet.rpc('eth_getTransactionReceipt', [hash])) as Receipt).contractAddress!
     const r = await send(devnet, { from: a, to: address, data: selfDestruct.encodeFunctionData('destroy', [b]), gasPrice: 0n })
     expect(r.status).toBe('0x1')
@@ -146,7 +146,7 @@ describe.each(FORKS)('hardfork %s', (hardfork) => {
     expect(shape(r.logs)[0]).toEqual({ address, topics: [id('Seen(uint256)')], data: word(42n) })
     // Transient storage is gone after the transaction.
     expect(await devnet.rpc('eth_call', [{ to: address, data: transient.encodeFunctionData('load') }, 'latest'])).toBe(word(0n))
-    const twice = (await devnet.rpc('eth_call', [{ to: address, data: transient.encodeFunctionData('twice', ['0xabcdef']) }, 'latest'])) as string
+    const twice = await devnet.rpc('eth_call', [{ to: address, data: transient.encodeFunctionData('twice', ['0xabcdef']) }, 'latest'])
     expect(transient.decodeFunctionResult('twice', twice)[0]).toBe('0xabcdefabcdef')
     expect(await devnet.rpc('eth_call', [{ from: a, data: '0x4a60005260206000f3' }, 'latest'])).toBe(word(1n))
   })

@@ -175,7 +175,7 @@ describe('eth_getLogs block range (logsBlockRange) and result count (logsResultL
 
   it('more matches than the limit: -32000 for eth_getLogs, eth_getFilterLogs and eth_getFilterChanges; the filter keeps its place', async () => {
     const d = await start({ logsResultLimit: 2 })
-    const filter = (await d.rpc('eth_newFilter', [{ fromBlock: '0x0' }])) as string
+    const filter = await d.rpc('eth_newFilter', [{ fromBlock: '0x0' }])
     for (let i = 0; i < 3; i++) await transfer(d)
     const message = 'query returned more than 2 results (option logsResultLimit)'
     expect((await rejection(d.rpc('eth_getLogs', [{ fromBlock: '0x0' }]))).toJSON()).toEqual({ code: -32000, message })
@@ -218,7 +218,7 @@ describe('number of filters (filterLimit)', () => {
 describe('number of subscriptions (subscriptionLimit)', () => {
   it('subscribing above the limit gets -32000; after an unsubscribe the next one starts', async () => {
     const d = await start({ subscriptionLimit: 2 })
-    const first = (await d.rpc('eth_subscribe', ['newHeads'])) as string
+    const first = await d.rpc('eth_subscribe', ['newHeads'])
     await d.rpc('eth_subscribe', ['logs', {}])
     const err = await rejection(d.rpc('eth_subscribe', ['newPendingTransactions']))
     expect(err.toJSON()).toEqual({ code: -32000, message: 'too many subscriptions (limit 2)' })
@@ -257,7 +257,7 @@ describe('trace size (traceSizeLimit)', () => {
     const { Token } = await import('../fixtures/index.ts')
     const { Interface } = await import('ethers')
     const data = Token.bytecode + new Interface(Token.abi as never).encodeDeploy(['T', 'T', 1000n]).slice(2)
-    const deploy = (await d.rpc('eth_sendTransaction', [{ from: d.accounts[0]!.address, data, gas: '0x2dc6c0', gasPrice: GWEI }])) as string
+    const deploy = await d.rpc('eth_sendTransaction', [{ from: d.accounts[0]!.address, data, gas: '0x2dc6c0', gasPrice: GWEI }])
     const err = await rejection(d.rpc('debug_traceTransaction', [deploy]))
     expect(err.toJSON()).toEqual({
       code: -32000,

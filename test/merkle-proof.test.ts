@@ -103,7 +103,7 @@ describe('merkle proofs over a random chain', () => {
   beforeAll(async () => {
     devnet = await createDevnet({ automine: false })
     const accounts = devnet.accounts
-    const deploy = (await devnet.rpc('eth_sendTransaction', [{ from: accounts[0]!.address, data: Store.bytecode, gasPrice: '0x0' }])) as string
+    const deploy = await devnet.rpc('eth_sendTransaction', [{ from: accounts[0]!.address, data: Store.bytecode, gasPrice: '0x0' }])
     await devnet.mine()
     storeAddress = ((await devnet.rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }).contractAddress
     const steps = fc.sample(fc.array(stepArb, { minLength: TX_COUNT, maxLength: TX_COUNT }), { seed: CHAIN_SEED, numRuns: 1 })[0]!
@@ -117,18 +117,18 @@ describe('merkle proofs over a random chain', () => {
           : step.kind === 'increment'
             ? { to: storeAddress, data: store.encodeFunctionData('increment') }
             : { to: storeAddress, data: store.encodeFunctionData('deposit'), value: `0x${(step.value / 1000n).toString(16)}` }
-      sent.push((await devnet.rpc('eth_sendTransaction', [{ from, gasPrice, ...fields }])) as string)
+      sent.push(await devnet.rpc('eth_sendTransaction', [{ from, gasPrice, ...fields }]))
       if (step.mineAfter > 0) await devnet.mine(step.mineAfter)
     }
     await devnet.mine()
     expect((await devnet.rest.get('/api/v1/mempool/txcount')).Result).toEqual([0, 0])
     for (const hash of sent) {
-      const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash])) as { blockNumber: string; status: string }
+      const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash]))!
       included.push({ hash, height: Number(receipt.blockNumber) })
     }
-    tip = (await devnet.rest.get('/api/v1/block/height')).Result as number
+    tip = (await devnet.rest.get('/api/v1/block/height')).Result
     for (let h = 0; h <= tip; h++) {
-      const list = (await devnet.rest.get(`/api/v1/block/transactions/height/${h}`)).Result as { Transactions: string[] }
+      const list = (await devnet.rest.get(`/api/v1/block/transactions/height/${h}`)).Result
       leaves.push(transactionsRoot(list.Transactions.map(raw)))
     }
   })
@@ -145,23 +145,23 @@ describe('merkle proofs over a random chain', () => {
 
   it('TransactionsRoot of every block = SHA256d pairs over its transactions (REST lists), as the header and eth_getBlockByNumber say', async () => {
     for (let h = 0; h <= tip; h++) {
-      const header = ((await devnet.rest.get(`/api/v1/block/details/height/${h}`)).Result as { Header: { TransactionsRoot: string } }).Header
+      const header = (await devnet.rest.get(`/api/v1/block/details/height/${h}`)).Result.Header
       expect(header.TransactionsRoot).toBe(rev(leaves[h]!.toString('hex')))
-      const eth = (await devnet.rpc('eth_getBlockByNumber', [`0x${h.toString(16)}`, false])) as { transactions: string[]; transactionsRoot: string }
+      const eth = (await devnet.rpc('eth_getBlockByNumber', [`0x${h.toString(16)}`, false]))!
       if (eth.transactions.length > 0) expect(strip(eth.transactionsRoot)).toBe(leaves[h]!.toString('hex'))
     }
     // An odd count pairs the last hash with itself: spell it out for a block of three.
     const counts = new Map<number, string[]>()
     for (const { hash, height } of included) counts.set(height, [...(counts.get(height) ?? []), hash])
     const [height, hashes] = [...counts.entries()].find(([, list]) => list.length === 3)!
-    const listed = ((await devnet.rest.get(`/api/v1/block/transactions/height/${height}`)).Result as { Transactions: string[] }).Transactions.map(raw)
+    const listed = (await devnet.rest.get(`/api/v1/block/transactions/height/${height}`)).Result.Transactions.map(raw)
     expect(listed.map((b) => `0x${b.toString('hex')}`).sort()).toEqual([...hashes].sort())
     const [a, b, c] = listed as [Buffer, Buffer, Buffer]
     expect(leaves[height]).toEqual(sha256d(Buffer.concat([sha256d(Buffer.concat([a, b])), sha256d(Buffer.concat([c, c]))])))
   })
 
   it('the latest BlockRoot is the compact tree over every TransactionsRoot', async () => {
-    const latest = ((await devnet.rest.get(`/api/v1/block/details/height/${tip}`)).Result as { Header: { BlockRoot: string } }).Header
+    const latest = (await devnet.rest.get(`/api/v1/block/details/height/${tip}`)).Result.Header
     expect(latest.BlockRoot).toBe(rev(compactRoot(leaves).toString('hex')))
   })
 
@@ -212,10 +212,10 @@ describe('merkle proofs over a random chain', () => {
   })
 
   it('a transaction in the latest block: BlockHeight = CurBlockHeight; also dropped or extra TargetHashes fail', async () => {
-    const hash = (await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[3]!.address, to: devnet.accounts[4]!.address, value: '0x1', gasPrice: '0x0' }])) as string
+    const hash = await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[3]!.address, to: devnet.accounts[4]!.address, value: '0x1', gasPrice: '0x0' }])
     await devnet.mine()
     tip += 1
-    const list = ((await devnet.rest.get(`/api/v1/block/transactions/height/${tip}`)).Result as { Transactions: string[] }).Transactions
+    const list = (await devnet.rest.get(`/api/v1/block/transactions/height/${tip}`)).Result.Transactions
     expect(list).toEqual([rev(hash)])
     leaves.push(transactionsRoot(list.map(raw)))
     const proof = await proofOf(hash)
@@ -240,14 +240,14 @@ describe('merkle proofs of small trees', () => {
   it("genesis only: a one-leaf tree, TargetHashes null; the genesis header's BlockRoot is zero, so the proof only verifies from block 1 on", async () => {
     const devnet = await createDevnet()
     try {
-      const genesis = ((await devnet.rest.get('/api/v1/block/details/height/0')).Result as { Header: { TransactionsRoot: string; BlockRoot: string } }).Header
-      const list = ((await devnet.rest.get('/api/v1/block/transactions/height/0')).Result as { Transactions: string[] }).Transactions
+      const genesis = (await devnet.rest.get('/api/v1/block/details/height/0')).Result.Header
+      const list = (await devnet.rest.get('/api/v1/block/transactions/height/0')).Result.Transactions
       // Block 0 holds the native genesis transactions (reference §5.5): its TransactionsRoot is theirs, not zero.
       expect(genesis.TransactionsRoot).toBe(rev(transactionsRoot(list.map(raw)).toString('hex')))
       expect(genesis.TransactionsRoot).not.toBe('00'.repeat(32))
       // The genesis header's BlockRoot is all zero (§5.3), so at height 0 a genesis transaction's proof
       // names a CurBlockRoot its TransactionsRoot does not lead to, as on the node.
-      const proof = (await devnet.rest.get(`/api/v1/merkleproof/${list[0]!}`)).Result as MerkleProof
+      const proof = (await devnet.rest.get(`/api/v1/merkleproof/${list[0]!}`)).Result
       expect(proof).toEqual({
         Type: 'MerkleProof',
         TransactionsRoot: genesis.TransactionsRoot,
@@ -268,7 +268,7 @@ describe('merkle proofs of small trees', () => {
       expect(verifyMerkleProof({ ...oneLeaf, BlockHeight: 1 })).toBe(false)
       // One block later the genesis transactions' proof verifies: TargetHashes = [block 1's (zero) root].
       await devnet.mine()
-      const later = (await devnet.rest.get(`/api/v1/merkleproof/${list.at(-1)!}`)).Result as MerkleProof
+      const later = (await devnet.rest.get(`/api/v1/merkleproof/${list.at(-1)!}`)).Result
       expect(later).toMatchObject({ TransactionsRoot: genesis.TransactionsRoot, BlockHeight: 0, CurBlockHeight: 1, TargetHashes: ['00'.repeat(32)] })
       expect(later.CurBlockRoot).toBe(rev(node(raw(genesis.TransactionsRoot), Buffer.alloc(32)).toString('hex')))
       expect(verifyMerkleProof(later)).toBe(true)
@@ -281,9 +281,9 @@ describe('merkle proofs of small trees', () => {
   it('one transaction in block 1: a two-leaf tree whose only TargetHash is the genesis root; malformed input is false, not a throw', async () => {
     const devnet = await createDevnet()
     try {
-      const hash = (await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to: devnet.accounts[1]!.address, value: '0x1', gasPrice: '0x0' }])) as string
-      const proof = (await devnet.rest.get(`/api/v1/merkleproof/${rev(hash)}`)).Result as MerkleProof
-      const genesisRoot = ((await devnet.rest.get('/api/v1/block/details/height/0')).Result as { Header: { TransactionsRoot: string } }).Header.TransactionsRoot
+      const hash = await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to: devnet.accounts[1]!.address, value: '0x1', gasPrice: '0x0' }])
+      const proof = (await devnet.rest.get(`/api/v1/merkleproof/${rev(hash)}`)).Result
+      const genesisRoot = (await devnet.rest.get('/api/v1/block/details/height/0')).Result.Header.TransactionsRoot
       expect(proof).toEqual({
         Type: 'MerkleProof',
         TransactionsRoot: rev(hash),

@@ -85,7 +85,7 @@ describe('transfers built by the SDK', () => {
     const block = ((await client.getBlockTxsByHeight(1)) as Envelope).Result
     expect(block.Transactions).toEqual([sent.Result])
     // The eth view omits native transactions from block lists but counts them.
-    expect(((await devnet.rpc('eth_getBlockByNumber', ['0x1', false])) as { transactions: string[] }).transactions).toEqual([])
+    expect((await devnet.rpc('eth_getBlockByNumber', ['0x1', false]))!.transactions).toEqual([])
     expect(await devnet.rpc('eth_getBlockTransactionCountByNumber', ['0x1'])).toBe('0x1')
     await expect(devnet.rpc('eth_getTransactionByHash', [`0x${tx.getHash()}`])).rejects.toMatchObject({ code: -32000, message: 'not a EIP155 tx' })
     // The merkle proof covers native transactions too.

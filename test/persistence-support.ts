@@ -30,13 +30,13 @@ export async function ledgerView(devnet: Devnet, addresses: readonly string[], s
   const height = Number(await devnet.rpc('eth_blockNumber'))
   const blocks = []
   for (let h = 0; h <= height; h++) {
-    const block = (await devnet.rpc('eth_getBlockByNumber', [`0x${h.toString(16)}`, true])) as { hash: string; transactions: { hash: string }[] }
+    const block = (await devnet.rpc('eth_getBlockByNumber', [`0x${h.toString(16)}`, true]))!
     const rest = (await devnet.rest.get(`/api/v1/block/details/height/${h}`)).Result
     // The raw block carries the bookkeeper's signature: the resumed chain signs as the stored one did.
     const raw = (await devnet.rest.get(`/api/v1/block/details/height/${h}?raw=1`)).Result
     const txs = []
     // Every transaction of the block, native ones included (the EVM view lists only EIP-155 ones).
-    const { Transactions } = (await devnet.rest.get(`/api/v1/block/transactions/height/${h}`)).Result as { Transactions: string[] }
+    const { Transactions } = (await devnet.rest.get(`/api/v1/block/transactions/height/${h}`)).Result
     for (const native of Transactions) {
       const hash = `0x${native.match(/../g)!.reverse().join('')}`
       txs.push({
@@ -136,7 +136,7 @@ export async function sendEvmTransfer(devnet: Devnet, value: bigint): Promise<st
   const wallet = new Wallet(devnet.accounts[0]!.privateKey)
   const nonce = Number(await devnet.rpc('eth_getTransactionCount', [wallet.address, 'latest']))
   const raw = await wallet.signTransaction({ type: 0, chainId: devnet.chainId, nonce, to: `0x${'00'.repeat(19)}bb`, value, gasLimit: 21_000n, gasPrice: 1_000_000_000n })
-  return (await devnet.rpc('eth_sendRawTransaction', [raw])) as string
+  return await devnet.rpc('eth_sendRawTransaction', [raw])
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

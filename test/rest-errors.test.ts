@@ -70,12 +70,12 @@ describe.each<Mode>(['in-process', 'http'])('REST bad input (%s)', (mode) => {
     rest = await clientOf(devnet, mode)
     const [A, B] = devnet.accounts as [Devnet['accounts'][number], Devnet['accounts'][number]]
     Object.assign(accounts, { a: A.address, b: B.address, aHex: rev(A.address), aBase58: A.base58, bBase58: B.base58 })
-    const deploy = (await devnet.rpc('eth_sendTransaction', [{ from: A.address, data: Store.bytecode, gasPrice: `0x${GWEI.toString(16)}` }])) as string
+    const deploy = await devnet.rpc('eth_sendTransaction', [{ from: A.address, data: Store.bytecode, gasPrice: `0x${GWEI.toString(16)}` }])
     storeAddress = ((await devnet.rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }).contractAddress
     txHash = rev(deploy)
     await devnet.mine(2)
     height = Number(await devnet.rpc('eth_blockNumber'))
-    balance = (await devnet.rpc('eth_getBalance', [A.address, 'latest'])) as string
+    balance = await devnet.rpc('eth_getBalance', [A.address, 'latest'])
     // A valid signed transfer for B, never sent by the error cases.
     accounts.rlp = strip(await new Wallet(B.privateKey).signTransaction({ type: 0, chainId: CHAIN_ID, nonce: 0, to: A.address, value: 1n, gasPrice: GWEI, gasLimit: 21_000n }))
   })
@@ -325,7 +325,7 @@ describe.each<Mode>(['in-process', 'http'])('REST bad input (%s)', (mode) => {
     const answer = await rest.post('/api/v1/transaction', JSON.stringify({ Data: `00d3${varbytes(rlp)}abcd` }))
     expect(answer).toEqual({ Action: 'sendrawtransaction', Desc: 'SUCCESS', Error: 0, Result: rev(keccak256(`0x${rlp}`)), Version: '1.0.0' })
     height += 1
-    balance = (await devnet.rpc('eth_getBalance', [accounts.a, 'latest'])) as string
+    balance = await devnet.rpc('eth_getBalance', [accounts.a, 'latest'])
     expect(await devnet.rpc('eth_getTransactionCount', [accounts.b, 'latest'])).toBe('0x1')
   })
 

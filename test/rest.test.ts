@@ -188,8 +188,8 @@ interface RpcReceipt {
 const ethBlock = async (devnet: Devnet, height: number) => (await devnet.rpc('eth_getBlockByNumber', [q(height), false])) as RpcBlock
 const ethTx = async (devnet: Devnet, hash: string) => (await devnet.rpc('eth_getTransactionByHash', [hash])) as RpcTx
 const ethReceipt = async (devnet: Devnet, hash: string) => (await devnet.rpc('eth_getTransactionReceipt', [hash])) as RpcReceipt
-const ethBalance = async (devnet: Devnet, address: string) => BigInt((await devnet.rpc('eth_getBalance', [address, 'latest'])) as string)
-const ethHeight = async (devnet: Devnet) => Number((await devnet.rpc('eth_blockNumber')) as string)
+const ethBalance = async (devnet: Devnet, address: string) => BigInt(await devnet.rpc('eth_getBalance', [address, 'latest']))
+const ethHeight = async (devnet: Devnet) => Number(await devnet.rpc('eth_blockNumber'))
 
 /** The signed RLP of a transaction, rebuilt from its JSON-RPC fields with ethers; checked against its hash. */
 function signedRlp(t: RpcTx): string {
@@ -285,12 +285,12 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     devnet = await createDevnet()
     rest = await clientOf(devnet, mode)
     ;[A, B, C, D, E] = devnet.accounts as [typeof A, typeof A, typeof A, typeof A, typeof A]
-    txAt[1] = (await devnet.rpc('eth_sendTransaction', [{ from: A.address, data: Store.bytecode, gasPrice: q(GWEI) }])) as string
+    txAt[1] = await devnet.rpc('eth_sendTransaction', [{ from: A.address, data: Store.bytecode, gasPrice: q(GWEI) }])
     storeAddress = (await ethReceipt(devnet, txAt[1])).contractAddress!
     const increment = store.encodeFunctionData('increment')
-    txAt[2] = (await devnet.rpc('eth_sendTransaction', [{ from: A.address, to: storeAddress, data: increment, gasPrice: q(GWEI) }])) as string
-    txAt[3] = (await devnet.rpc('eth_sendTransaction', [{ from: D.address, to: E.address, value: '0x0', gasPrice: '0x0' }])) as string
-    txAt[4] = (await devnet.rpc('eth_sendTransaction', [{ from: D.address, to: E.address, value: q(5n * GWEI), gasPrice: '0x0' }])) as string
+    txAt[2] = await devnet.rpc('eth_sendTransaction', [{ from: A.address, to: storeAddress, data: increment, gasPrice: q(GWEI) }])
+    txAt[3] = await devnet.rpc('eth_sendTransaction', [{ from: D.address, to: E.address, value: '0x0', gasPrice: '0x0' }])
+    txAt[4] = await devnet.rpc('eth_sendTransaction', [{ from: D.address, to: E.address, value: q(5n * GWEI), gasPrice: '0x0' }])
     const raw = await new Wallet(B.privateKey).signTransaction({
       type: 0,
       chainId: CHAIN_ID,
@@ -300,7 +300,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       gasPrice: GWEI,
       gasLimit: 21_000n,
     })
-    txAt[5] = (await devnet.rpc('eth_sendRawTransaction', [raw])) as string
+    txAt[5] = await devnet.rpc('eth_sendRawTransaction', [raw])
     await devnet.mine(3)
     tip = await ethHeight(devnet)
     hashes = [1, 2, 3, 4, 5].map((h) => txAt[h]!)
@@ -564,7 +564,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
     const result = ok(await rest.get('/api/v1/gasprice'), ACTION.gasprice)
     expect(result).toEqual({ gasprice: 1, height: 5 })
     expect(Object.keys(result as Json)).toEqual(['gasprice', 'height'])
-    expect(BigInt((await devnet.rpc('eth_gasPrice')) as string)).toBe(GWEI)
+    expect(BigInt(await devnet.rpc('eth_gasPrice'))).toBe(GWEI)
   })
 
   it('get_balance: main in whole tokens, gas in 1e-9 units (floor), height; as eth_getBalance', async () => {
@@ -607,7 +607,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
 
   it('get_storage: Store slot 0 after increment(), by reversed 40-hex and by Base58; "" for an unset slot', async () => {
     const expected = word(1n)
-    expect(strip((await devnet.rpc('eth_getStorageAt', [storeAddress, '0x0', 'latest'])) as string).padStart(64, '0')).toBe(expected)
+    expect(strip(await devnet.rpc('eth_getStorageAt', [storeAddress, '0x0', 'latest'])).padStart(64, '0')).toBe(expected)
     expect(ok(await rest.get(`/api/v1/storage/${rev(storeAddress)}/${ZERO32}`), ACTION.storage)).toBe(expected)
     expect(ok(await rest.get(`/api/v1/storage/${base58(storeAddress)}/${ZERO32}`), ACTION.storage)).toBe(expected)
     expect(ok(await rest.get(`/api/v1/storage/${rev(storeAddress).toUpperCase()}/${ZERO32}`), ACTION.storage)).toBe(expected)
@@ -692,7 +692,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
         gasPrice: GWEI,
         gasLimit: 21_000n,
       })
-      const hash = (await pool.rpc('eth_sendRawTransaction', [raw])) as string
+      const hash = await pool.rpc('eth_sendRawTransaction', [raw])
       expect(ok(await client.get('/api/v1/mempool/txcount'), ACTION.txcount)).toEqual([1, 0])
       const state = ok(await client.get(`/api/v1/mempool/txstate/${rev(hash)}`), ACTION.txstate)
       expect(state).toEqual({

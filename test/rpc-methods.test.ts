@@ -96,7 +96,7 @@ interface TxFields {
 /** Signs a legacy EIP-155 transaction (type 0, chain id 12345). */
 async function sign(devnet: Devnet, key: string, fields: TxFields): Promise<string> {
   const wallet = new Wallet(key)
-  const nonce = fields.nonce ?? Number(BigInt((await devnet.rpc('eth_getTransactionCount', [wallet.address.toLowerCase(), 'pending'])) as string))
+  const nonce = fields.nonce ?? Number(BigInt(await devnet.rpc('eth_getTransactionCount', [wallet.address.toLowerCase(), 'pending'])))
   return wallet.signTransaction({
     type: 0,
     chainId: CHAIN_ID,
@@ -111,7 +111,7 @@ async function sign(devnet: Devnet, key: string, fields: TxFields): Promise<stri
 
 /** Signs and submits; resolves to the hash eth_sendRawTransaction answered. */
 async function send(devnet: Devnet, key: string, fields: TxFields): Promise<string> {
-  return (await devnet.rpc('eth_sendRawTransaction', [await sign(devnet, key, fields)])) as string
+  return await devnet.rpc('eth_sendRawTransaction', [await sign(devnet, key, fields)])
 }
 
 const receipt = async (devnet: Devnet, hash: string) => (await devnet.rpcUntyped('eth_getTransactionReceipt', [hash])) as Receipt
@@ -229,7 +229,7 @@ describe('methods on a chain with history', () => {
       gasLimit: 100_000n,
       gasPrice: GWEI,
     })
-    h[2] = (await devnet.rpc('eth_sendRawTransaction', [rawIncrement])) as string
+    h[2] = await devnet.rpc('eth_sendRawTransaction', [rawIncrement])
     h[3] = await send(devnet, A.privateKey, {
       to: storeAddress,
       data: store.encodeFunctionData('setBalance', [B.address, 0x1234]),
@@ -389,7 +389,7 @@ describe('methods on a chain with history', () => {
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x5')
     // NUMBER = the block, TIMESTAMP = its timestamp + 1, COINBASE 0, GASLIMIT 2^64-1 (reference §6.2, §6.3).
     const tip = await block(devnet, 'latest')
-    const info = (await devnet.rpc('eth_call', [{ to: storeAddress, data: store.encodeFunctionData('blockInfo') }, 'latest'])) as string
+    const info = await devnet.rpc('eth_call', [{ to: storeAddress, data: store.encodeFunctionData('blockInfo') }, 'latest'])
     const [number, timestamp, coinbase, gaslimit, chainid, prevHash] = store.decodeFunctionResult('blockInfo', info)
     expect(number).toBe(5n)
     expect(timestamp).toBe(BigInt(tip.timestamp) + 1n)
@@ -402,12 +402,12 @@ describe('methods on a chain with history', () => {
   it('eth_estimateGas: 21000 for a transfer; a sufficient estimate ≤ 6,000,000 for a call', async () => {
     expect(await devnet.rpc('eth_estimateGas', [{ from: A.address, to: B.address, value: '0x1' }])).toBe('0x5208')
     const data = store.encodeFunctionData('increment')
-    const estimate = (await devnet.rpc('eth_estimateGas', [{ from: B.address, to: storeAddress, data }])) as string
+    const estimate = await devnet.rpc('eth_estimateGas', [{ from: B.address, to: storeAddress, data }])
     expect(estimate).toMatch(QUANTITY)
     expect(BigInt(estimate)).toBeGreaterThanOrEqual(21_000n)
     expect(BigInt(estimate)).toBeLessThanOrEqual(6_000_000n)
     expect(await devnet.rpc('eth_estimateGas', [{ from: B.address, to: storeAddress, data }, 'latest'])).toBe(estimate)
-    const deploy = (await devnet.rpc('eth_estimateGas', [{ from: A.address, data: Store.bytecode }])) as string
+    const deploy = await devnet.rpc('eth_estimateGas', [{ from: A.address, data: Store.bytecode }])
     expect(BigInt(deploy)).toBeGreaterThan(BigInt((await receipt(devnet, h[1]!)).gasUsed) - 1n)
     expect(BigInt(deploy)).toBeLessThanOrEqual(6_000_000n)
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x5')
@@ -643,14 +643,14 @@ describe('eth_estimateGas is sufficient', () => {
     const devnet = await createDevnet()
     try {
       const [A] = devnet.accounts
-      const deployEstimate = BigInt((await devnet.rpc('eth_estimateGas', [{ from: A!.address, data: Store.bytecode }])) as string)
+      const deployEstimate = BigInt(await devnet.rpc('eth_estimateGas', [{ from: A!.address, data: Store.bytecode }]))
       expect(deployEstimate).toBeLessThanOrEqual(6_000_000n)
       const deploy = await send(devnet, A!.privateKey, { data: Store.bytecode, gasLimit: deployEstimate })
       const created = await receipt(devnet, deploy)
       expect(created.status).toBe('0x1')
       const to = created.contractAddress as string
       const data = store.encodeFunctionData('increment')
-      const estimate = BigInt((await devnet.rpc('eth_estimateGas', [{ from: A!.address, to, data }])) as string)
+      const estimate = BigInt(await devnet.rpc('eth_estimateGas', [{ from: A!.address, to, data }]))
       expect(estimate).toBeLessThanOrEqual(6_000_000n)
       const call = await receipt(devnet, await send(devnet, A!.privateKey, { to, data, gasLimit: estimate }))
       expect(call.status).toBe('0x1')
@@ -667,7 +667,7 @@ describe('eth_sendTransaction (dev accounts)', () => {
     const devnet = await createDevnet()
     try {
       const [A, B] = devnet.accounts
-      const hash = (await devnet.rpc('eth_sendTransaction', [{ from: A!.address, to: B!.address, value: q(ETHER) }])) as string
+      const hash = await devnet.rpc('eth_sendTransaction', [{ from: A!.address, to: B!.address, value: q(ETHER) }])
       expect(hash).toMatch(HASH)
       expect(await devnet.rpc('eth_blockNumber')).toBe('0x1')
       const tx = (await devnet.rpcUntyped('eth_getTransactionByHash', [hash])) as Obj
@@ -709,7 +709,7 @@ describe('pending transactions and multi-transaction blocks (automine off)', () 
     const [A] = devnet.accounts
     expect(await devnet.rpc('eth_pendingTransactions')).toBeNull()
     const raw = await sign(devnet, A!.privateKey, { data: Store.bytecode, gasLimit: 500_000n, nonce: 0 })
-    const hash = (await devnet.rpc('eth_sendRawTransaction', [raw])) as string
+    const hash = await devnet.rpc('eth_sendRawTransaction', [raw])
     expect(hash).toBe(keccak256(raw))
     expect(await devnet.rpc('eth_blockNumber')).toBe('0x0')
     const pending = {

@@ -159,7 +159,7 @@ describe('signing with dev accounts', () => {
   describe('raw methods', () => {
     it('eth_sign(address, data) equals personal_sign(data, address): EIP-191, 65 bytes, v 27/28', async () => {
       const data = '0x48656c6c6f'
-      const a = (await devnet.rpc('eth_sign', [owner, data])) as string
+      const a = await devnet.rpc('eth_sign', [owner, data])
       expect(await devnet.rpc('personal_sign', [data, owner])).toBe(a)
       expect(a).toMatch(/^0x[0-9a-f]{130}$/)
       expect([27, 28]).toContain(Number.parseInt(a.slice(130), 16))
@@ -168,7 +168,7 @@ describe('signing with dev accounts', () => {
 
     it("eth_signTypedData_v4 takes the object or its JSON; its digest is ethers' TypedDataEncoder hash", async () => {
       const payload = TypedDataEncoder.getPayload(mailDomain, MAIL_TYPES, mail())
-      const fromJson = (await devnet.rpc('eth_signTypedData_v4', [owner, JSON.stringify(payload)])) as string
+      const fromJson = await devnet.rpc('eth_signTypedData_v4', [owner, JSON.stringify(payload)])
       expect(await devnet.rpc('eth_signTypedData_v4', [owner, payload])).toBe(fromJson)
       expect(Signature.from(fromJson).v).toBeGreaterThanOrEqual(27)
       const digest = TypedDataEncoder.hash(mailDomain, MAIL_TYPES, mail())
@@ -227,13 +227,13 @@ describe('signing with dev accounts', () => {
       expect(await message({ type: '0x2', gas: '0x5208' })).toMatch(/^transaction type 0x2 not supported; .*cast --legacy.*type: 0.*type: 'legacy'/)
       expect(await message({ maxFeePerGas: '0x1', gas: '0x5208' })).toMatch(/cast --legacy/)
       expect(await message({ chainId: '0x1', gas: '0x5208' })).toBe(`invalid chain id, want: ${CHAIN_ID}, got: 1`)
-      const pending = BigInt((await devnet.rpc('eth_getTransactionCount', [owner, 'pending'])) as string)
-      const raw = (await devnet.rpc('eth_signTransaction', [base])) as string
+      const pending = BigInt(await devnet.rpc('eth_getTransactionCount', [owner, 'pending']))
+      const raw = await devnet.rpc('eth_signTransaction', [base])
       const tx = Transaction.from(raw)
       // Filled: nonce from the pending count, gasPrice from eth_gasPrice, gas from eth_estimateGas.
       expect(tx).toMatchObject({ type: 0, from: owner, nonce: Number(pending), gasLimit: 21_000n, chainId: BigInt(CHAIN_ID) })
-      expect(tx.gasPrice).toBe(BigInt((await devnet.rpc('eth_gasPrice')) as string))
-      expect(BigInt((await devnet.rpc('eth_getTransactionCount', [owner, 'pending'])) as string)).toBe(pending) // not sent
+      expect(tx.gasPrice).toBe(BigInt(await devnet.rpc('eth_gasPrice')))
+      expect(BigInt(await devnet.rpc('eth_getTransactionCount', [owner, 'pending']))).toBe(pending) // not sent
     })
   })
 

@@ -76,7 +76,7 @@ describe('EIP-1193 message events', () => {
     await transfer(token, devnet.accounts[1]!.address, 3n)
     await devnet.mine(1)
     await vi.waitFor(() => expect(heads).toEqual([2n, 3n]), EVENTUALLY)
-    const receiptHash = ((await devnet.rpc('eth_getBlockByNumber', ['0x2', false])) as { transactions: string[] }).transactions[0]
+    const receiptHash = (await devnet.rpc('eth_getBlockByNumber', ['0x2', false]))!.transactions[0]
     await vi.waitFor(() => expect(logs).toEqual([receiptHash]), EVENTUALLY)
     await headSub.unsubscribe()
     await logSub.unsubscribe()
@@ -181,7 +181,7 @@ describe('reset', () => {
     // The subscription stayed: the fresh genesis, then what follows it.
     expect(await devnet.rpc('anvil_reset', [])).toBeNull()
     await devnet.request({ method: 'eth_sendTransaction', params: [{ from: a, to: b, value: '0x1' }] })
-    const genesis = (await devnet.rpc('eth_getBlockByNumber', ['earliest', false])) as { hash: string }
+    const genesis = (await devnet.rpc('eth_getBlockByNumber', ['earliest', false]))!
     await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1', '0x2', '0x3', '0x0', '0x0', '0x1']), EVENTUALLY)
     expect(seen[4]!.result.hash).toBe(genesis.hash)
     expect(seen[5]!.result.parentHash).toBe(genesis.hash)

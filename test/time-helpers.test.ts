@@ -50,7 +50,7 @@ describe('devnet.time', () => {
     await transfers(d, 2)
     expect(await d.time.latestBlock()).toBe(0)
     expect(await d.time.increase(60n)).toBe(GENESIS + 60)
-    const block = (await d.rpc('eth_getBlockByNumber', ['latest', false])) as { number: string; timestamp: string; transactions: string[] }
+    const block = (await d.rpc('eth_getBlockByNumber', ['latest', false]))!
     expect(block).toMatchObject({ number: '0x1', timestamp: `0x${(GENESIS + 60).toString(16)}` })
     expect(block.transactions).toHaveLength(2)
   })

@@ -36,7 +36,7 @@ async function start(traceSizeLimit?: number): Promise<Devnet> {
 async function chainWith(data: string, gas: string, traceSizeLimit?: number): Promise<{ d: Devnet; hash: string; call: Record<string, string> }> {
   const d = await start(traceSizeLimit)
   const call = { from: d.accounts[0]!.address, data, gas }
-  const hash = (await d.rpc('eth_sendTransaction', [{ ...call, gasPrice: '0x0' }])) as string
+  const hash = await d.rpc('eth_sendTransaction', [{ ...call, gasPrice: '0x0' }])
   return { d, hash, call }
 }
 

@@ -33,7 +33,7 @@ async function send(index: number, fields: { nonce: number; to?: string | null; 
     to: b,
     ...fields,
   })
-  return (await devnet.rpc('eth_sendRawTransaction', [raw])) as string
+  return await devnet.rpc('eth_sendRawTransaction', [raw])
 }
 
 describe('txpool_* with automine off', () => {
@@ -96,13 +96,13 @@ describe('dropping pending transactions', () => {
     expect(await devnet.rpc('eth_getTransactionCount', [a, 'pending'])).toBe('0x1')
     await devnet.mine()
     expect(await devnet.rpc('eth_getTransactionReceipt', [h1])).toBeNull()
-    expect(((await devnet.rpc('eth_getTransactionReceipt', [h0])) as { status: string }).status).toBe('0x1')
+    expect((await devnet.rpc('eth_getTransactionReceipt', [h0]))!.status).toBe('0x1')
     await expect(devnet.rpc('hardhat_dropTransaction', [h0])).rejects.toMatchObject({ code: -32602, message: `Transaction ${h0} cannot be removed because it's already mined` })
 
     // Nonce 1 is free again: another transaction takes it and lands.
     const again = await send(0, { nonce: 1, value: 3n })
     await devnet.mine()
-    expect(((await devnet.rpc('eth_getTransactionReceipt', [again])) as { blockNumber: string }).blockNumber).toBe('0x2')
+    expect((await devnet.rpc('eth_getTransactionReceipt', [again]))!.blockNumber).toBe('0x2')
     expect(await devnet.rpc('eth_getTransactionCount', [a, 'latest'])).toBe('0x2')
   })
 
@@ -131,7 +131,7 @@ describe('dropping pending transactions', () => {
     expect((await devnet.rest.get('/api/v1/mempool/txcount')).Result).toEqual([0, 0])
     expect((await devnet.rest.get(`/api/v1/mempool/txstate/${native}`)).Error).toBe(44001)
     await devnet.mine()
-    expect(((await devnet.rpc('eth_getBlockByNumber', ['latest', false])) as { transactions: string[] }).transactions).toEqual([])
+    expect((await devnet.rpc('eth_getBlockByNumber', ['latest', false]))!.transactions).toEqual([])
     expect((await devnet.rest.get('/api/v1/block/transactions/height/1')).Result).toMatchObject({ Transactions: [] })
   })
 

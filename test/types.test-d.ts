@@ -4,9 +4,29 @@
  * `rpcUntyped` takes anything, the schema lists exactly the methods the table serves,
  * and the internal Chain is not part of the public Devnet type.
  */
+import { createPublicClient, type EIP1193RequestFn } from 'viem'
 import { describe, expectTypeOf, it } from 'vitest'
-import type { Devnet, DevnetOptions, Hardfork, RpcBlock, RpcMethodName, RpcReceipt, RpcResult, Quantity } from '../src/index.ts'
+import type {
+  Devnet,
+  DevnetOptions,
+  DualnetRpcSchema,
+  Hardfork,
+  RestBalance,
+  RestBlock,
+  RestEnvelope,
+  RestEventRecord,
+  RestPreExecResult,
+  RestRouteTemplate,
+  RestTransaction,
+  RpcBlock,
+  RpcMethodName,
+  RpcReceipt,
+  RpcResult,
+  Quantity,
+} from '../src/index.ts'
 import type { ServedMethodName } from '../src/rpc/methods/index.ts'
+import type { ServedRestTemplate } from '../src/rest/routes/index.ts'
+import { devnetTransport, dualnet, dualnetRpcSchema } from '../src/viem.ts'
 
 declare const devnet: Devnet
 
@@ -67,5 +87,47 @@ describe('public types', () => {
 
   it('Devnet does not expose the internal Chain', () => {
     expectTypeOf<Devnet>().not.toHaveProperty('chain')
+  })
+})
+
+describe('devnet.rest', () => {
+  it("types each route's Result by path", () => {
+    expectTypeOf(devnet.rest.get('/api/v1/block/height')).resolves.toEqualTypeOf<RestEnvelope<number>>()
+    expectTypeOf(devnet.rest.get(`/api/v1/balancev2/${devnet.accounts[0]!.base58}`)).resolves.toEqualTypeOf<RestEnvelope<RestBalance>>()
+    expectTypeOf(devnet.rest.get('/api/v1/block/details/height/1')).resolves.toEqualTypeOf<RestEnvelope<RestBlock>>()
+    expectTypeOf(devnet.rest.get(`/api/v1/block/details/height/${1 + 1}`)).resolves.toEqualTypeOf<RestEnvelope<RestBlock>>()
+    expectTypeOf(devnet.rest.get('/api/v1/transaction/ab12?raw=1')).resolves.toEqualTypeOf<RestEnvelope<string>>()
+    expectTypeOf(devnet.rest.get('/api/v1/transaction/ab12')).resolves.toEqualTypeOf<RestEnvelope<RestTransaction>>()
+    expectTypeOf(devnet.rest.get('/api/v1/block/height/txhash/ab12')).resolves.toEqualTypeOf<RestEnvelope<number>>()
+    expectTypeOf(devnet.rest.get('/api/v1/smartcode/event/txhash/ab12')).resolves.toEqualTypeOf<RestEnvelope<RestEventRecord | ''>>()
+    expectTypeOf(devnet.rest.get('/api/v1/allowancev2?asset=gas&from=a&to=b')).resolves.toEqualTypeOf<RestEnvelope<string>>()
+    expectTypeOf(devnet.rest.get('/api/v1/mempool/txcount')).resolves.toEqualTypeOf<RestEnvelope<[number, number]>>()
+    expectTypeOf(devnet.rest.post('/api/v1/transaction', { Data: '00d1' })).resolves.toEqualTypeOf<RestEnvelope<string>>()
+    expectTypeOf(devnet.rest.post('/api/v1/transaction?preExec=1', { Data: '00d1' })).resolves.toEqualTypeOf<RestEnvelope<RestPreExecResult>>()
+  })
+
+  it('refuses a literal path no route serves; a string path gives unknown', () => {
+    // @ts-expect-error a misspelt route
+    void devnet.rest.get('/api/v1/block/heigth')
+    // @ts-expect-error GET only
+    void devnet.rest.post('/api/v1/block/height', {})
+    const computed: string = '/api/v1/block/height'
+    expectTypeOf(devnet.rest.get(computed)).resolves.toEqualTypeOf<RestEnvelope<unknown>>()
+  })
+
+  it('the schema lists exactly the routes of the route table', () => {
+    expectTypeOf<RestRouteTemplate>().toEqualTypeOf<ServedRestTemplate>()
+  })
+})
+
+describe('dualnet/viem', () => {
+  it('types the transport and, with rpcSchema, the client by the same schema', () => {
+    const transport = devnetTransport(devnet)
+    expectTypeOf(transport({}).request).toEqualTypeOf<EIP1193RequestFn<DualnetRpcSchema>>()
+    const client = createPublicClient({ chain: dualnet, transport, rpcSchema: dualnetRpcSchema })
+    expectTypeOf(client.request({ method: 'evm_snapshot' })).resolves.toEqualTypeOf<Quantity>()
+    expectTypeOf(client.request({ method: 'eth_getBalance', params: ['0x00000000000000000000000000000000000000aa', 'latest'] })).resolves.toEqualTypeOf<Quantity>()
+    // @ts-expect-error a misspelt method (a public client also takes viem's public methods, which it merges in)
+    void client.request({ method: 'evm_snapshat' })
   })
 })

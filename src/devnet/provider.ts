@@ -101,10 +101,11 @@ export class DevnetInstance implements Devnet {
       // Through the wire format, so that u64 values beyond 2^53 read exactly as an HTTP client reads them.
       return JSON.parse(stringifyRest(answer.envelope)) as RestEnvelope
     }
+    // The schema types each route's Result (rest/schema.ts); the router answers what the route's handler returned.
     this.rest = {
-      get: (path) => call('GET', path),
-      post: (path, body) => call('POST', path, typeof body === 'string' ? body : JSON.stringify(body)),
-    }
+      get: (path: string) => call('GET', path),
+      post: (path: string, body: unknown) => call('POST', path, typeof body === 'string' ? body : JSON.stringify(body)),
+    } as RestClient
     this.#bodyLimit = bodyLimit
     this.time = devnetTime(
       () => this.#control(async (controls) => controls),

@@ -8,7 +8,7 @@ import type { BalanceChange } from '../controls/controls.ts'
 import type { DevnetTime } from '../controls/time.ts'
 import type { StateDocument } from '../chain/persistence/stateDocument.ts'
 import type { ListenOptions } from '../options.ts'
-import type { RestEnvelope } from '../rest/router.ts'
+import type { DualnetRestSchema, RestEnvelope, RestPathArgument, RestResult } from '../rest/schema.ts'
 import type { Hex } from '../util/hex.ts'
 
 /** A funded dev account. */
@@ -47,10 +47,20 @@ export interface DevnetUrls {
   restUrl?: string
 }
 
-/** The REST interface by function call; both resolve to the envelope, and throw RestNotFoundError where the node answers 404. */
+/**
+ * The REST interface by function call; both resolve to the envelope, and throw
+ * RestNotFoundError where the node answers 404. Typed per route by
+ * {@link DualnetRestSchema}: `get('/api/v1/block/height')` resolves to
+ * `RestEnvelope<number>`, `` get(`/api/v1/balancev2/${base58}`) `` to
+ * `RestEnvelope<RestBalance>`, `?raw=1` to the raw hex string. A literal or template
+ * path no route serves does not compile; a path typed only as `string` is taken and
+ * its Result is `unknown` (docs/api.md).
+ */
 export interface RestClient {
-  get(path: string): Promise<RestEnvelope>
-  post(path: string, body: unknown): Promise<RestEnvelope>
+  /** GET `path` (with an optional query string, e.g. `?raw=1`). */
+  get<P extends string>(path: RestPathArgument<'GET', P>): Promise<RestEnvelope<RestResult<'GET', P>>>
+  /** POST `body` (an object is sent as JSON, a string as is) to `path`, e.g. `/api/v1/transaction` with `{ Data: rawHex }`. */
+  post<P extends string>(path: RestPathArgument<'POST', P>, body: unknown): Promise<RestEnvelope<RestResult<'POST', P>>>
 }
 
 /** A REST path and method no route serves (the node's HTTP 404). */

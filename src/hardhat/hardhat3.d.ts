@@ -8,7 +8,7 @@ import type { Devnet } from '../devnet.js'
 import type { DualnetHardhatConfig, DualnetHardhatUserConfig } from './shared.js'
 import type { HardhatPlugin } from 'hardhat/types/plugins'
 
-export { devnetOf, type DualnetHardhatUserConfig } from './shared.js'
+export { devnetOf, type DualnetHardhatConfig, type DualnetHardhatUserConfig } from './shared.js'
 
 /** The Hardhat 3 plugin of dualnet: `plugins: [dualnet]`. */
 declare const dualnetPlugin: HardhatPlugin

@@ -24,7 +24,7 @@ import type { Devnet, RequestArguments } from '../devnet.ts'
 import { SOLO_CHAIN_ID } from '../core/constants.ts'
 import { hardhatNotFoundMessage, networkTakenMessage, registerDevnet, resolveDualnetConfig, serve, startDevnet, type DualnetHardhatConfig } from './shared.ts'
 
-export { devnetOf, type DualnetHardhatUserConfig } from './shared.ts'
+export { devnetOf, type DualnetHardhatConfig, type DualnetHardhatUserConfig } from './shared.ts'
 
 /** What this module uses of Hardhat 2's `hardhat/config`. */
 interface Hardhat2Config {

@@ -15,7 +15,7 @@
  */
 import { DEFAULT_NETWORK_NAME, hardhatNotFoundMessage } from './shared.ts'
 
-export { devnetOf, type DualnetHardhatUserConfig } from './shared.ts'
+export { devnetOf, type DualnetHardhatConfig, type DualnetHardhatUserConfig } from './shared.ts'
 
 /** What this module uses of Hardhat 3's task builder (hardhat/config). */
 interface TaskBuilder {

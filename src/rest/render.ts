@@ -13,6 +13,7 @@ import { describeSig } from '../native/program.ts'
 import { toBase58 } from '../native/address.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
 import { u64 } from './json.ts'
+import type { RestSig } from './schema.ts'
 
 const ZERO_ADDRESS_HEX = '00'.repeat(20)
 
@@ -52,7 +53,7 @@ export function renderTransaction(tx: ChainTransaction, height: number) {
     // EIP-155 payload: a bare JSON string, the hex of the Ethereum RLP (§1.4.2).
     Payload: toHexRaw(t.rlp),
     Attributes: [] as unknown[],
-    Sigs: [] as unknown[],
+    Sigs: [] as RestSig[],
     Hash: toReversedHex(tx.hash),
     Height: height,
   }

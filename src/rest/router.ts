@@ -5,24 +5,18 @@
  * Answers the envelope `{ Action, Desc, Error, Result, Version }`.
  */
 import { retryOnForkMiss } from '../state/fork/forkSource.ts'
-import type { RestContext, RestRoute } from './context.ts'
+import type { AnyRestRoute, RestContext } from './context.ts'
 import { describe, RestError, RestErrorCode } from './errors.ts'
 import { restRoutes } from './routes/index.ts'
+import type { RestEnvelope } from './schema.ts'
 
-/** The REST envelope (spec: REST response envelope), keys in the node's order. */
-export interface RestEnvelope<T = unknown> {
-  Action: string
-  Desc: string
-  Error: number
-  Result: T
-  Version: '1.0.0'
-}
+export type { RestEnvelope } from './schema.ts'
 
 /** What the router answers: an envelope, or 404 for a path and method no route has. */
 export type RestAnswer = { status: 200; envelope: RestEnvelope } | { status: 404 }
 
 interface CompiledRoute {
-  route: RestRoute
+  route: AnyRestRoute
   pattern: RegExp
   names: string[]
 }

@@ -3,6 +3,8 @@
  * pool's codes, or pre-execution.
  */
 import type { Chain } from '../chain/chain.ts'
+import type { Served } from './context.ts'
+import type { RestPreExecResult } from './schema.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
 import { InvalidTransactionError } from '../native/transaction.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
@@ -16,7 +18,7 @@ import { renderNativeNotify } from './render.ts'
  * Throws RestError: 43001 when it does not decode, the pool's code and text when it
  * is refused, 47001 with the error text when pre-execution cannot run the script.
  */
-export async function sendNative(chain: Chain, raw: Uint8Array, preExec: boolean): Promise<unknown> {
+export async function sendNative(chain: Chain, raw: Uint8Array, preExec: boolean): Promise<string | Served<RestPreExecResult>> {
   try {
     if (preExec) {
       const outcome = await chain.preExecuteNativeTransaction(raw)

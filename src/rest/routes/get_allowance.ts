@@ -27,7 +27,7 @@ function allowance(ctx: RestContext, { params, query }: RestRequest): { token: '
 }
 
 /** get_allowance: v1 units (main whole tokens, gas 1e-9) as a decimal string. */
-export const get_allowance: RestRoute = {
+export const get_allowance: RestRoute<'/api/v1/allowance/:asset/:from/:to'> = {
   method: 'GET',
   path: '/api/v1/allowance/:asset/:from/:to',
   action: 'getallowance',
@@ -42,7 +42,7 @@ export const get_allowance: RestRoute = {
  * query form `?asset=&from=&to=` (the real node routes it to the v1 handler by a bug;
  * reference decisions table).
  */
-export const get_allowancev2: RestRoute = {
+export const get_allowancev2: RestRoute<'/api/v1/allowancev2/:asset/:from/:to'> = {
   method: 'GET',
   path: '/api/v1/allowancev2/:asset/:from/:to',
   action: 'getallowancev2',
@@ -50,4 +50,4 @@ export const get_allowancev2: RestRoute = {
 }
 
 /** The query form of get_allowancev2. */
-export const get_allowancev2_query: RestRoute = { ...get_allowancev2, path: '/api/v1/allowancev2' }
+export const get_allowancev2_query: RestRoute<'/api/v1/allowancev2'> = { ...get_allowancev2, path: '/api/v1/allowancev2' }

@@ -7,7 +7,7 @@ import { V2_PER_V1 } from '../../core/constants.ts'
  * get_balance: v1 units (main whole tokens, gas 1e-9) as decimal strings, with the
  * height; Base58 addresses only (§1.4.3). Keys are the spec's `main` and `gas`.
  */
-export const get_balance: RestRoute = {
+export const get_balance: RestRoute<'/api/v1/balance/:addr'> = {
   method: 'GET',
   path: '/api/v1/balance/:addr',
   action: 'getbalance',

@@ -3,7 +3,7 @@ import { requireNativeState } from '../forkReads.ts'
 import { parseBase58 } from '../params.ts'
 
 /** get_balancev2: v2 units (main 1e-9, gas 1e-18 = wei, what eth_getBalance shows) as decimal strings (§1.4.3). */
-export const get_balancev2: RestRoute = {
+export const get_balancev2: RestRoute<'/api/v1/balancev2/:addr'> = {
   method: 'GET',
   path: '/api/v1/balancev2/:addr',
   action: 'getbalancev2',

@@ -5,7 +5,7 @@ import { renderBlock, renderRawBlock } from '../render.ts'
 import { toHexRaw } from '../../util/hex.ts'
 
 /** get_blk_by_hash: block JSON (or raw hex with `raw=1`) by REST-form hash; 44003 when unknown. */
-export const get_blk_by_hash: RestRoute = {
+export const get_blk_by_hash: RestRoute<'/api/v1/block/details/hash/:hash'> = {
   method: 'GET',
   path: '/api/v1/block/details/hash/:hash',
   action: 'getblockbyhash',

@@ -4,7 +4,7 @@ import { parseHeight } from '../params.ts'
 import { toReversedHex } from '../../util/hex.ts'
 
 /** get_blk_hash: the block hash at a height, REST form; 44003 for an unknown height. */
-export const get_blk_hash: RestRoute = {
+export const get_blk_hash: RestRoute<'/api/v1/block/hash/:height'> = {
   method: 'GET',
   path: '/api/v1/block/hash/:height',
   action: 'getblockhash',

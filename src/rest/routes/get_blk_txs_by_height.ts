@@ -4,7 +4,7 @@ import { parseHeight } from '../params.ts'
 import { toReversedHex } from '../../util/hex.ts'
 
 /** get_blk_txs_by_height: the block's hash, height and transaction hashes; 42002 for an unknown height (§1.5). */
-export const get_blk_txs_by_height: RestRoute = {
+export const get_blk_txs_by_height: RestRoute<'/api/v1/block/transactions/height/:height'> = {
   method: 'GET',
   path: '/api/v1/block/transactions/height/:height',
   action: 'getblocktxsbyheight',

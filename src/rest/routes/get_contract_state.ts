@@ -32,7 +32,7 @@ function storedContract(ctx: RestContext, address: Uint8Array): DeployPayload | 
  * field names) or with `raw=1` its serialisation (varbytes code, vm flags byte, five
  * varstrings). Anything else, EVM contracts included, is 45001 as on the node (§1.4.5).
  */
-export const get_contract_state: RestRoute = {
+export const get_contract_state: RestRoute<'/api/v1/contract/:hash'> = {
   method: 'GET',
   path: '/api/v1/contract/:hash',
   action: 'getcontract',

@@ -10,7 +10,7 @@ import { V2_PER_V1 } from '../../core/constants.ts'
  * yet in its claimable allowance, at the chain's current time, v1 units (§4.2); "0" on
  * a solo node, where nothing accrues.
  */
-export const get_grantgas: RestRoute = {
+export const get_grantgas: RestRoute<'/api/v1/grantgas/:addr'> = {
   method: 'GET',
   path: '/api/v1/grantgas/:addr',
   action: 'getgrantgas',
@@ -27,4 +27,4 @@ export const get_grantgas: RestRoute = {
 }
 
 /** The real node's spelling, which the TypeScript SDK calls (reference §7.1). */
-export const get_grantong: RestRoute = { ...get_grantgas, path: '/api/v1/grantong/:addr', action: 'getgrantong' }
+export const get_grantong: RestRoute<'/api/v1/grantong/:addr'> = { ...get_grantgas, path: '/api/v1/grantong/:addr', action: 'getgrantong' }

@@ -1,7 +1,7 @@
 import type { RestRoute } from '../context.ts'
 
 /** get_mempooltxcount: [verified in pool, pending verification]; the devnet verifies on submission (§8). */
-export const get_mempooltxcount: RestRoute = {
+export const get_mempooltxcount: RestRoute<'/api/v1/mempool/txcount'> = {
   method: 'GET',
   path: '/api/v1/mempool/txcount',
   action: 'getmempooltxcount',

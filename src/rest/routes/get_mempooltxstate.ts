@@ -4,7 +4,7 @@ import { parseHash } from '../params.ts'
 import { toHexRaw } from '../../util/hex.ts'
 
 /** get_mempooltxstate: the verification states of a pooled transaction and its raw hex; 44001 when not in the pool (§8). */
-export const get_mempooltxstate: RestRoute = {
+export const get_mempooltxstate: RestRoute<'/api/v1/mempool/txstate/:hash'> = {
   method: 'GET',
   path: '/api/v1/mempool/txstate/:hash',
   action: 'getmempooltxstate',

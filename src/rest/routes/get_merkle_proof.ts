@@ -5,7 +5,7 @@ import { merkleProof } from '../merkleProof.ts'
 import { toHexRaw } from '../../util/hex.ts'
 
 /** get_merkle_proof: proof that a transaction's block is in the current BlockRoot; 42002 for an unknown transaction (§1.5). */
-export const get_merkle_proof: RestRoute = {
+export const get_merkle_proof: RestRoute<'/api/v1/merkleproof/:hash'> = {
   method: 'GET',
   path: '/api/v1/merkleproof/:hash',
   action: 'getmerkleproof',

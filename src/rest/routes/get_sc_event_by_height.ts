@@ -3,7 +3,7 @@ import { parseHeight } from '../params.ts'
 import { renderEventRecord } from '../render.ts'
 
 /** get_sc_event_by_height: one event record per transaction of the block; "" for none or an unknown height (§1.5). */
-export const get_sc_event_by_height: RestRoute = {
+export const get_sc_event_by_height: RestRoute<'/api/v1/smartcode/event/transactions/:height'> = {
   method: 'GET',
   path: '/api/v1/smartcode/event/transactions/:height',
   action: 'getsmartcodeeventbyheight',

@@ -4,7 +4,7 @@ import { renderEventRecord } from '../render.ts'
 import { toHexRaw } from '../../util/hex.ts'
 
 /** get_smtcode_evts: the event record of one transaction; "" when unknown or pending (§1.5). */
-export const get_smtcode_evts: RestRoute = {
+export const get_smtcode_evts: RestRoute<'/api/v1/smartcode/event/txhash/:hash'> = {
   method: 'GET',
   path: '/api/v1/smartcode/event/txhash/:hash',
   action: 'getsmartcodeeventbyhash',

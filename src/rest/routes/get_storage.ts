@@ -10,7 +10,7 @@ import { forkedNativeStorage } from '../forkReads.ts'
  * value the 32-byte word. On a fork, a contract without EVM code reads the remote's
  * native storage (rest/forkReads.ts).
  */
-export const get_storage: RestRoute = {
+export const get_storage: RestRoute<'/api/v1/storage/:hash/:key'> = {
   method: 'GET',
   path: '/api/v1/storage/:hash/:key',
   action: 'getstorage',

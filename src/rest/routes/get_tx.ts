@@ -5,7 +5,7 @@ import { renderTransaction } from '../render.ts'
 import { toHexRaw } from '../../util/hex.ts'
 
 /** get_tx: transaction JSON with Height, or its raw hex with `raw=1`; 44001 when unknown. */
-export const get_tx: RestRoute = {
+export const get_tx: RestRoute<'/api/v1/transaction/:hash'> = {
   method: 'GET',
   path: '/api/v1/transaction/:hash',
   action: 'gettransaction',

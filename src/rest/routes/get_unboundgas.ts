@@ -9,7 +9,7 @@ import { toHexRaw } from '../../util/hex.ts'
  * the gas-token allowance from the main-token contract to it, v1 units (§4.2). On a
  * solo node nothing accrues, so it stays "0" unless the devnet's `unboundGas` is on.
  */
-export const get_unboundgas: RestRoute = {
+export const get_unboundgas: RestRoute<'/api/v1/unboundgas/:addr'> = {
   method: 'GET',
   path: '/api/v1/unboundgas/:addr',
   action: 'getunboundgas',
@@ -22,4 +22,4 @@ export const get_unboundgas: RestRoute = {
 }
 
 /** The real node's spelling, which the TypeScript SDK calls (reference §7.1). */
-export const get_unboundong: RestRoute = { ...get_unboundgas, path: '/api/v1/unboundong/:addr', action: 'getunboundong' }
+export const get_unboundong: RestRoute<'/api/v1/unboundong/:addr'> = { ...get_unboundgas, path: '/api/v1/unboundong/:addr', action: 'getunboundong' }

@@ -1,7 +1,7 @@
 import type { RestRoute } from '../context.ts'
 
 /** get_version: the node version string. */
-export const get_version: RestRoute = {
+export const get_version: RestRoute<'/api/v1/version'> = {
   method: 'GET',
   path: '/api/v1/version',
   action: 'getversion',

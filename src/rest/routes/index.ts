@@ -2,7 +2,7 @@
  * The REST route table: one module per operation of the spec, named after it, plus
  * the real node's spellings that its SDK calls (reference §1.2, decisions table).
  */
-import type { RestRoute } from '../context.ts'
+import type { AnyRestRoute } from '../context.ts'
 import { get_allowance, get_allowancev2, get_allowancev2_query } from './get_allowance.ts'
 import { get_balance } from './get_balance.ts'
 import { get_balancev2 } from './get_balancev2.ts'
@@ -31,7 +31,7 @@ import { post_raw_tx } from './post_raw_tx.ts'
 import { getAllApi } from './get_all_api.ts'
 
 /** Every REST route, in matching order. */
-export const restRoutes: readonly RestRoute[] = [
+export const restRoutes = [
   get_conn_count,
   get_blk_txs_by_height,
   get_blk_by_height,
@@ -62,5 +62,8 @@ export const restRoutes: readonly RestRoute[] = [
   get_syncstatus,
   get_syncstatus_node,
   post_raw_tx,
-  getAllApi(() => restRoutes.filter((r) => r.method === 'GET').map((r) => r.path)),
-]
+  getAllApi((): string[] => restRoutes.filter((r) => r.method === 'GET').map((r) => r.path)),
+] as const satisfies readonly AnyRestRoute[]
+
+/** The route template of every route of the table. */
+export type ServedRestTemplate = (typeof restRoutes)[number]['path']

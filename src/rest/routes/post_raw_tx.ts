@@ -19,7 +19,7 @@ const NATIVE_TX_TYPES: ReadonlySet<number> = new Set([0xd0, 0xd1, 0xd2])
  * transactions (type 0xd3) take the EVM path of eth_sendRawTransaction (§2.4); native
  * ones the native path (src/rest/sendNative.ts).
  */
-export const post_raw_tx: RestRoute = {
+export const post_raw_tx: RestRoute<'/api/v1/transaction'> = {
   method: 'POST',
   path: '/api/v1/transaction',
   action: 'sendrawtransaction',

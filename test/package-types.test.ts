@@ -1,0 +1,63 @@
+/**
+ * The packed package's types as a new project meets them: `npm pack`, then a new ES
+ * module project and a new CommonJS project each install the tarball with ethers,
+ * viem, vitest, TypeScript and @types/node, write README.md's "A test in 20 lines" as
+ * it stands, and type-check it with `strict: true` and `skipLibCheck: false` (module
+ * and moduleResolution nodenext). This holds only while dist/'s declarations are
+ * self-contained (scripts/build.ts bundles them): a declaration that reached the EVM's
+ * modules would bring in @ethereumjs/evm's, which do not compile without @types/debug.
+ * The installs need the npm registry and take a minute, so this runs under
+ * `npm run test:tools`, not `npm test`.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuild, ROOT, run } from './hardhatExamples.ts'
+
+const WORK = join(tmpdir(), 'dualnet-package-types')
+
+/** The README's vitest test file: the first ```ts block under "## A test in 20 lines". */
+async function readmeTest(): Promise<string> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## A test in 20 lines'))
+  const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1]
+  if (block === undefined) throw new Error('README.md has no ```ts block under "## A test in 20 lines"')
+  return block
+}
+
+/** The version of `name` this checkout has installed, so that the projects install what the suite tests with. */
+async function installedVersion(name: string): Promise<string> {
+  return (JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+}
+
+let tarball: string
+beforeAll(async () => {
+  await ensureBuild()
+  await rm(WORK, { recursive: true, force: true })
+  await mkdir(WORK, { recursive: true })
+  // dist/ is built: --ignore-scripts skips `prepare`, which would build it again.
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', WORK], ROOT)
+  expect(packed.code, packed.output).toBe(0)
+  tarball = join(WORK, `dualnet-${(JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}.tgz`)
+}, 600_000)
+
+describe('the packed package in a new project, skipLibCheck: false', () => {
+  for (const type of ['module', 'commonjs'] as const) {
+    it(`type-checks the README's test in a "type": "${type}" project`, async () => {
+      const dir = join(WORK, type)
+      await mkdir(join(dir, 'test'), { recursive: true })
+      await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: `readme-test-${type}`, version: '1.0.0', private: true, type }, null, 2)}\n`)
+      const compilerOptions = { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }
+      await writeFile(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, include: ['test'] }, null, 2)}\n`)
+      await writeFile(join(dir, 'test/transfer.test.ts'), await readmeTest())
+      const packages = await Promise.all(['ethers', 'viem', 'vitest', 'typescript', '@types/node'].map(async (name) => `${name}@${await installedVersion(name)}`))
+      const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball, ...packages], dir)
+      expect(installed.code, installed.output).toBe(0)
+      const checked = await run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], dir)
+      // tsc prints nothing when every file type-checks; anything else is the error list.
+      expect(checked.output).toBe('')
+      expect(checked.code).toBe(0)
+    }, 600_000)
+  }
+})
