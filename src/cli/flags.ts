@@ -17,6 +17,7 @@ import type { DevnetOptions, Hardfork, ListenOptions } from '../options.ts'
 import { HARDFORKS } from '../options/hardforks.ts'
 import { ACCOUNT_COUNT } from '../options/devnetRules.ts'
 import { wholeNumber } from '../options/rules.ts'
+import { grouped } from '../util/grouped.ts'
 import type { Hex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
 import { ruleParser } from './optionFlags.ts'
@@ -89,7 +90,7 @@ function bigInteger(max: bigint, what: string) {
   return (value: string): bigint => {
     if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${what} must be a whole number`)
     const n = BigInt(value)
-    if (n > max) throw new InvalidArgumentError(`${what} must be at most ${max.toLocaleString('en-US')}`)
+    if (n > max) throw new InvalidArgumentError(`${what} must be at most ${grouped(max)}`)
     return n
   }
 }
@@ -218,7 +219,7 @@ export function cliProgram(): Command {
       .addOption(
         new Option('--balance <tokens>', 'balance of each dev account, in whole tokens of both kinds: gas (ether on JSON-RPC) and main')
           .argParser(bigInteger(MAIN_TOTAL_SUPPLY / MAIN_UNIT, 'the balance'))
-          .default(DEFAULT_BALANCE, DEFAULT_BALANCE.toLocaleString('en-US')),
+          .default(DEFAULT_BALANCE, grouped(DEFAULT_BALANCE)),
       )
       // Mining and the pool.
       .option('--no-mining', 'turn automine off: transactions wait in the pool until evm_mine (or --block-time) (default: automine on)')
@@ -292,7 +293,7 @@ export function parseFlags(program: Command, argv: readonly string[]): CliFlags 
   const wanted = flags.balance * BigInt(flags.accounts) + DEFAULT_BALANCE * BigInt(flags.nativeAccounts)
   if (wanted > MAIN_TOTAL_SUPPLY / MAIN_UNIT) {
     program.error(
-      `option '--balance <tokens>' argument '${flags.balance}' is invalid. ${flags.accounts} accounts of ${flags.balance.toLocaleString('en-US')} tokens and ${flags.nativeAccounts} native accounts of 10,000 exceed the supply of 1,000,000,000 tokens`,
+      `option '--balance <tokens>' argument '${flags.balance}' is invalid. ${flags.accounts} accounts of ${grouped(flags.balance)} tokens and ${flags.nativeAccounts} native accounts of 10,000 exceed the supply of 1,000,000,000 tokens`,
       { exitCode: 1 },
     )
   }

@@ -6,6 +6,7 @@ import { styleText } from 'node:util'
 import bs58 from 'bs58'
 import type { Devnet, DevnetUrls } from '../devnet.ts'
 import { chainOf } from '../devnet/provider.ts'
+import { grouped } from '../util/grouped.ts'
 import { sha256d } from '../util/hash.ts'
 import { concatBytes, fromHex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
@@ -41,7 +42,7 @@ export function printBanner(devnet: Devnet, urls: DevnetUrls, flags: CliFlags): 
   const interval = flags.blockTime > 0 ? `a block every ${flags.blockTime} s` : undefined
   console.log(`Mining    ${[flags.mining ? 'automine' : 'automine off (evm_mine mines on request)', interval].filter(Boolean).join(', ')}`)
   if (flags.db !== undefined) console.log(devnet.resumed ? `Database  resumed the chain in ${flags.db} at block ${chainOf(devnet).height}` : `Database  created a new chain in ${flags.db}`)
-  const balance = flags.balance.toLocaleString('en-US')
+  const balance = grouped(flags.balance)
   console.log(`\n${paint('bold', `Dev accounts (${balance} main and ${balance} gas each):`)}`)
   devnet.accounts.forEach((account, i) => {
     console.log(`(${i}) ${paint('cyan', account.address)}  ${account.base58}`)
@@ -80,7 +81,7 @@ export function blockReporter(devnet: Devnet, print: (line: string) => void): ()
     const height = chain.height
     if (height < reported) print(paint('yellow', `chain reverted to block ${height}`))
     else if (height - reported > MAX_BLOCK_LINES) {
-      print(`${paint('green', `blocks ${reported + 1}–${height}`)} mined (${(height - reported).toLocaleString('en-US')} blocks, the last at ${chain.timestampAt(height)})`)
+      print(`${paint('green', `blocks ${reported + 1}–${height}`)} mined (${grouped(height - reported)} blocks, the last at ${chain.timestampAt(height)})`)
     } else {
       for (let h = reported + 1; h <= height; h++) {
         if (chain.isPendingEmpty(h)) {
@@ -91,7 +92,7 @@ export function blockReporter(devnet: Devnet, print: (line: string) => void): ()
         const evm = block.transactions.filter((tx) => tx.kind === 'evm').length
         const native = block.transactions.length - evm
         const hash = `0x${Buffer.from(block.hash).toString('hex')}`
-        print(`${paint('green', `block ${h}`)}  ${paint('dim', hash)}  ${evm} EVM + ${native} native txs  gas used ${block.gasUsed.toLocaleString('en-US')}  time ${block.header.timestamp}`)
+        print(`${paint('green', `block ${h}`)}  ${paint('dim', hash)}  ${evm} EVM + ${native} native txs  gas used ${grouped(block.gasUsed)}  time ${block.header.timestamp}`)
       }
     }
     reported = height

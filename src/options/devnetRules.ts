@@ -5,6 +5,7 @@
  */
 import { GAS_TOTAL_SUPPLY, MAIN_TOTAL_SUPPLY } from '../core/constants.ts'
 import type { DevnetOptions } from '../options.ts'
+import { grouped } from '../util/grouped.ts'
 import { HARDFORKS } from './hardforks.ts'
 import { MNEMONIC_ALLOWED } from './mnemonic.ts'
 import { boolean, either, func, listOf, objectOf, oneOf, privateKeyOf, refuse, type Rule, wholeBigint, wholeNumber } from './rules.ts'
@@ -29,7 +30,7 @@ const limit = wholeNumber(1, I32_MAX)
 
 /** `blockTime`: seconds, whole milliseconds (the interval timer's unit). */
 const blockTime: Rule<number> = {
-  allowed: `a number of seconds from 0 to ${DAY.toLocaleString('en-US')}, in whole milliseconds (0: off)`,
+  allowed: `a number of seconds from 0 to ${grouped(DAY)}, in whole milliseconds (0: off)`,
   check(value, path) {
     const n = typeof value === 'bigint' && value >= 0n && value <= BigInt(DAY) ? Number(value) : value
     // 0.001 s steps; n * 1000 may be off by a rounding error (1.1 * 1000 = 1100.0000000000002).
@@ -48,7 +49,7 @@ const mnemonic: Rule<string> = {
 }
 
 /** `clock`: 'wall', 'frozen' or `{ step }`. */
-const clock = either<unknown>(oneOf(['wall', 'frozen']), objectOf({ step: wholeNumber(1, DAY) }, `{ step } with step a whole number of seconds from 1 to ${DAY.toLocaleString('en-US')}`))
+const clock = either<unknown>(oneOf(['wall', 'frozen']), objectOf({ step: wholeNumber(1, DAY) }, `{ step } with step a whole number of seconds from 1 to ${grouped(DAY)}`))
 
 /** `db`: what LedgerStore calls of an abstract-level database. */
 const db: Rule<unknown> = {
@@ -92,7 +93,7 @@ const accountSpec = objectOf(
 export const DEVNET_OPTION_RULES = {
   chainId: wholeNumber(1, Number.MAX_SAFE_INTEGER),
   hardfork: oneOf(HARDFORKS),
-  accounts: either<unknown>(ACCOUNT_COUNT, listOf(accountSpec, 0, MAX_ACCOUNTS, `a list of at most ${MAX_ACCOUNTS.toLocaleString('en-US')} accounts { privateKey, main?, gas? }`)),
+  accounts: either<unknown>(ACCOUNT_COUNT, listOf(accountSpec, 0, MAX_ACCOUNTS, `a list of at most ${grouped(MAX_ACCOUNTS)} accounts { privateKey, main?, gas? }`)),
   nativeAccounts: wholeNumber(0, MAX_ACCOUNTS),
   mnemonic,
   automine: boolean,
@@ -101,7 +102,7 @@ export const DEVNET_OPTION_RULES = {
   clock,
   db,
   state,
-  unboundGas: objectOf({ deadline: wholeNumber(1, U32_MAX) }, `{ deadline? } with deadline a whole number of seconds from 1 to ${U32_MAX.toLocaleString('en-US')}`),
+  unboundGas: objectOf({ deadline: wholeNumber(1, U32_MAX) }, `{ deadline? } with deadline a whole number of seconds from 1 to ${grouped(U32_MAX)}`),
   fork,
   minGasPrice: wholeBigint(0n, 2n ** 64n - 1n),
   clientVersion: oneOf(['hardhat', 'node']),

@@ -4,6 +4,7 @@
  * bigint becomes a number where the option is a number, and the other way round),
  * throwing {@link InvalidOptionError} naming the option otherwise.
  */
+import { grouped } from '../util/grouped.ts'
 import { InvalidOptionError, nearest } from './error.ts'
 
 /** One option's check. */
@@ -13,9 +14,6 @@ export interface Rule<T = unknown> {
   /** `value` normalised; throws InvalidOptionError naming `path` when it is not allowed. */
   check(value: unknown, path: string): T
 }
-
-/** Numbers in messages: `9,007,199,254,740,991`. */
-export const grouped = (n: number | bigint): string => n.toLocaleString('en-US')
 
 /** Throws the error of `rule` refusing `value` at `path`. */
 export function refuse(rule: Pick<Rule, 'allowed'>, path: string, value: unknown, reason?: string, cause?: unknown): never {
