@@ -38,14 +38,14 @@ import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
 export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3']
 
 /**
- * The packages `listen()` loads (fastify, its CORS plugin, ws), bundled into the servers'
+ * The packages `listen()` loads (fastify for the REST server, ws), bundled into the servers'
  * chunks with every package they require: as installed, they are about 160 CommonJS
  * files, whose resolving (stat, package.json reads, realpath) and loading took most of
  * a CLI's start to its first answer; bundled they are one file (docs/performance.md, "CLI start").
  * CommonJS inside an ES module needs a `require` for Node's built-ins: the bundle's
  * banner makes one (createRequire).
  */
-export const SERVER_PACKAGES = ['fastify', '@fastify/cors', 'ws']
+export const SERVER_PACKAGES = ['fastify', 'ws']
 
 /**
  * What fastify requires only for features the servers do not use, left out of the
