@@ -135,7 +135,7 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
  * that simulations on it run after them, as in the block being mined. A transaction
  * that cannot run at all is left out, as it could not be mined.
  */
-export async function pendingEngine(chain: Chain, ctx: ExecutionContext, txs: readonly LegacyTransaction[]): Promise<EvmEngine> {
+export async function pendingEngine(chain: Pick<Chain, 'executor' | 'world'>, ctx: ExecutionContext, txs: readonly LegacyTransaction[]): Promise<EvmEngine> {
   const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, ctx.readHeight))
   for (const tx of txs) await engine.executeTransaction(tx, ctx).catch(() => undefined)
   return engine
