@@ -63,7 +63,7 @@ const JSON_TYPES = new Set(['application/json', 'application/json-rpc', 'applica
 /** fastify's keep-alive timeout, which clients of the earlier fastify server saw, in milliseconds. */
 const KEEP_ALIVE_MS = 72_000
 
-/** Creates (does not bind) the JSON-RPC server; `server.listen` binds it. */
+/** Creates the JSON-RPC server, not yet bound: its `listen()` binds it. */
 export function createRpcServer({ context, bodyLimit, cors = '*', vhosts, log }: RpcServerOptions): RpcServer {
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     const started = log === undefined ? 0 : performance.now()
@@ -97,7 +97,8 @@ export function createRpcServer({ context, bodyLimit, cors = '*', vhosts, log }:
     if (preflight) return answerPreflight(request, response)
     if (method === 'GET' || method === 'HEAD') return send(response, 200, 'text/plain; charset=utf-8', '')
     if (method !== 'POST') return send(response, 405, 'text/plain', 'method not allowed')
-    void answerPost(request, response, note)
+    // A body that breaks off (the client gone) leaves nothing to answer: the socket is closed.
+    answerPost(request, response, note).catch(() => response.destroy())
   }
 
   async function answerPost(request: IncomingMessage, response: ServerResponse, note: Note): Promise<void> {
