@@ -120,8 +120,10 @@ const bundlePlugin: Plugin = {
           `import * as errors from ${file('./errors.js')}`,
           `import * as interpreter from ${file('./interpreter.js')}`,
           `import * as precompiles from ${file('./precompiles/index.js')}`,
+          `import * as opcodes from ${file('./opcodes/index.js')}`,
+          `import * as params from ${file('./params.js')}`,
           `export const VERIFIED_VERSIONS = ${JSON.stringify([pkg.version])}`,
-          'export async function importEvmFiles() { return { evm, errors, interpreter, precompiles } }',
+          'export async function importEvmFiles() { return { evm, errors, interpreter, precompiles, opcodes, params } }',
         ].join('\n'),
       }
     })

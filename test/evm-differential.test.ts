@@ -19,7 +19,7 @@
  */
 import { createBlock, type Block } from '@ethereumjs/block'
 import { Mainnet, createCustomCommon } from '@ethereumjs/common'
-import type { EVM } from '@ethereumjs/evm'
+import { getOpcodesForHF, paramsEVM, type EVM } from '@ethereumjs/evm'
 import { RLP } from '@ethereumjs/rlp'
 import { createTxFromRLP, type LegacyTx } from '@ethereumjs/tx'
 import { Address } from '@ethereumjs/util'
@@ -36,7 +36,8 @@ import { EvmExecutor, type ExecutionContext, type ExecutionOutcome } from '../sr
 import { decodeLegacyTransaction } from '../src/evm/legacyTransaction.ts'
 import { nativeCrypto } from '../src/evm/nativeSecp256k1.ts'
 import { LedgerStateManager } from '../src/evm/stateManager.ts'
-import { emitValueTransferLogs, gasTransferLog } from '../src/evm/transferLogs.ts'
+import { gasTransferLog, transferLogs, type OpcodeSource } from '../src/evm/transferLogs.ts'
+import { markUnpatched } from '../src/evm/patches/switch.ts'
 import { keccak256 } from '../src/util/hash.ts'
 import { bigIntToMinimalBytes, fromHex, toHexRaw } from '../src/util/hex.ts'
 
@@ -143,11 +144,13 @@ async function referenceSide(world: WorldState, hardfork: string): Promise<Execu
       return blockchain
     },
   }
-  const vm = await createVM({ common, stateManager: state, blockchain: blockchain as never })
-  emitValueTransferLogs(vm.evm as EVM)
-  // A step listener keeps this EVM on ethereumjs' own interpreter loop: run-time patches
-  // of the interpreter (src/evm/interpreterLoop.ts) must defer to it whenever steps are
-  // observed (tracing), so the reference runs unpatched.
+  // The gas-token Transfer logs as the engine adds them (the SELFDESTRUCT payout through `customOpcodes`).
+  const logs = transferLogs(common, { getOpcodesForHF, paramsEVM } as unknown as OpcodeSource)
+  const vm = await createVM({ common, stateManager: state, blockchain: blockchain as never, evmOpts: { customOpcodes: logs.customOpcodes as never } })
+  logs.attach(vm.evm as EVM)
+  // Marked, the patched methods defer to ethereumjs' own on this EVM (src/evm/patches/switch.ts);
+  // a step listener keeps it on ethereumjs' own interpreter loop besides, so the reference runs unpatched.
+  markUnpatched(vm.evm)
   ;(vm.evm as EVM).events.on('step', () => {})
   const blocks = new Map<string, Block>()
   const block = (ctx: ExecutionContext): Block => {

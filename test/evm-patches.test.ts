@@ -17,9 +17,9 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Token } from '../fixtures/index.ts'
 import { loadEvmModules } from '../src/evm/ethereumjsModules.ts'
-import { installFrameResultPatch } from '../src/evm/frameResult.ts'
-import { installInterpreterLoop } from '../src/evm/interpreterLoop.ts'
-import { installWordOpcodes } from '../src/evm/wordOpcodes.ts'
+import { installFrameResultPatch } from '../src/evm/patches/frameResult.ts'
+import { installInterpreterLoop } from '../src/evm/patches/interpreterLoop.ts'
+import { installWordOpcodes } from '../src/evm/patches/wordOpcodes.ts'
 
 type Run = (...args: unknown[]) => Promise<unknown>
 const ORIGINAL = Symbol.for('dualnet.interpreterLoop.original')

@@ -9,7 +9,7 @@ import { Address, bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util
 import { Interface, type InterfaceAbi } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { Token } from '../fixtures/index.ts'
-import { installJumpAnalysisCache } from '../src/evm/jumpAnalysisCache.ts'
+import { installJumpAnalysisCache } from '../src/evm/patches/jumpAnalysisCache.ts'
 
 interface Analysis {
   jumps: Uint8Array

@@ -11,16 +11,12 @@ import { Account, Address } from '@ethereumjs/util'
 import { GOVERNANCE_ADDRESS } from '../core/constants.ts'
 import { bytesEqual, fromHex, toHexRaw } from '../util/hex.ts'
 import { CHAIN_BLOCK_ENVIRONMENT, type CallRequest, type EvmExecutorOptions, type ExecutionContext, type ExecutionOutcome } from './execution.ts'
-import { loadEvmModules } from './ethereumjsModules.ts'
-import { installFrameResultPatch } from './frameResult.ts'
-import { installInterpreterLoop } from './interpreterLoop.ts'
-import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
-import { installWordOpcodes } from './wordOpcodes.ts'
+import { installEvmPatches, markUnpatched, patchEvm } from './patches/index.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import { nativeCrypto } from './nativeSecp256k1.ts'
 import { LedgerStateManager } from './stateManager.ts'
-import { Pacer, setPacer, type ExecutionBudget } from './pacer.ts'
-import { appendFeeLog, emitValueTransferLogs } from './transferLogs.ts'
+import { Pacer, paceBySteps, setPacer, type ExecutionBudget } from './pacer.ts'
+import { appendFeeLog, transferLogs, type OpcodeSource } from './transferLogs.ts'
 import { captureConsoleCalls, type ConsoleCapture } from './console/capture.ts'
 import { unsupportedOpcodeMessage } from './unsupportedOpcodes.ts'
 
@@ -109,10 +105,12 @@ export class EvmEngine {
   /** Simulations stop when it aborts (EvmExecutorOptions.signal). */
   readonly #signal: AbortSignal | undefined
 
-  private constructor(evm: EVM, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined, signal: AbortSignal | undefined) {
+  private constructor(evm: EVM, patched: boolean, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined, signal: AbortSignal | undefined) {
     this.#evm = evm
     this.#signal = signal
-    setPacer(evm, this.#pacer)
+    // The patched interpreter paces itself; ethereumjs' own is paced through its `step` event.
+    if (patched) setPacer(evm, this.#pacer)
+    else paceBySteps(evm.events as never, this.#pacer)
     this.#state = state
     this.#hardfork = hardfork
     this.#console = console
@@ -153,19 +151,18 @@ export class EvmEngine {
         return blockchain
       },
     }
-    // The EVM from @ethereumjs/evm's own files, patched at run time (README, Design notes);
-    // on an unverified version, the package's createEVM, unpatched: the same execution, slower.
-    const modules = await loadEvmModules()
-    let evm: EVM
-    if (modules === undefined) {
-      evm = await (await import('@ethereumjs/evm')).createEVM({ common, stateManager: state, blockchain: blockchain as never })
-    } else {
-      await Promise.all([installJumpAnalysisCache(), installInterpreterLoop(), installFrameResultPatch()])
-      evm = new modules.EVM({ common, stateManager: state, blockchain: blockchain as never, bn254: new modules.NobleBN254() })
-      installWordOpcodes(evm)
-    }
-    emitValueTransferLogs(evm)
-    return new EvmEngine(evm, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal)
+    // The EVM from @ethereumjs/evm's own files with the run-time patches (docs/design.md),
+    // all or none (patches/index.ts); with them off, or on a version they were not
+    // verified against, the package's index as it ships: the same execution, slower.
+    const modules = options.evmPatches === false ? undefined : await installEvmPatches()
+    const lib = modules ?? (await import('@ethereumjs/evm'))
+    // The gas-token Transfer logs (reference §6.4) on the EVM's supported extension points, patched or not.
+    const logs = transferLogs(common, lib as unknown as OpcodeSource)
+    const evm = new lib.EVM({ common, stateManager: state, blockchain: blockchain as never, bn254: new lib.NobleBN254(), customOpcodes: logs.customOpcodes as never })
+    if (modules !== undefined) patchEvm(evm)
+    else markUnpatched(evm)
+    logs.attach(evm)
+    return new EvmEngine(evm, modules !== undefined, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal)
   }
 
   /** The EVM's event emitter ('step', 'beforeMessage', 'afterMessage'), for tracers on an engine of their own. */

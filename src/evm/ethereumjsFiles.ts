@@ -1,6 +1,7 @@
 /**
  * Where @ethereumjs/evm's files come from (see ethereumjsModules.ts): `evm.js`,
- * `errors.js`, `interpreter.js` and `precompiles/index.js` of its ESM build.
+ * `errors.js`, `interpreter.js`, `precompiles/index.js`, `opcodes/index.js` and `params.js`
+ * of its ESM build.
  *
  * This module is what runs from source (tsx, vitest): the package's ESM entry is
  * resolved with `import.meta.resolve`, its version checked, and the sibling files
@@ -15,12 +16,14 @@ import { readFile } from 'node:fs/promises'
 /** The @ethereumjs/evm versions whose files were read and found usable and patchable as dualnet does. */
 export const VERIFIED_VERSIONS = ['10.1.3']
 
-/** The four files, as their module namespaces (untyped: they are not the package's public API). */
+/** The files, as their module namespaces (untyped: they are not the package's public API). */
 export interface EvmFiles {
   evm: { EVM?: unknown }
   errors: { EVMError?: unknown }
   interpreter: { Interpreter?: unknown }
   precompiles: { NobleBN254?: unknown }
+  opcodes: { getOpcodesForHF?: unknown }
+  params: { paramsEVM?: unknown }
 }
 
 /**
@@ -35,6 +38,7 @@ export async function importEvmFiles(): Promise<EvmFiles | undefined> {
     return undefined
   }
   const file = (name: string) => import(new URL(name, entry).href)
-  const [evm, errors, interpreter, precompiles] = await Promise.all([file('./evm.js'), file('./errors.js'), file('./interpreter.js'), file('./precompiles/index.js')])
-  return { evm, errors, interpreter, precompiles }
+  const names = ['./evm.js', './errors.js', './interpreter.js', './precompiles/index.js', './opcodes/index.js', './params.js']
+  const [evm, errors, interpreter, precompiles, opcodes, params] = await Promise.all(names.map(file))
+  return { evm, errors, interpreter, precompiles, opcodes, params }
 }

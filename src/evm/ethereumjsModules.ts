@@ -3,15 +3,15 @@
  * time (README "Design notes"), loaded file by file rather than through the package's
  * index:
  * - `Interpreter` is neither exported nor deep-importable (the package's `exports`
- *   map), and the patches of src/evm/jumpAnalysisCache.ts, interpreterLoop.ts and
- *   frameResult.ts need its prototype;
+ *   map), and the patches of src/evm/patches/ (jumpAnalysisCache.ts, interpreterLoop.ts,
+ *   frameResult.ts) need its prototype;
  * - the index also loads `createEVM`'s default state manager, @ethereumjs/statemanager
  *   with its trie and binary-tree packages (about 45 ms and 50 modules on the first
  *   execution), which dualnet, bringing its own state manager, never uses.
  * The files come from {@link importEvmFiles}: from source (tsx, vitest), the package's
  * files by URL; in the bundle of `npm run build`, the same files bundled in.
  */
-import type { EVM, EVMError, NobleBN254 } from '@ethereumjs/evm'
+import type { EVM, EVMError, getOpcodesForHF, NobleBN254, paramsEVM } from '@ethereumjs/evm'
 import { importEvmFiles } from './ethereumjsFiles.ts'
 
 /** ethereumjs' `Interpreter` class, as far as its prototype goes. */
@@ -24,6 +24,10 @@ export interface EvmModules {
   EVM: typeof EVM
   EVMError: typeof EVMError
   NobleBN254: typeof NobleBN254
+  /** The opcode table of a hardfork (public in the package's index too, as is {@link paramsEVM}; the SELFDESTRUCT payout log reads it, transferLogs.ts). */
+  getOpcodesForHF: typeof getOpcodesForHF
+  /** The EVM's gas parameters, which the EVM's constructor gives its Common. */
+  paramsEVM: typeof paramsEVM
   Interpreter: InterpreterClass
 }
 
@@ -44,8 +48,16 @@ async function load(): Promise<EvmModules | undefined> {
   try {
     const files = await importEvmFiles()
     if (files === undefined) return undefined
-    const found = { EVM: files.evm.EVM, EVMError: files.errors.EVMError, NobleBN254: files.precompiles.NobleBN254, Interpreter: files.interpreter.Interpreter }
-    return Object.values(found).every((value) => typeof value === 'function') ? (found as EvmModules) : undefined
+    const found = {
+      EVM: files.evm.EVM,
+      EVMError: files.errors.EVMError,
+      NobleBN254: files.precompiles.NobleBN254,
+      Interpreter: files.interpreter.Interpreter,
+      getOpcodesForHF: files.opcodes.getOpcodesForHF,
+      paramsEVM: files.params.paramsEVM,
+    }
+    const { paramsEVM, ...functions } = found
+    return typeof paramsEVM === 'object' && paramsEVM !== null && Object.values(functions).every((value) => typeof value === 'function') ? (found as EvmModules) : undefined
   } catch {
     return undefined
   }

@@ -112,4 +112,10 @@ export interface EvmExecutorOptions {
   console?: boolean
   /** Simulations on the engine stop when it aborts (pacer.ts; the executor's, fired by `devnet.close()`). */
   signal?: AbortSignal
+  /**
+   * The run-time speed patches of @ethereumjs/evm (evm/patches/index.ts): default on,
+   * unless the environment's `DUALNET_EVM_PATCHES` is `0`, `false` or `off` when the
+   * executor is made. Off: ethereumjs as it ships, the same results, slower.
+   */
+  evmPatches?: boolean
 }

@@ -9,6 +9,7 @@ import type { EvmEngine } from './engine.ts'
 import type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionOutcome } from './execution.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import { ExecutionAbortedError } from './pacer.ts'
+import { evmPatchesWanted } from './patches/switch.ts'
 
 export type { BlockEnvironment, CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
 export { CHAIN_BLOCK_ENVIRONMENT } from './execution.ts'
@@ -35,7 +36,8 @@ export class EvmExecutor {
 
   private constructor(options: EvmExecutorOptions, features: { hasBaseFee: boolean; hasPrevRandao: boolean }) {
     this.chainId = BigInt(options.chainId)
-    this.#options = options
+    // The patches' switch is read once, so that the replay engines built later match the main one.
+    this.#options = { ...options, evmPatches: evmPatchesWanted(options.evmPatches) }
     this.hardfork = options.hardfork
     this.hasBaseFee = features.hasBaseFee
     this.hasPrevRandao = features.hasPrevRandao

@@ -4,12 +4,14 @@
  * answered while it runs, and an execution with a budget stops at its deadline or
  * when its signal aborts (`devnet.close()`).
  *
- * The interpreter (interpreterLoop.ts) counts steps down on the {@link Pacer} of its
- * EVM and calls {@link Pacer.check} every {@link CHECK_STEPS} steps: a decrement per
- * opcode, a clock read every few hundred. The time slice is the process's, not the
- * run's: runs interleaved on one event loop (a batch of traces, a trace beside an
- * eth_call) share it, so that one turn of the loop runs about one slice of EVM work
- * however many runs are in flight.
+ * The interpreter counts steps down on the {@link Pacer} of its EVM and calls
+ * {@link Pacer.check} every {@link CHECK_STEPS} steps: a decrement per opcode, a clock
+ * read every few hundred. The patched interpreter (patches/interpreterLoop.ts) does it
+ * in its loop; an EVM built without the patches, through its `step` event
+ * ({@link paceBySteps}). The time slice is the process's, not the run's: runs
+ * interleaved on one event loop (a batch of traces, a trace beside an eth_call) share
+ * it, so that one turn of the loop runs about one slice of EVM work however many runs
+ * are in flight.
  */
 
 /** Steps between two looks at the clock (traced steps cost µs, plain ones tens of ns). */
@@ -117,4 +119,23 @@ export function setPacer(evm: object, pacer: Pacer): void {
 /** The pacer of `evm`, or `undefined` for an EVM the devnet did not build. */
 export function pacerOf(evm: object): Pacer | undefined {
   return (evm as { [PACER]?: Pacer })[PACER]
+}
+
+/** A `step` listener of two arguments: ethereumjs awaits it until it calls `resume` (evm.js `_emit`). */
+type StepListener = (step: unknown, resume: (value?: Promise<void>) => void) => void
+
+/**
+ * Paces an EVM built without the patched interpreter (patches/index.ts) through its
+ * `step` event, the extension point ethereumjs supports: the same countdown and
+ * {@link Pacer.check}. A yield holds the step until the next turn of the event loop; a
+ * spent budget rejects the step, which ends the run with the budget's error (ethereumjs
+ * rethrows what is not an EVM error). Correctness, not speed: without it a trace's
+ * timeout and `devnet.close()` could not stop a long run. A `step` listener makes
+ * ethereumjs build an event per opcode, so this costs several times the patched loop.
+ */
+export function paceBySteps(events: { on(event: 'step', listener: StepListener): unknown }, pacer: Pacer): void {
+  events.on('step', (_step, resume) => {
+    if (--pacer.countdown > 0) resume()
+    else resume(pacer.check())
+  })
 }

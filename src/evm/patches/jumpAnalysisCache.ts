@@ -19,7 +19,8 @@
  * array per creation and simply misses). Both levels are weak: nothing outlives the
  * EVM or the code. Code arrays must not be mutated in place after they ran.
  */
-import { loadEvmModules } from './ethereumjsModules.ts'
+import { loadEvmModules } from '../ethereumjsModules.ts'
+import { isUnpatched } from './switch.ts'
 
 /** What `_getValidJumpDestinations` returns (read-only for everyone after it). */
 interface JumpAnalysis {
@@ -86,8 +87,8 @@ async function install(): Promise<boolean> {
 function cached(analyse: Analyse, lookupOpInfo: unknown): Analyse {
   const evms = new WeakMap<object, EvmEntry>()
   const wrapper = function (this: InterpreterLike, code: Uint8Array): JumpAnalysis {
-    // An interpreter with its own opcode lookup is not covered by the key: no cache.
-    if (this.lookupOpInfo !== lookupOpInfo) return analyse.call(this, code)
+    // An interpreter with its own opcode lookup is not covered by the key, and an EVM built unpatched wants none: no cache.
+    if (this.lookupOpInfo !== lookupOpInfo || isUnpatched(this._evm)) return analyse.call(this, code)
     const evm = this._evm
     const opcodeMap = evm._opcodeMap
     const eip8024 = this.common.isActivatedEIP(8024)

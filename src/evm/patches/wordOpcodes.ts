@@ -12,7 +12,7 @@
  * EIP-8037 (state gas in SSTORE's logic) is active.
  */
 import type { EVM } from '@ethereumjs/evm'
-import { bigIntToMinimalBytes, bytesToBigInt } from '../util/hex.ts'
+import { bigIntToMinimalBytes, bytesToBigInt } from '../../util/hex.ts'
 
 /** The parts of the run state the three handlers use. */
 interface RunState {

@@ -22,8 +22,9 @@
  * that adds no promise of its own.
  */
 import type { EVMError } from '@ethereumjs/evm'
-import { loadEvmModules } from './ethereumjsModules.ts'
-import { pacerOf, type Pacer } from './pacer.ts'
+import { loadEvmModules } from '../ethereumjsModules.ts'
+import { pacerOf, type Pacer } from '../pacer.ts'
+import { isUnpatched } from './switch.ts'
 
 /** The parts of an opcode-table entry the loop reads. */
 interface OpcodeEntry {
@@ -91,7 +92,8 @@ export async function installInterpreterLoop(): Promise<boolean> {
   const originalStep = proto.runStep
   // The original path: one pacing check every CHECK_STEPS steps, the step's own promise otherwise.
   proto.runStep = function (this: InterpreterLike, entry?: OpcodeEntry): Promise<void> {
-    const pacer = pacerOf(this._evm)
+    // An EVM built with the patches off is paced by its `step` listener (pacer.ts), not here.
+    const pacer = isUnpatched(this._evm) ? undefined : pacerOf(this._evm)
     if (pacer !== undefined && --pacer.countdown <= 0) {
       const wait = pacer.check()
       if (wait !== undefined) return wait.then(() => originalStep.call(this, entry))
@@ -106,7 +108,7 @@ export async function installInterpreterLoop(): Promise<boolean> {
       plain = LOOP_EIPS.every((eip) => !this.common.isActivatedEIP(eip))
       eligibleCommons.set(this.common, plain)
     }
-    if (!plain || evm.DEBUG || this.profilerOpts?.enabled === true || evm.events.listenerCount('step') > 0 || code[0] === EOF_FORMAT) {
+    if (!plain || isUnpatched(evm) || evm.DEBUG || this.profilerOpts?.enabled === true || evm.events.listenerCount('step') > 0 || code[0] === EOF_FORMAT) {
       return original.call(this, code, opts)
     }
     const runState = this._runState

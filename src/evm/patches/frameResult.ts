@@ -18,7 +18,8 @@
  */
 import type { EVMError } from '@ethereumjs/evm'
 import { Account, Address } from '@ethereumjs/util'
-import { loadEvmModules } from './ethereumjsModules.ts'
+import { loadEvmModules } from '../ethereumjsModules.ts'
+import { isUnpatched } from './switch.ts'
 
 /** The parts of a message the method reads. */
 interface MessageLike {
@@ -87,7 +88,7 @@ async function install(): Promise<boolean> {
   if (typeof original !== 'function') return false
   if (ORIGINAL in original) return true
   const runInterpreter: RunInterpreter = async function (this: EvmLike, message, opts = {}) {
-    if (this._block === undefined || this._tx === undefined) return original.call(this, message, opts)
+    if (this._block === undefined || this._tx === undefined || isUnpatched(this)) return original.call(this, message, opts)
     const contract = (await this.stateManager.getAccount(message.to ?? new Address(ZERO_ADDRESS))) ?? new Account()
     const env = {
       address: message.to ?? new Address(ZERO_ADDRESS),
@@ -174,7 +175,7 @@ function installExecuteCall(EVM: { prototype: object }): void {
       plain = CALL_EIPS.every((eip) => !this.common.isActivatedEIP(eip))
       plainCommons.set(this.common, plain)
     }
-    if (!plain || this.DEBUG || (this._optsCached.profiler as { enabled?: boolean } | undefined)?.enabled === true) {
+    if (!plain || isUnpatched(this) || this.DEBUG || (this._optsCached.profiler as { enabled?: boolean } | undefined)?.enabled === true) {
       return original.call(this, message)
     }
     const gasLimit = message.gasLimit

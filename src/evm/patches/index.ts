@@ -1,0 +1,67 @@
+/**
+ * The one gate of dualnet's run-time patches of @ethereumjs/evm (docs/design.md
+ * "@ethereumjs/evm patches"): the synchronous interpreter loop (interpreterLoop.ts),
+ * the frame results without spreads (frameResult.ts), the per-code jump analysis
+ * (jumpAnalysisCache.ts) and the MSTORE/SLOAD/SSTORE logic functions (wordOpcodes.ts).
+ * All four are for speed only: an EVM without them computes the same results
+ * (test/evm-patches-switch.test.ts runs one workload both ways and compares).
+ *
+ * They are applied all or none:
+ * - the installed @ethereumjs/evm is checked once against the verified versions
+ *   (ethereumjsFiles.ts `VERIFIED_VERSIONS`); another version gets none, with a single
+ *   warning, and runs as ethereumjs ships it. A patch written for another version's
+ *   internals could compute different gas without failing, which is worse than being
+ *   slower; unpatched ethereumjs is what the patches are held equal to.
+ * - on a verified version, a patch that then does not find the shape it was written for
+ *   throws: the verification was wrong, and the devnet does not start half-patched.
+ * - `DUALNET_EVM_PATCHES=0` in the environment (read when the executor is made), or the
+ *   executor's `evmPatches: false`, turns them all off for that executor's EVMs
+ *   (switch.ts). The prototype patches are process-wide once installed, so an EVM built
+ *   with them off is marked, and every patched method defers to ethereumjs' own on it.
+ *
+ * Not patches and not gated: the SELFDESTRUCT payout log (transferLogs.ts) is an
+ * EVM option ethereumjs supports (`customOpcodes`); pacing (pacer.ts) rides on the
+ * patched loop when patched and on the `step` event otherwise.
+ */
+import type { EVM } from '@ethereumjs/evm'
+import { loadEvmModules, type EvmModules } from '../ethereumjsModules.ts'
+import { installFrameResultPatch } from './frameResult.ts'
+import { installInterpreterLoop } from './interpreterLoop.ts'
+import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
+import { EVM_PATCHES_ENV } from './switch.ts'
+import { installWordOpcodes } from './wordOpcodes.ts'
+
+export { EVM_PATCHES_ENV, evmPatchesWanted, isUnpatched, markUnpatched } from './switch.ts'
+
+/** What the errors below advise. */
+const OFF = `set ${EVM_PATCHES_ENV}=0 to run unpatched`
+
+let installing: Promise<EvmModules | undefined> | undefined
+
+/**
+ * Installs the process-wide patches once, and resolves to the @ethereumjs/evm classes
+ * they were installed into; `undefined` (after one warning) when the installed version
+ * is not a verified one. Throws when a verified version does not take a patch.
+ */
+export function installEvmPatches(): Promise<EvmModules | undefined> {
+  installing ??= install()
+  return installing
+}
+
+async function install(): Promise<EvmModules | undefined> {
+  const modules = await loadEvmModules()
+  if (modules === undefined) {
+    process.emitWarning('dualnet: this @ethereumjs/evm is not a version its speed patches were verified against; the EVM runs unpatched (same results, slower).', {
+      code: 'DUALNET_EVM_UNVERIFIED',
+    })
+    return undefined
+  }
+  const installed = await Promise.all([installJumpAnalysisCache(), installInterpreterLoop(), installFrameResultPatch()])
+  if (installed.includes(false)) throw new Error(`dualnet: a run-time patch of @ethereumjs/evm did not find the shape it was written for, on a version listed as verified; ${OFF}`)
+  return modules
+}
+
+/** The per-EVM patch (the word opcodes' logic functions in `evm`'s own opcode table); throws where it does not apply, as {@link installEvmPatches}. */
+export function patchEvm(evm: EVM): void {
+  if (!installWordOpcodes(evm) && !evm.common.isActivatedEIP(8037)) throw new Error(`dualnet: the MSTORE/SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
+}
