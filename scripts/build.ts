@@ -35,7 +35,7 @@ import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
  * and RLP packages of the start path. All pure ES modules, pinned to exact versions
  * (package.json), so the bundle runs the code the tests ran.
  */
-export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3']
+export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3', 'hash-wasm']
 
 /**
  * The packages `listen()` loads (fastify for the REST server, ws), bundled into the servers'

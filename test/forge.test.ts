@@ -11,39 +11,14 @@
  * directory. Compiling forge-std with solc-js takes half a minute or more.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getCreateAddress } from 'ethers'
 import { rpcCall, started, stop } from './cli-support.ts'
-
-/** Foundry's release the test runs. */
-const FORGE_VERSION = '1.7.1'
-
-/**
- * The platform's forge binary (`@foundry-rs/forge-<os>-<arch>`, what the wrapper
- * package @foundry-rs/forge runs). Not a devDependency: the wrapper's lock entries name
- * platform packages the registry here does not serve, which `npm ci` refuses, and its
- * script (1.7.1) exits 0 whatever forge's exit code. So the binary for this platform is
- * installed once into a cache directory outside the repository (`DUALNET_FORGE_DIR`, or
- * `~/.cache/dualnet-test/forge-<version>`), as .ci/run installs Node 22.
- */
-async function forgeBinary(): Promise<string> {
-  const platform = `${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`
-  const pkg = `@foundry-rs/forge-${platform}`
-  const dir = process.env.DUALNET_FORGE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'dualnet-test', `forge-${FORGE_VERSION}`)
-  const binary = join(dir, 'node_modules', pkg, 'bin', 'forge')
-  if (!existsSync(binary)) {
-    await new Promise<void>((resolve, reject) =>
-      execFile('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `${pkg}@${FORGE_VERSION}`], (err, _out, stderr) =>
-        err === null ? resolve() : reject(new Error(`installing ${pkg}@${FORGE_VERSION} failed: ${stderr}`)),
-      ),
-    )
-  }
-  return binary
-}
+import { foundryBinary } from './foundry-support.ts'
 
 const PROJECT = fileURLToPath(new URL('./foundry/', import.meta.url))
 const SOLC = join(PROJECT, 'solc.mjs')
@@ -74,7 +49,7 @@ describe('forge against the CLI', () => {
   }
 
   beforeAll(async () => {
-    FORGE = await forgeBinary()
+    FORGE = await foundryBinary('forge')
     scratch = mkdtempSync(join(tmpdir(), 'dualnet-forge-'))
     ;[istanbul, shanghai] = await Promise.all([started(['--rpcport', '0', '--accounts', '2', '--quiet']), started(['--rpcport', '0', '--accounts', '1', '--hardfork', 'shanghai', '--quiet'])])
     const build = await forge(['build'])

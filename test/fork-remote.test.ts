@@ -6,45 +6,14 @@
  * retried after its Retry-After.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDevnet, type Devnet } from '../src/index.ts'
+import { FaultProxy } from './fork-support.ts'
 
 const RICH = '0x00000000000000000000000000000000c0ffee11'
 const OTHER = '0x00000000000000000000000000000000c0ffee12'
-
-/** Loopback proxy to `target`: forwards, or answers `mode`'s failure. Counts requests. */
-class FaultProxy {
-  mode: 'forward' | '429-once' | 'down' = 'forward'
-  requests = 0
-  readonly #server: Server
-  constructor(target: string) {
-    this.#server = createServer(async (req: IncomingMessage, res) => {
-      this.requests++
-      const chunks: Buffer[] = []
-      for await (const chunk of req) chunks.push(chunk as Buffer)
-      if (this.mode === 'down') return void res.destroy()
-      if (this.mode === '429-once') {
-        this.mode = 'forward'
-        res.writeHead(429, { 'retry-after': '0.05' }).end('slow down')
-        return
-      }
-      const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
-    })
-  }
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve))
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`
-  }
-  close(): Promise<void> {
-    this.#server.closeAllConnections()
-    return new Promise((resolve) => this.#server.close(() => resolve()))
-  }
-}
 
 let remote: Devnet
 let proxy: FaultProxy

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createDevnet, InvalidOptionError, type Devnet, type DevnetOptions, type ListenOptions } from '../src/index.ts'
 import { DEVNET_OPTION_RULES } from '../src/options/devnetRules.ts'
 import { LISTEN_OPTION_RULES } from '../src/options/listenRules.ts'
+import { grouped } from '../src/options/rules.ts'
 import { checkDevnetOptions, validateDevnetOptions, validateListenOptions } from '../src/options/validate.ts'
 
 /** Accepted: the value, or [given, as the devnet receives it]. Refused: [value, message]. */
@@ -217,6 +218,24 @@ describe('the error and the options object', () => {
       }
     })()!
     expect(err).toMatchObject({ name: 'InvalidOptionError', option: 'chainId', value: -1, allowed: 'a whole number from 1 to 9,007,199,254,740,991', unknown: false })
+  })
+
+  it("numbers in messages are grouped as toLocaleString('en-US') groups them (without its ICU set-up)", () => {
+    const values = [0, 7, -12, 999, 1_000, -65_535, 86_400, 4_294_967_295, Number.MAX_SAFE_INTEGER, 1.5, 10n ** 30n, -(10n ** 19n)]
+    expect(values.map(grouped)).toEqual([
+      '0',
+      '7',
+      '-12',
+      '999',
+      '1,000',
+      '-65,535',
+      '86,400',
+      '4,294,967,295',
+      '9,007,199,254,740,991',
+      '1.5',
+      '1,000,000,000,000,000,000,000,000,000,000',
+      '-10,000,000,000,000,000,000',
+    ])
   })
 
   it('unknown keys: the nearest known name, or the list of names when none is near', () => {

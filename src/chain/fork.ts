@@ -8,6 +8,7 @@
  */
 import type { BlockHeader, ChainBlock } from './block.ts'
 import { ForkSource } from '../state/fork/forkSource.ts'
+import { RemoteHistory } from '../state/fork/history.ts'
 import { RemoteNode, type RemoteOptions } from '../state/fork/remote.ts'
 import type { WorldState } from '../state/worldState.ts'
 import { attachForkCache, defaultForkCacheDir, forkCacheFile } from './forkCache.ts'
@@ -108,6 +109,9 @@ export async function connectFork(options: ForkOptions): Promise<ConnectedFork> 
   number = Number(BigInt(raw.number))
   const chainId = Number(BigInt(chainIdHex))
   const source = new ForkSource(remote, number)
+  // History up to the fork block is the remote's (rpc/forkHistory.ts); its header is fetched already.
+  source.history = new RemoteHistory(remote, number)
+  source.history.seed({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }, raw)
   const cacheDir = options.cache ?? (options.blockNumber === undefined ? false : defaultForkCacheDir())
   if (cacheDir !== false) {
     await attachForkCache(source, forkCacheFile(cacheDir, chainId, options.url, number), { url: options.url, chainId, blockNumber: number, blockHash: raw.hash })
@@ -126,7 +130,7 @@ export async function fundForkAccounts(world: WorldState, source: ForkSource, he
   for (const [i, a] of allocations.entries()) world.updateAccount(addresses[i]!, height, { main: a.main, gas: a.gas })
 }
 
-/** The fields of an eth block object the fork block needs. */
+/** The fields of an eth block object the fork block needs (the remote's whole answer is kept as history). */
 interface RemoteBlock {
   number: string
   hash: string

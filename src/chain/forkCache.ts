@@ -11,6 +11,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { ForkSource, ForkValues } from '../state/fork/forkSource.ts'
+import type { HistoryValues } from '../state/fork/history.ts'
 
 /** What a cache file holds. */
 interface CacheFile {
@@ -21,6 +22,12 @@ interface CacheFile {
   /** The fork block's hash (0x-hex): a file for a block the remote no longer has is not used. */
   blockHash: string
   values: ForkValues
+  /**
+   * The remote's answers about blocks, transactions and logs up to the fork block
+   * (state/fork/history.ts). Optional: a file written before history was forked has
+   * none, and a program of that time ignores it, so the version stays 1.
+   */
+  history?: HistoryValues
 }
 
 /** The default cache directory: `$XDG_CACHE_HOME/dualnet/fork`, else `~/.cache/dualnet/fork`. */
@@ -43,10 +50,13 @@ const WRITE_DELAY = 200
  * for the same block hash) and writes the fetched values back. Resolves once the
  * values are taken; an unreadable or foreign file is ignored (and later replaced).
  */
-export async function attachForkCache(source: ForkSource, file: string, meta: Omit<CacheFile, 'version' | 'values'>): Promise<void> {
+export async function attachForkCache(source: ForkSource, file: string, meta: Omit<CacheFile, 'version' | 'values' | 'history'>): Promise<void> {
   try {
     const held = JSON.parse(await readFile(file, 'utf8')) as CacheFile
-    if (held.version === 1 && held.blockHash === meta.blockHash && held.url === meta.url && held.chainId === meta.chainId) source.restore(held.values)
+    if (held.version === 1 && held.blockHash === meta.blockHash && held.url === meta.url && held.chainId === meta.chainId) {
+      source.restore(held.values)
+      if (held.history !== undefined) source.history?.restore(held.history)
+    }
   } catch {
     // No file yet, or one that cannot be used: the fork fetches from the remote and writes a new one.
   }
@@ -57,7 +67,7 @@ export async function attachForkCache(source: ForkSource, file: string, meta: Om
     timer = undefined
     writing = writing
       .then(async () => {
-        const content: CacheFile = { version: 1, ...meta, values: source.values() }
+        const content: CacheFile = { version: 1, ...meta, values: source.values(), history: source.history?.values() }
         await mkdir(dirname(file), { recursive: true })
         // Whole or not at all: a reader never sees half a file.
         const partial = `${file}.${process.pid}.tmp`
@@ -70,5 +80,6 @@ export async function attachForkCache(source: ForkSource, file: string, meta: Om
   source.onFetched = () => {
     timer ??= setTimeout(write, WRITE_DELAY).unref()
   }
+  if (source.history !== undefined) source.history.onFetched = source.onFetched
   source.onClose = () => (timer === undefined ? writing : write())
 }

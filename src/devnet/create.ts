@@ -25,6 +25,7 @@ import { rpcLimits } from '../rpc/limits.ts'
 import { SubscriptionManager } from '../rpc/subscriptions.ts'
 import { DevnetControls } from '../controls/controls.ts'
 import type { RestContext } from '../rest/context.ts'
+import { wasmKeccakReady } from '../util/hash.ts'
 import { toHex, toHexRaw, type Hex } from '../util/hex.ts'
 import { NODE_VERSION } from '../version.ts'
 import { clientVersionString } from '../rpc/methods/web3_clientVersion.ts'
@@ -71,6 +72,9 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   // No database unless the user gives one; one that holds a chain is resumed (chain/persistence/).
   const store = new LedgerStore(options.db)
   await store.open()
+  // Keccak-256 in WebAssembly from the first transaction on: its compiling, started at
+  // import, ends on an event-loop turn that a run of in-process calls may never give.
+  await wasmKeccakReady
   const chain = await buildChain(options, keys, nativeKeys, store, true, fork).catch(async (err: unknown) => {
     await store.abandon()
     throw err

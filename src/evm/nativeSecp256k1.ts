@@ -7,10 +7,16 @@
  * the binding cannot load.
  */
 import type { CustomCrypto } from '@ethereumjs/common'
+import { keccak256 } from '../util/hash.ts'
 import { libsecp256k1 } from '../util/secp256k1.ts'
 
-/** @ethereumjs/common crypto overrides: `ecrecover` (64-byte uncompressed key without prefix). */
+/**
+ * @ethereumjs/common crypto overrides: `ecrecover` (64-byte uncompressed key without
+ * prefix), and `keccak256`, the devnet's own (WebAssembly, util/hash.ts), which the EVM
+ * uses for SHA3 and EXTCODEHASH in place of @noble/hashes'.
+ */
 export const nativeCrypto: CustomCrypto = {
+  keccak256,
   ecrecover(msgHash, v, r, s, chainId) {
     const recovery = chainId === undefined ? v - 27n : v - (2n * chainId + 35n)
     if (recovery !== 0n && recovery !== 1n) throw new Error('Invalid signature v value')

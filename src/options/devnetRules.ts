@@ -5,10 +5,9 @@
  */
 import { GAS_TOTAL_SUPPLY, MAIN_TOTAL_SUPPLY } from '../core/constants.ts'
 import type { DevnetOptions } from '../options.ts'
-import { grouped } from '../util/grouped.ts'
 import { HARDFORKS } from './hardforks.ts'
 import { MNEMONIC_ALLOWED } from './mnemonic.ts'
-import { boolean, either, func, listOf, objectOf, oneOf, privateKeyOf, refuse, type Rule, wholeBigint, wholeNumber } from './rules.ts'
+import { boolean, either, func, grouped, listOf, objectOf, oneOf, privateKeyOf, refuse, type Rule, wholeBigint, wholeNumber } from './rules.ts'
 
 /** Orders of the curves (SEC 2, §2.4.1 secp256k1 and §2.7.2 secp256r1): a private key is in [1, n - 1]. */
 const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n

@@ -4,7 +4,6 @@
  * bigint becomes a number where the option is a number, and the other way round),
  * throwing {@link InvalidOptionError} naming the option otherwise.
  */
-import { grouped } from '../util/grouped.ts'
 import { InvalidOptionError, nearest } from './error.ts'
 
 /** One option's check. */
@@ -13,6 +12,17 @@ export interface Rule<T = unknown> {
   readonly allowed: string
   /** `value` normalised; throws InvalidOptionError naming `path` when it is not allowed. */
   check(value: unknown, path: string): T
+}
+
+/**
+ * Numbers in messages, grouped as `toLocaleString('en-US')` groups them: `9,007,199,254,740,991`.
+ * Whole numbers are grouped here rather than by `toLocaleString`, whose first call in a
+ * process sets up ICU's number formatting (about 45 ms of CPU), and the option tables call
+ * this at import (docs/performance.md, "Cold start"). Other numbers go to `toLocaleString`.
+ */
+export function grouped(n: number | bigint): string {
+  if (typeof n === 'number' && !Number.isSafeInteger(n)) return n.toLocaleString('en-US')
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',')
 }
 
 /** Throws the error of `rule` refusing `value` at `path`. */

@@ -10,8 +10,7 @@ import { DEVNET_OPTION_RULES } from './devnetRules.ts'
 import { InvalidOptionError } from './error.ts'
 import { LISTEN_OPTION_RULES } from './listenRules.ts'
 import { checkMnemonic } from './mnemonic.ts'
-import { grouped } from '../util/grouped.ts'
-import { checkObject } from './rules.ts'
+import { checkObject, grouped } from './rules.ts'
 
 /** An explicit dev account after checking: balances as bigints. */
 export interface ValidAccountSpec extends AccountSpec {

@@ -4,6 +4,7 @@
  * error objects (reference §6.1).
  */
 import { retryOnForkMiss } from '../state/fork/forkSource.ts'
+import { RemoteErrorAnswer } from '../state/fork/history.ts'
 import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../core/errors.ts'
 import { toHex } from '../util/hex.ts'
 import { InvalidControlError } from '../controls/controls.ts'
@@ -137,6 +138,8 @@ export function toRpcError(err: unknown): RpcError {
   if (err instanceof UnknownBlockError) return new RpcError(RpcErrorCode.ServerError, 'header not found', { cause: err })
   if (err instanceof InvalidControlError) return new RpcError(RpcErrorCode.ServerError, err.message, { cause: err })
   if (err instanceof InvalidAddressError) return new RpcError(RpcErrorCode.InvalidParams, err.message, { cause: err })
+  // A fork's remote answered a history call with this error: the fork answers it as the remote did (rpc/forkHistory.ts).
+  if (err instanceof RemoteErrorAnswer) return new RpcError(err.code, err.message, { data: err.data, cause: err })
   const message = err instanceof Error ? err.message : String(err)
   return new RpcError(RpcErrorCode.ServerError, message, { cause: err })
 }

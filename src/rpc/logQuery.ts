@@ -4,8 +4,10 @@
  * one topic, or alternatives) }.
  */
 import type { Chain } from '../chain/chain.ts'
-import { bytesEqual, toHexRaw } from '../util/hex.ts'
+import { bytesEqual, toHex, toHexRaw, toQuantity } from '../util/hex.ts'
+import type { RemoteHistory } from '../state/fork/history.ts'
 import { findBlock, findHeight, type ChainContext } from './blockResolution.ts'
+import { forkHistory, historyForBlockHash, remoteBlockHeight } from './forkHistory.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
 import { formatLog } from './format.ts'
 import { parseAddress, parseBlockReference, parseHash } from './params.ts'
@@ -35,9 +37,11 @@ export function parseLogCriteria(ctx: ChainContext, value: unknown, index: numbe
     if (f.fromBlock !== undefined || f.toBlock !== undefined) {
       throw invalidArgument(index, 'cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other')
     }
-    const block = findBlock(ctx, { hash: parseHash(f.blockHash, index) })
-    if (block === undefined) throw new RpcError(RpcErrorCode.ServerError, 'unknown block')
-    blockHeight = block.header.height
+    const hash = parseHash(f.blockHash, index)
+    // On a fork, a block it did not build is looked up on the remote (at or below the fork block only).
+    const history = historyForBlockHash(ctx.chain, toHexRaw(hash))
+    blockHeight = history === undefined ? findBlock(ctx, { hash })?.header.height : remoteBlockHeight(history, toHex(hash))
+    if (blockHeight === undefined) throw new RpcError(RpcErrorCode.ServerError, 'unknown block')
   }
   return {
     fromBlock: endpoint(ctx, f.fromBlock, index),
@@ -62,8 +66,8 @@ export function matchingLogs(chain: Chain, from: number, to: number, criteria: L
 type FormattedLog = ReturnType<typeof formatLog>
 
 /** Adds the logs of blocks `from`..`to` (clamped to the tip) that `matches` accepts to `out`; throws past `maxResults`. */
-function collectLogs(chain: Chain, from: number, to: number, matches: LogMatcher, out: FormattedLog[], maxResults: number): void {
-  // A fork holds its blocks from the fork block up; the remote's history below is not searched.
+function collectLogs(chain: Chain, from: number, to: number, matches: LogMatcher, out: unknown[], maxResults: number): void {
+  // A fork holds its blocks from the fork block up (the logs up to the fork block are the remote's: queryLogs asks it).
   for (let h = Math.max(from, chain.firstHeight); h <= Math.min(to, chain.height); h++) {
     if (chain.isPendingEmpty(h)) continue
     const block = chain.blockAt(h)!
@@ -89,24 +93,48 @@ const SCAN_SLICE_MS = 2
  * throws RpcError -32000 when toBlock - fromBlock exceeds `logsBlockRange` or more
  * than `logsResultLimit` logs match (README "Limits and guarantees"). A wide scan
  * yields to the event loop every few ms, so other clients are answered meanwhile;
- * blocks dropped by a revert during the scan end it there.
+ * blocks dropped by a revert during the scan end it there. On a fork, the logs of
+ * blocks up to the fork block are the remote's answer to the same criteria over that
+ * part of the range (kept), followed by the fork's own.
  */
-export async function queryLogs(chain: Chain, from: number, to: number, criteria: LogCriteria, limits: RpcLimits): Promise<FormattedLog[]> {
+export async function queryLogs(chain: Chain, from: number, to: number, criteria: LogCriteria, limits: RpcLimits): Promise<unknown[]> {
   const end = Math.min(to, chain.height)
   // The real node's check and text (reference §6.2): the span toBlock - fromBlock, not the block count.
   if (end - from > limits.logsBlockRange) {
     throw new RpcError(RpcErrorCode.ServerError, `the span between fromBlock and toBlock must be less than or equal to ${limits.logsBlockRange}`)
   }
-  const out: FormattedLog[] = []
+  const out: unknown[] = []
+  const history = forkHistory(chain)
+  let start = from
+  if (history !== undefined && from <= history.height) {
+    out.push(...remoteLogs(history, from, Math.min(end, history.height), criteria, limits.logsResultLimit))
+    start = history.height + 1
+  }
   const matches = logMatcher(criteria)
   let slice = performance.now()
-  for (let h = from; h <= end; h += SCAN_CHUNK) {
+  for (let h = start; h <= end; h += SCAN_CHUNK) {
     collectLogs(chain, h, Math.min(h + SCAN_CHUNK - 1, end), matches, out, limits.logsResultLimit)
     if (performance.now() - slice < SCAN_SLICE_MS) continue
     await new Promise(setImmediate)
     slice = performance.now()
   }
   return out
+}
+
+/**
+ * The remote's logs of blocks `from`..`to` (at or below the fork block) matching
+ * `criteria`: its eth_getLogs answer to the criteria as a filter object (kept).
+ * Throws RpcError -32000 past `maxResults`, as the local scan does.
+ */
+function remoteLogs(history: RemoteHistory, from: number, to: number, criteria: LogCriteria, maxResults: number): unknown[] {
+  if (from > to) return []
+  const filter: Record<string, unknown> = { fromBlock: toQuantity(from), toBlock: toQuantity(to) }
+  if (criteria.addresses.length > 0) filter.address = criteria.addresses.map((a) => toHex(a))
+  if (criteria.topics.length > 0) filter.topics = criteria.topics.map((t) => (t === null ? null : t.map((x) => toHex(x))))
+  const logs = history.answer('eth_getLogs', [filter])
+  if (!Array.isArray(logs)) throw new RpcError(RpcErrorCode.ServerError, `fork: the remote answered eth_getLogs with ${JSON.stringify(logs)?.slice(0, 120)}, not a list of logs`)
+  if (logs.length > maxResults) throw tooManyLogs(maxResults)
+  return logs
 }
 
 /** The error of a log query with more matches than `limit`. */

@@ -3,9 +3,14 @@
  * hashes, hash160 for addresses, keccak-256 for the EVM.
  *
  * SHA-256 and RIPEMD-160 are Node's (OpenSSL). Keccak-256 is not in OpenSSL 3.0: it is
- * @noble/hashes' (hot paths avoid recomputing it instead: bloom positions, renderings).
+ * hash-wasm's WebAssembly one, and @noble/hashes' until that is ready (hot paths avoid
+ * recomputing it too: bloom positions, renderings).
  */
+/// <reference path="./hash-wasm-keccak.d.ts" />
 import { keccak_256 } from '@noble/hashes/sha3.js'
+import type { IHasher } from 'hash-wasm'
+// hash-wasm's Keccak alone (11 KB) rather than its index, whose other hash functions' WebAssembly (270 KB) a bundle cannot drop.
+import hashWasmKeccak from 'hash-wasm/dist/keccak.umd.min.js'
 import { getHashes, hash } from 'node:crypto'
 import { createRequire } from 'node:module'
 
@@ -45,7 +50,30 @@ export function hash160(data: Uint8Array): Uint8Array {
   return ripemd160(sha256(data))
 }
 
-/** Keccak-256 (EVM hashes, addresses, event topics): @noble/hashes' keccak_256. */
+/** hash-wasm's Keccak-256 once its WebAssembly module is compiled; undefined until then. */
+let wasmKeccak: IHasher | undefined
+
+/**
+ * Settles when the WebAssembly Keccak-256 is compiled (asynchronously, started when this
+ * module loads; a few event-loop turns): true, or false where WebAssembly is unavailable,
+ * and {@link keccak256} stays @noble/hashes'.
+ */
+export const wasmKeccakReady: Promise<boolean> = hashWasmKeccak.createKeccak(256).then(
+  (hasher) => {
+    wasmKeccak = hasher
+    return true
+  },
+  () => false,
+)
+
+/**
+ * Keccak-256 (EVM hashes, addresses, event topics), a new 32-byte array. WebAssembly
+ * runs at full speed from its first call, where JavaScript starts in V8's interpreter:
+ * a fresh process's first hash of a 2.5 KB deployment costs ~17 ms of CPU in
+ * @noble/hashes and ~1 ms here, and a 64-byte input a third to a fifth of @noble/hashes'
+ * time when warm (docs/performance.md, "Cold start"). Calls made before the module is
+ * compiled go to @noble/hashes: the same function, so the same digest.
+ */
 export function keccak256(data: Uint8Array): Uint8Array {
-  return keccak_256(data)
+  return wasmKeccak === undefined ? keccak_256(data) : wasmKeccak.init().update(data).digest('binary')
 }

@@ -19,6 +19,7 @@ import type { AccountRecord } from '../worldState.ts'
 import { keccak256 } from '../../util/hash.ts'
 import { toHexRaw } from '../../util/hex.ts'
 import type { RemoteNode } from './remote.ts'
+import type { RemoteHistory } from './history.ts'
 
 /**
  * A read reached a value of the fork that is not fetched yet. Not an error for users:
@@ -74,6 +75,8 @@ export class ForkSource {
   readonly #loading = new Map<string, Promise<void>>()
   /** Told after each fetch (the disk cache schedules a write). */
   onFetched: (() => void) | undefined
+  /** The remote's blocks, transactions and logs up to the fork block (history.ts); set by the fork's start (chain/fork.ts). */
+  history: RemoteHistory | undefined
   /** Called when the devnet closes (the disk cache writes what is not written yet). */
   onClose: (() => Promise<void>) | undefined
 

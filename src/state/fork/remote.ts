@@ -30,10 +30,10 @@ export class ForkRemoteError extends Error {
   override name = 'ForkRemoteError'
   /** The remote call that failed, as `method(param, …)`. */
   readonly call: string
-  /** The remote's JSON-RPC error, when it answered one. */
-  readonly remoteError: { code: number; message: string } | undefined
+  /** The remote's JSON-RPC error object, when it answered one. */
+  readonly remoteError: { code: number; message: string; data?: unknown } | undefined
 
-  constructor(url: string, call: RemoteCall, reason: string, remoteError?: { code: number; message: string }) {
+  constructor(url: string, call: RemoteCall, reason: string, remoteError?: { code: number; message: string; data?: unknown }) {
     const text = describeCall(call)
     super(`fork: the remote call ${text} to ${url} failed: ${reason}`)
     this.call = text
@@ -133,7 +133,7 @@ export class RemoteNode {
 /** The result of a JSON-RPC answer object; throws {@link ForkRemoteError} for an error or a malformed answer. */
 function resultOf(url: string, call: RemoteCall, answer: unknown): unknown {
   if (typeof answer !== 'object' || answer === null) throw new ForkRemoteError(url, call, 'no answer to the call')
-  const { error, result } = answer as { error?: { code: number; message: string }; result?: unknown }
+  const { error, result } = answer as { error?: { code: number; message: string; data?: unknown }; result?: unknown }
   if (error !== undefined && error !== null) throw new ForkRemoteError(url, call, `the remote answered ${error.code} ${error.message}`, error)
   if (!('result' in answer)) throw new ForkRemoteError(url, call, 'the answer has no result')
   return result

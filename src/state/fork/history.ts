@@ -1,0 +1,138 @@
+/**
+ * A fork's history: the remote's JSON-RPC answers about its blocks, transactions,
+ * receipts and logs at or below the fork block, fetched on first ask and kept, so that
+ * the fork answers them as the remote does (byte-equal) and, once read, without the
+ * remote. Those blocks cannot change under the fork (the disk cache checks the fork
+ * block's hash), so an answer is never fetched twice.
+ *
+ * Reads are synchronous, as the fork's state reads are: an answer not fetched yet
+ * throws {@link ForkMiss}, whose `load` fetches it (every missing call of one read in
+ * one batch); the JSON-RPC dispatch awaits it and runs the method again
+ * (state/fork/forkSource.ts `retryOnForkMiss`). Which calls go to the remote, and how
+ * their answers are checked against the fork block, is the JSON-RPC view's business
+ * (rpc/forkHistory.ts).
+ */
+import { ForkMiss } from './forkSource.ts'
+import { ForkRemoteError, type RemoteCall, type RemoteNode } from './remote.ts'
+
+/**
+ * The remote answered a history call with a JSON-RPC error object (a native
+ * transaction's hash, a log query above its limits): the fork answers that error as
+ * the remote did (`code`, `message`, `data`). Not kept: the next ask asks again.
+ */
+export class RemoteErrorAnswer extends Error {
+  override name = 'RemoteErrorAnswer'
+  /** The remote's error code. */
+  readonly code: number
+  /** The remote's error data, when it gave one. */
+  readonly data: unknown
+
+  constructor(error: { code: number; message: string; data?: unknown }, options?: { cause?: unknown }) {
+    super(error.message, options)
+    this.code = error.code
+    this.data = error.data
+  }
+}
+
+/** Kept answers in a JSON-ready form (the disk cache's `history`): one `[method, params, answer]` per call. */
+export type HistoryValues = [method: string, params: unknown[], answer: unknown][]
+
+/** JSON-RPC "method not found": a remote that does not serve a call is a failure of the fork, not an answer to pass on. */
+const METHOD_NOT_FOUND = -32601
+
+/** The remote's answers about its history up to the fork block, memoised by call. */
+export class RemoteHistory {
+  readonly remote: RemoteNode
+  /** Height of the fork block: the remote answers for heights up to it. */
+  readonly height: number
+  /** Kept answers by call key ({@link keyOf}), with their calls. */
+  readonly #answers = new Map<string, { call: RemoteCall; answer: unknown }>()
+  /** Fetches under way, by call key, so that concurrent reads share one. */
+  readonly #loading = new Map<string, Promise<void>>()
+  /** Told after each fetch (the disk cache schedules a write). */
+  onFetched: (() => void) | undefined
+
+  constructor(remote: RemoteNode, height: number) {
+    this.remote = remote
+    this.height = height
+  }
+
+  /** The remote's answer to `method(params)`, as it gave it. Throws {@link ForkMiss} until fetched. */
+  answer(method: string, params: readonly unknown[]): unknown {
+    return this.answers([{ method, params }])[0]
+  }
+
+  /**
+   * The remote's answers to `calls`, in order. Throws one {@link ForkMiss} for all the
+   * calls not fetched yet, whose load fetches them in one batch (rejecting with
+   * ForkRemoteError naming the call when the remote fails, with
+   * {@link RemoteErrorAnswer} when it answers an error object).
+   */
+  answers(calls: readonly RemoteCall[]): unknown[] {
+    const missing = calls.filter((c) => !this.#answers.has(keyOf(c)))
+    if (missing.length > 0) throw new ForkMiss(`the remote's answer to ${missing.map((c) => c.method).join(', ')}`, () => this.#load(missing))
+    return calls.map((c) => this.#answers.get(keyOf(c))!.answer)
+  }
+
+  /**
+   * The remote's answer to `method(params)`, fetched now and not kept (a trace: large,
+   * and asked rarely). Rejects as a load does (ForkRemoteError, {@link RemoteErrorAnswer}).
+   */
+  async call(method: string, params: readonly unknown[]): Promise<unknown> {
+    return (await this.#ask([{ method, params }]))[0]
+  }
+
+  /** Keeps `answer` as the remote's answer to `call`, fetched elsewhere (the fork block's header at the start). */
+  seed(call: RemoteCall, answer: unknown): void {
+    this.#answers.set(keyOf(call), { call, answer })
+  }
+
+  /** Everything kept so far (see {@link HistoryValues}). */
+  values(): HistoryValues {
+    return [...this.#answers.values()].map(({ call, answer }) => [call.method, [...call.params], answer])
+  }
+
+  /** Takes answers kept before (the disk cache). Throws TypeError for a malformed entry, before taking any. */
+  restore(values: HistoryValues): void {
+    if (!Array.isArray(values)) throw new TypeError('fork cache: history is not a list')
+    for (const entry of values) {
+      if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string' || !Array.isArray(entry[1])) throw new TypeError('fork cache: malformed history entry')
+    }
+    for (const [method, params, answer] of values) this.seed({ method, params }, answer)
+  }
+
+  #load(calls: readonly RemoteCall[]): Promise<void> {
+    const keys = calls.map(keyOf)
+    const running = keys.map((k) => this.#loading.get(k)).filter((p) => p !== undefined)
+    const fresh = calls.filter((_, i) => !this.#loading.has(keys[i]!))
+    if (fresh.length > 0) {
+      const fetching = this.#fetch(fresh).finally(() => {
+        for (const c of fresh) this.#loading.delete(keyOf(c))
+      })
+      for (const c of fresh) this.#loading.set(keyOf(c), fetching)
+      running.push(fetching)
+    }
+    return Promise.all(running).then(() => undefined)
+  }
+
+  async #fetch(calls: readonly RemoteCall[]): Promise<void> {
+    const answers = await this.#ask(calls)
+    for (const [i, call] of calls.entries()) this.seed(call, answers[i])
+    this.onFetched?.()
+  }
+
+  async #ask(calls: readonly RemoteCall[]): Promise<unknown[]> {
+    try {
+      return await this.remote.batch(calls)
+    } catch (err) {
+      // The remote's own error answer is what the fork answers too; unless it does not serve the method at all.
+      if (err instanceof ForkRemoteError && err.remoteError !== undefined && err.remoteError.code !== METHOD_NOT_FOUND) throw new RemoteErrorAnswer(err.remoteError, { cause: err })
+      throw err
+    }
+  }
+}
+
+/** The memo key of a call: its method and params as JSON. */
+function keyOf(call: RemoteCall): string {
+  return JSON.stringify([call.method, call.params])
+}
