@@ -47,14 +47,21 @@ import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
 export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3', 'hash-wasm']
 
 /**
- * The packages `listen()` loads (fastify, its CORS plugin, ws), bundled into the servers'
+ * The packages `listen()` loads (fastify for the REST server, ws), bundled into the servers'
  * chunks with every package they require: as installed, they are about 160 CommonJS
  * files, whose resolving (stat, package.json reads, realpath) and loading took most of
  * a CLI's start to its first answer; bundled they are one file (docs/performance.md, "CLI start").
  * CommonJS inside an ES module needs a `require` for Node's built-ins: the bundle's
  * banner makes one (createRequire).
  */
-export const SERVER_PACKAGES = ['fastify', '@fastify/cors', 'ws']
+export const SERVER_PACKAGES = ['fastify', 'ws']
+
+/**
+ * The packages only the CLI loads at its start, bundled into its chunk: commander, as
+ * installed, is five CommonJS files, each resolved, read and scanned by Node's CommonJS
+ * lexer for its exports when an ES module imports it (docs/performance.md, "CLI start").
+ */
+export const CLI_PACKAGES = ['commander']
 
 /**
  * What fastify requires only for features the servers do not use, left out of the
@@ -81,7 +88,7 @@ function packageOf(file: string): string | undefined {
  * Decides, for each bare import, bundled or external:
  * - Node's built-ins stay external wherever they are imported from; so do ws's optional
  *   native add-ons (bufferutil, utf-8-validate), which ws requires inside try/catch and runs without.
- * - {@link BUNDLED_PACKAGES} and {@link SERVER_PACKAGES} are bundled, and so is whatever a
+ * - {@link BUNDLED_PACKAGES}, {@link SERVER_PACKAGES} and {@link CLI_PACKAGES} are bundled, and so is whatever a
  *   server package's files import (fastify's dependencies); what the EVM's bundled
  *   files import otherwise (`debug`) stays external.
  * - What fastify requires only for features the servers do not use ({@link UNUSED_SERVER_MODULES})
@@ -104,7 +111,7 @@ const bundlePlugin: Plugin = {
       if (isAbsolute(args.path)) return undefined
       const name = packageName(args.path)
       if (args.path.startsWith('node:') || isBuiltin(args.path) || external.has(name)) return { path: args.path, external: true }
-      if (BUNDLED_PACKAGES.includes(name) || SERVER_PACKAGES.includes(name)) return undefined
+      if (BUNDLED_PACKAGES.includes(name) || SERVER_PACKAGES.includes(name) || CLI_PACKAGES.includes(name)) return undefined
       const importer = packageOf(args.importer)
       const fromServerPackage = importer !== undefined && !evmSide.has(importer)
       return fromServerPackage ? undefined : { path: args.path, external: true }

@@ -3,10 +3,9 @@
  * wallets take, URLs) and the per-block lines.
  */
 import { styleText } from 'node:util'
-import bs58 from 'bs58'
 import type { Devnet, DevnetUrls } from '../devnet.ts'
 import { chainOf } from '../devnet/provider.ts'
-import { sha256d } from '../util/hash.ts'
+import { base58Check } from '../native/address.ts'
 import { concatBytes, fromHex } from '../util/hex.ts'
 import { grouped } from '../options/rules.ts'
 import { VERSION } from '../version.ts'
@@ -23,8 +22,7 @@ export const paint = (style: Parameters<typeof styleText>[0], text: string): str
  * wallets import it.
  */
 function wif(privateKey: Uint8Array): string {
-  const payload = concatBytes(Uint8Array.of(0x80), privateKey, Uint8Array.of(0x01))
-  return bs58.encode(concatBytes(payload, sha256d(payload).subarray(0, 4)))
+  return base58Check(concatBytes(Uint8Array.of(0x80), privateKey, Uint8Array.of(0x01)))
 }
 
 /** Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost): the only binding without a warning. */

@@ -4,7 +4,6 @@
  * `listen()` starts the servers of servers.ts.
  */
 import { EventEmitter } from 'node:events'
-import type { FastifyInstance } from 'fastify'
 import type { Chain } from '../chain/chain.ts'
 import type { ForkOptions } from '../chain/fork.ts'
 import type { StateDocument } from '../chain/persistence/stateDocument.ts'
@@ -21,7 +20,7 @@ import type { RestContext } from '../rest/context.ts'
 import type { RestEnvelope } from '../rest/router.ts'
 import { fromHex, toHex, type Hex } from '../util/hex.ts'
 import { toBase58 } from '../native/address.ts'
-import { startServers } from './servers.ts'
+import { type RunningServer, startServers } from './servers.ts'
 import type { RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '../rpc/schema.ts'
 import { RestNotFoundError, type DevAccount, type Devnet, type DevnetUrls, type NativeDevAccount, type RequestArguments, type RestClient } from './types.ts'
 
@@ -71,7 +70,7 @@ export class DevnetInstance implements Devnet {
   /** A reset under way (later resets wait for it). */
   #resetting: Promise<void> = Promise.resolve()
   /** The servers of `listen()`, once it was called (and until it fails or the devnet closes). */
-  #server: Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> | undefined
+  #server: Promise<{ apps: RunningServer[]; urls: DevnetUrls }> | undefined
   #closed = false
 
   constructor(

@@ -1,7 +1,8 @@
 /**
- * `listen()`: the JSON-RPC and REST servers (fastify and the server plugins, loaded
- * on first use), each on its own loopback port.
+ * `listen()`: the JSON-RPC server (`node:http`, src/server/rpcServer.ts) and the REST
+ * server (fastify), loaded on first use, each on its own loopback port.
  */
+import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { ListenOptions } from '../options.ts'
 import type { RpcContext } from '../rpc/context.ts'
@@ -17,40 +18,47 @@ export interface ServerParts {
   checkOpen: () => void
 }
 
+/** A started server: `close()` ends its connections (and WebSocket sessions) and stops it. */
+export interface RunningServer {
+  close(): Promise<void>
+}
+
 /**
- * Loads fastify and the server plugins (first use only; the REST ones only with REST
+ * Loads the server modules (first use only; fastify and the REST ones only with REST
  * on), and starts both servers side by side. If either fails to bind (a port in use),
  * both are closed and the JSON-RPC server's error, else the REST server's, is thrown.
  */
-export async function startServers(options: ListenOptions, parts: ServerParts): Promise<{ apps: FastifyInstance[]; urls: DevnetUrls }> {
+export async function startServers(options: ListenOptions, parts: ServerParts): Promise<{ apps: RunningServer[]; urls: DevnetUrls }> {
   const host = options.host ?? '127.0.0.1'
   const withRest = options.rest !== false
-  const [{ default: Fastify }, { rpcRoutes }, restServer, { virtualHosts }, requestLog] = await Promise.all([
-    import('fastify'),
+  const [{ createRpcServer }, rest, { virtualHosts }, requestLog] = await Promise.all([
     import('../server/rpcServer.ts'),
-    withRest ? import('../server/restServer.ts') : undefined,
+    withRest ? Promise.all([import('fastify'), import('../server/restServer.ts')]) : undefined,
     import('../server/guards.ts'),
-    options.log === undefined ? undefined : import('../server/requestLog.ts'),
+    options.log === undefined || !withRest ? undefined : import('../server/requestLog.ts'),
   ])
   parts.checkOpen()
   const vhosts = virtualHosts(options.vhosts)
-  const serverOptions = { bodyLimit: parts.bodyLimit, forceCloseConnections: true, schemaController: NO_SCHEMAS }
-  const rpc = Fastify(serverOptions)
-  const rest = restServer === undefined ? undefined : Fastify({ ...serverOptions, clientErrorHandler: restServer.restClientError })
-  // Handlers note each exchange for the log line only when there is a log.
-  const record = options.log !== undefined
-  await Promise.all([
-    rpc.register(rpcRoutes, { context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts, record }),
-    restServer === undefined
-      ? undefined
-      : rest?.register(restServer.restRoutes, { context: parts.restContext, bodyLimit: parts.bodyLimit, jsonDepthLimit: parts.context.limits.jsonDepthLimit, vhosts, record }),
-  ])
-  const apps = rest === undefined ? [rpc] : [rpc, rest]
-  if (options.log !== undefined && requestLog !== undefined) {
-    requestLog.logRequests(rpc, 'rpc', options.log)
-    if (rest !== undefined) requestLog.logRequests(rest, 'rest', options.log)
+  const rpc = createRpcServer({ context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts, log: options.log })
+  let restApp: FastifyInstance | undefined
+  if (rest !== undefined) {
+    const [{ default: Fastify }, restServer] = rest
+    restApp = Fastify({ bodyLimit: parts.bodyLimit, forceCloseConnections: true, schemaController: NO_SCHEMAS, clientErrorHandler: restServer.restClientError })
+    // Handlers note each exchange for the log line only when there is a log.
+    await restApp.register(restServer.restRoutes, {
+      context: parts.restContext,
+      bodyLimit: parts.bodyLimit,
+      jsonDepthLimit: parts.context.limits.jsonDepthLimit,
+      vhosts,
+      record: options.log !== undefined,
+    })
+    if (options.log !== undefined && requestLog !== undefined) requestLog.logRequests(restApp, 'rest', options.log)
   }
-  const [rpcUrl, restUrl] = await Promise.allSettled([listenOn(rpc, host, options.rpcPort ?? 0), rest === undefined ? undefined : listenOn(rest, host, options.restPort ?? 0)])
+  const apps: RunningServer[] = restApp === undefined ? [rpc] : [rpc, restApp]
+  const [rpcUrl, restUrl] = await Promise.allSettled([
+    rpc.listen(host, options.rpcPort ?? 0),
+    restApp === undefined ? undefined : restApp.listen({ host, port: options.restPort ?? 0 }).then(() => urlOf(restApp.server, host)),
+  ])
   if (rpcUrl.status === 'rejected' || restUrl.status === 'rejected') {
     await Promise.all(apps.map((app) => app.close()))
     throw rpcUrl.status === 'rejected' ? rpcUrl.reason : (restUrl as PromiseRejectedResult).reason
@@ -59,8 +67,8 @@ export async function startServers(options: ListenOptions, parts: ServerParts): 
 }
 
 /**
- * fastify's schema compilers for servers whose routes declare no schema (both parse and
- * check their bodies themselves). Given, they keep fastify from loading its default ones
+ * fastify's schema compilers for the REST server, whose routes declare no schema (it parses and
+ * checks its bodies itself). Given, they keep fastify from loading its default ones
  * (ajv, ajv-formats and fast-json-stringify: about 100 modules) for each new instance;
  * a route that declared a schema would get an error naming this.
  */
@@ -75,10 +83,9 @@ function noSchemaCompiler(): never {
   throw new Error('dualnet servers compile no schemas: a route declared one (src/devnet/servers.ts)')
 }
 
-/** Starts `app` on `host:port` and returns its base URL. */
-async function listenOn(app: FastifyInstance, host: string, port: number): Promise<string> {
-  await app.listen({ host, port })
-  const address = app.server.address()
-  const bound = typeof address === 'object' && address !== null ? address.port : port
+/** The base URL of a bound server. */
+function urlOf(server: Server, host: string): string {
+  const address = server.address()
+  const bound = typeof address === 'object' && address !== null ? address.port : 0
   return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`
 }

@@ -33,7 +33,11 @@ export class InvalidAddressError extends Error {
 
 /** Base58 rendering of 20 address bytes. */
 export function toBase58(address: Uint8Array): string {
-  const payload = concatBytes(Uint8Array.of(ADDRESS_VERSION), address)
+  return base58Check(concatBytes(Uint8Array.of(ADDRESS_VERSION), address))
+}
+
+/** Base58Check of `payload`: Base58 of `payload` ‖ the first 4 bytes of its SHA256d (addresses here, WIF keys in the CLI's banner). */
+export function base58Check(payload: Uint8Array): string {
   return base58().encode(concatBytes(payload, sha256d(payload).subarray(0, 4)))
 }
 

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 const EXCHANGE = Symbol('dualnet.exchange')
 
 /** What a handler parsed and answered: a JSON-RPC call or batch and its response(s), or a REST envelope. */
-interface Exchange {
+export interface Exchange {
   readonly call: unknown
   readonly answer: unknown
 }

@@ -1,94 +1,302 @@
 /**
- * The JSON-RPC interface on a socket: a fastify plugin that puts the same dispatch
- * as `devnet.rpc` behind HTTP POST, with go-ethereum's transport rules
- * (reference §6.1): JSON content types only (415 otherwise), a body limit (413),
- * parse errors as JSON-RPC -32700, GET without body as a health check, CORS `*`,
- * go-ethereum's Host check (403 `invalid host specified` for a name not in vhosts);
- * and WebSocket upgrades on the same port (webSocket.ts), closed with a normal close
- * frame before the server stops.
+ * The JSON-RPC interface on a socket: a `node:http` server that puts the same dispatch
+ * as `devnet.rpc` behind HTTP POST `/`, with go-ethereum's transport rules (reference
+ * §6.1): JSON content types only (415 otherwise), a body limit (413), parse errors as
+ * JSON-RPC -32700, GET without body as a health check, PUT/DELETE/PATCH 405, go-ethereum's
+ * Host check (403 `invalid host specified` for a name not in vhosts), CORS (the
+ * `cors` listen option: `*` by default, a list of origins, or off) with preflights; and
+ * WebSocket upgrades on the same port (webSocket.ts), closed with a normal close frame
+ * before the server stops.
+ *
+ * Plain `node:http`, not fastify (which the REST server uses): this server has one route,
+ * and a fresh process's start to its first answer is the figure Anvil sets (issue 24).
+ * Without fastify and @fastify/cors the server starts with about a third less CPU and
+ * each request costs 10–15 % less (docs/performance.md, "CLI start"). The answers are
+ * those the fastify server gave, byte for byte but the order of headers: its 404 body
+ * for other paths (without CORS headers or Host check, as before), @fastify/cors'
+ * headers and preflight rules (`Access-Control-Allow-Methods: GET,HEAD,POST`, the
+ * request's headers allowed, 400 `Invalid Preflight Request` without Origin or
+ * Access-Control-Request-Method, `Vary: Origin` for a list of origins), fastify's
+ * client-error answers and its timeouts (keep-alive 72 s, no request timeout).
  */
-import cors from '@fastify/cors'
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
+import { lookup } from 'node:dns/promises'
+import type { Duplex } from 'node:stream'
 import type { RpcContext } from '../rpc/context.ts'
 import { handleRpcBody } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
 import { hostRefusal, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
-import { noteExchange } from './requestLog.ts'
+import { type Exchange, rpcLine } from './requestLog.ts'
 import { attachWebSocket } from './webSocket.ts'
 
-/** Options of {@link rpcRoutes}. */
-export interface RpcRoutesOptions {
+/** Options of {@link createRpcServer}. */
+export interface RpcServerOptions {
   context: RpcContext
   /** Largest accepted body, in bytes. */
   bodyLimit: number
-  /** Allowed origins (CORS, and WebSocket upgrades with an Origin); default `'*'`; `false`: no CORS headers, no browser upgrades. */
+  /** Allowed origins (CORS, and WebSocket upgrades with an Origin); default `'*'`; `false`: no CORS headers, no preflights, no browser upgrades. */
   cors?: string | readonly string[] | false
   /** Host names answered (IP addresses always are); default: localhost. */
   vhosts: VirtualHosts
-  /** Leave each call and answer on the request for the log line (requestLog.ts); off: no cost. */
-  record?: boolean
+  /** Called with one line per answered request (requestLog.ts); absent: no line is made. */
+  log?: (line: string) => void
 }
 
-const JSON_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest']
+/** The JSON-RPC server of one devnet. */
+export interface RpcServer {
+  readonly server: Server
+  /**
+   * Binds `host:port` (port 0: any free one) and resolves to the base URL; rejects with
+   * Node's error (`EADDRINUSE`, ...). `localhost` binds each of its addresses (127.0.0.1 and
+   * ::1 where both exist) on the one port, as fastify did; an address that cannot be bound
+   * besides the first is skipped.
+   */
+  listen(host: string, port: number): Promise<string>
+  /** Closes the WebSocket sessions with a normal close frame, then the server and every connection. */
+  close(): Promise<void>
+}
 
-/** Registers the JSON-RPC endpoint at `/`. */
-export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app: FastifyInstance, { context, bodyLimit, cors: origins = '*', vhosts, record = false }) => {
-  // First of all hooks, before any body is read: go-ethereum's plain-text 403 (node/rpcstack.go).
-  app.addHook('onRequest', async (request, reply) => {
-    const refusal = hostRefusal(request.headers.host, vhosts)
-    if (refusal !== undefined) return reply.code(403).type('text/plain; charset=utf-8').send(`${refusal}\n`)
-  })
-  if (origins !== false) await app.register(cors, { origin: typeof origins === 'string' ? origins : [...origins] })
+/** Media types of a JSON-RPC body (go-ethereum's acceptedContentTypes), compared without parameters and case. */
+const JSON_TYPES = new Set(['application/json', 'application/json-rpc', 'application/jsonrequest'])
 
-  const webSocket = attachWebSocket(app.server, { context, maxPayload: bodyLimit, cors: origins, vhosts })
-  // Before the HTTP server closes: upgraded sockets are not among the connections it would force closed.
-  app.addHook('preClose', async () => webSocket.close())
+/** fastify's keep-alive timeout, which clients of the earlier fastify server saw, in milliseconds. */
+const KEEP_ALIVE_MS = 72_000
 
-  app.removeAllContentTypeParsers()
-  // Parse ourselves, so that bad JSON becomes a JSON-RPC parse error, not an HTTP 400.
-  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body))
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, _body, done) => {
-    done(Object.assign(new Error('invalid content type, only application/json is supported'), { statusCode: 415 }))
-  })
-
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const answer = rpcError(RpcErrorCode.InvalidRequest, `request body too large: the limit is ${bodyLimit} bytes (option bodyLimit)`)
-      if (record) noteExchange(request, undefined, answer)
-      return reply.code(413).send(answer)
+/** Creates the JSON-RPC server, not yet bound: its `listen()` binds it. */
+export function createRpcServer({ context, bodyLimit, cors = '*', vhosts, log }: RpcServerOptions): RpcServer {
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    const started = log === undefined ? 0 : performance.now()
+    const note: Note = {}
+    if (log !== undefined) {
+      response.once('finish', () => {
+        const time = `${(performance.now() - started).toFixed(1)}ms`
+        log(rpcLine(request.method ?? '', request.url ?? '', response.statusCode, time, note.exchange))
+      })
     }
-    if (err.statusCode === 415) return reply.code(415).type('text/plain').send(err.message)
-    return reply.code(err.statusCode ?? 500).send(rpcError(RpcErrorCode.ServerError, err.message))
-  })
+    route(request, response, note)
+  }
+  const server = httpServer(onRequest)
+  /** The other addresses of `localhost`, bound beside the first. */
+  const secondary: Server[] = []
 
-  app.post('/', async (request, reply) => {
-    let body: unknown
-    const text = String(request.body ?? '')
+  const webSocket = attachWebSocket(server, { context, maxPayload: bodyLimit, cors, vhosts })
+  const allowOrigin = corsHeaders(cors)
+
+  function route(request: IncomingMessage, response: ServerResponse, note: Note): void {
+    const url = request.url ?? '/'
+    const method = request.method ?? 'GET'
+    const query = url.indexOf('?')
+    const atRoot = (query === -1 ? url : url.slice(0, query)) === '/'
+    const preflight = method === 'OPTIONS' && allowOrigin !== undefined
+    if (!preflight && (!atRoot || !ROOT_METHODS.has(method))) return notFound(response, method, url)
+    // Before anything else, as go-ethereum (node/rpcstack.go): a plain-text 403, no CORS headers.
+    const refusal = hostRefusal(request.headers.host, vhosts)
+    if (refusal !== undefined) return send(response, 403, 'text/plain; charset=utf-8', `${refusal}\n`)
+    allowOrigin?.(request, response)
+    if (preflight) return answerPreflight(request, response)
+    if (method === 'GET' || method === 'HEAD') return send(response, 200, 'text/plain; charset=utf-8', '')
+    if (method !== 'POST') return send(response, 405, 'text/plain', 'method not allowed')
+    // A body that breaks off (the client gone) leaves nothing to answer: the socket is closed.
+    answerPost(request, response, note).catch(() => response.destroy())
+  }
+
+  async function answerPost(request: IncomingMessage, response: ServerResponse, note: Note): Promise<void> {
+    const type = request.headers['content-type']
+    const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0')
+    let text = ''
+    if (type !== undefined || hasBody) {
+      if (type === undefined || !JSON_TYPES.has(mediaType(type))) return refuseBody(response, 415, 'text/plain', 'invalid content type, only application/json is supported')
+      const body = await readBody(request, bodyLimit)
+      if (body === undefined) {
+        const answer = rpcError(RpcErrorCode.InvalidRequest, `request body too large: the limit is ${bodyLimit} bytes (option bodyLimit)`)
+        note.exchange = { call: undefined, answer }
+        return refuseBody(response, 413, JSON_TYPE, JSON.stringify(answer))
+      }
+      text = body
+    }
     // Refused before JSON.parse, which a million `[` would hold up for half a second.
     if (jsonTooDeep(text, context.limits.jsonDepthLimit)) {
       const answer = rpcError(RpcErrorCode.ParseError, `parse error: JSON nested deeper than ${context.limits.jsonDepthLimit} levels (option jsonDepthLimit)`)
-      if (record) noteExchange(request, undefined, answer)
-      return reply.send(answer)
+      note.exchange = { call: undefined, answer }
+      return send(response, 200, JSON_TYPE, JSON.stringify(answer))
     }
+    let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
       const answer = rpcError(RpcErrorCode.ParseError, 'parse error')
-      if (record) noteExchange(request, undefined, answer)
-      return reply.send(answer)
+      note.exchange = { call: undefined, answer }
+      return send(response, 200, JSON_TYPE, JSON.stringify(answer))
     }
-    const response = await handleRpcBody(context, body)
-    if (record) noteExchange(request, body, response)
-    if (response === undefined) return reply.code(200).send('')
-    return reply.type('application/json').send(response)
-  })
+    let answer: Awaited<ReturnType<typeof handleRpcBody>>
+    try {
+      answer = await handleRpcBody(context, body)
+    } catch (err) {
+      // The dispatch answers every method's failure itself; this is a fault of its own.
+      return send(response, 500, JSON_TYPE, JSON.stringify(rpcError(RpcErrorCode.ServerError, err instanceof Error ? err.message : String(err))))
+    }
+    note.exchange = { call: body, answer }
+    if (answer === undefined) return send(response, 200, 'text/plain; charset=utf-8', '')
+    send(response, 200, JSON_TYPE, JSON.stringify(answer))
+  }
 
-  // go-ethereum's health check: a GET without a body answers 200 with nothing.
-  app.get('/', async (_request, reply) => reply.code(200).send(''))
-  // Refused in onRequest, before any body is read (go-ethereum answers 405 whatever the body).
-  const notAllowed = async (_request: unknown, reply: FastifyReply) => reply.code(405).type('text/plain').send('method not allowed')
-  app.route({ method: ['PUT', 'DELETE', 'PATCH'], url: '/', onRequest: notAllowed, handler: notAllowed })
+  return {
+    server,
+    async listen(host, port) {
+      await bind(server, host, port)
+      const address = server.address()
+      const bound = typeof address === 'object' && address !== null ? address.port : port
+      if (host === 'localhost' && typeof address === 'object' && address !== null) {
+        const others = (await lookup(host, { all: true }).catch(() => [])).filter((a) => a.address !== address.address)
+        await Promise.all(
+          others.map(async ({ address: other }) => {
+            const extra = httpServer(onRequest)
+            extra.on('upgrade', (...args: unknown[]) => server.emit('upgrade', ...args))
+            if (
+              await bind(extra, other, bound).then(
+                () => true,
+                () => false,
+              )
+            )
+              secondary.push(extra)
+          }),
+        )
+      }
+      return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`
+    },
+    async close() {
+      await webSocket.close()
+      await Promise.all(
+        [server, ...secondary].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve())
+              s.closeAllConnections()
+            }),
+        ),
+      )
+    },
+  }
+}
+
+/** What a request was answered in JSON-RPC, for its log line; none for answers outside JSON-RPC (403, 404, 415, ...). */
+interface Note {
+  exchange?: Exchange
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** An HTTP server with fastify's timeouts and client-error answers, calling `onRequest`. */
+function httpServer(onRequest: (request: IncomingMessage, response: ServerResponse) => void): Server {
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, requestTimeout: 0 }, onRequest)
+  server.setTimeout(0)
+  server.on('clientError', clientError)
+  return server
+}
+
+/** Binds `server` to `host:port`; rejects with the bind error. */
+function bind(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen({ host, port }, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+/** Methods served at `/` (HEAD as GET); every other one gets the 404 of any other path. */
+const ROOT_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'])
+
+function send(response: ServerResponse, status: number, type: string, body: string): void {
+  response.statusCode = status
+  response.setHeader('content-type', type)
+  response.setHeader('content-length', Buffer.byteLength(body))
+  response.end(body)
+}
+
+/** An answer given without reading the body: the connection closes after it (as fastify did), so the unread bytes are not taken for the next request. */
+function refuseBody(response: ServerResponse, status: number, type: string, body: string): void {
+  response.setHeader('connection', 'close')
+  send(response, status, type, body)
+}
+
+/** fastify's answer for a path or method without a route. */
+function notFound(response: ServerResponse, method: string, url: string): void {
+  send(response, 404, JSON_TYPE, JSON.stringify({ message: `Route ${method}:${url} not found`, error: 'Not Found', statusCode: 404 }))
+}
+
+/** The media type of a Content-Type value, lower-cased, without parameters. */
+function mediaType(contentType: string): string {
+  const semicolon = contentType.indexOf(';')
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
+}
+
+/** The request's body as UTF-8 text, or `undefined` once it passes `limit` bytes (by its Content-Length or as it arrives). */
+function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  const declared = request.headers['content-length']
+  if (declared !== undefined && Number(declared) > limit) return Promise.resolve(undefined)
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let length = 0
+    const onData = (chunk: Buffer) => {
+      length += chunk.length
+      if (length > limit) {
+        request.off('data', onData)
+        request.pause()
+        return resolve(undefined)
+      }
+      chunks.push(chunk)
+    }
+    request.on('data', onData)
+    request.once('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, length).toString('utf8')))
+    request.once('error', reject)
+  })
+}
+
+/**
+ * The CORS headers of every answer at `/` (and of preflights), as @fastify/cors wrote
+ * them: `Access-Control-Allow-Origin: *` for `'*'`; for a list, the request's Origin when
+ * it is listed, and `Vary: Origin` always. `undefined` when CORS is off.
+ */
+function corsHeaders(cors: string | readonly string[] | false): ((request: IncomingMessage, response: ServerResponse) => void) | undefined {
+  if (cors === false) return undefined
+  if (typeof cors === 'string' || cors.includes('*')) {
+    const origin = typeof cors === 'string' ? cors : '*'
+    return (_request, response) => response.setHeader('access-control-allow-origin', origin)
+  }
+  const allowed = new Set(cors)
+  return (request, response) => {
+    response.setHeader('vary', 'Origin')
+    const origin = request.headers.origin
+    if (origin !== undefined && allowed.has(origin)) response.setHeader('access-control-allow-origin', origin)
+  }
+}
+
+/** A CORS preflight (OPTIONS, any path), after the Origin headers: @fastify/cors' strict rules and its 204. */
+function answerPreflight(request: IncomingMessage, response: ServerResponse): void {
+  if (request.headers.origin === undefined || request.headers['access-control-request-method'] === undefined) {
+    return send(response, 400, 'text/plain', 'Invalid Preflight Request')
+  }
+  response.setHeader('access-control-allow-methods', 'GET,HEAD,POST')
+  const vary = response.getHeader('vary')
+  response.setHeader('vary', vary === undefined ? 'Access-Control-Request-Headers' : `${String(vary)}, Access-Control-Request-Headers`)
+  const requested = request.headers['access-control-request-headers']
+  if (requested !== undefined) response.setHeader('access-control-allow-headers', requested)
+  response.statusCode = 204
+  response.setHeader('content-length', '0')
+  response.end()
+}
+
+/** A request Node's HTTP parser refused: fastify's default answer (400, 408 or 431 with a JSON body), then the socket is closed. */
+function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Client Timeout'] : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Exceeded maximum allowed HTTP header size'] : [400, 'Client Error']
+  const body = JSON.stringify({ error: STATUS_CODES[status], message, statusCode: status })
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`)
+  socket.destroy(err)
 }
 
 function rpcError(code: number, message: string) {
