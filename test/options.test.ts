@@ -114,7 +114,7 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
     ],
   },
   // Its fields (url, blockNumber, cache) are checked by the fork module (ForkOptionError, test/fork*.test.ts); no remote is contacted here.
-  fork: { good: [{ url: 'http://127.0.0.1:1' }], bad: [['http://x', 'option fork: "http://x" is invalid. Allowed: { url, blockNumber?, cache?, remote? } (docs/fork.md).']] },
+  fork: { good: [{ url: 'http://127.0.0.1:1' }], bad: [['http://x', 'option fork: "http://x" is invalid. Allowed: { url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md).']] },
   minGasPrice: {
     good: [0n, as(1, 1n), 2n ** 64n - 1n],
     bad: [
