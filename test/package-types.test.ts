@@ -3,19 +3,21 @@
  * module project and a new CommonJS project each install the tarball with ethers,
  * viem, vitest, TypeScript and @types/node, write README.md's "A test in 20 lines" as
  * it stands, and type-check it with `strict: true` and `skipLibCheck: false` (module
- * and moduleResolution nodenext). This holds only while dist/'s declarations are
+ * and moduleResolution nodenext), then run it with vitest; the CommonJS project also
+ * `require()`s the package and a subpath. The types hold only while dist/'s declarations are
  * self-contained (scripts/build.ts bundles them): a declaration that reached the EVM's
  * modules would bring in @ethereumjs/evm's, which do not compile without @types/debug.
  * The installs need the npm registry and take a minute, so this runs under
  * `npm run test:tools`, not `npm test`.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuild, ROOT, run } from './hardhatExamples.ts'
 
-const WORK = join(tmpdir(), 'dualnet-package-types')
+/** A directory of this run's own: two checkouts testing at once on one machine must not share it. */
+let WORK: string
 
 /** The README's vitest test file: the first ```ts block under "## A test in 20 lines". */
 async function readmeTest(): Promise<string> {
@@ -34,17 +36,17 @@ async function installedVersion(name: string): Promise<string> {
 let tarball: string
 beforeAll(async () => {
   await ensureBuild()
-  await rm(WORK, { recursive: true, force: true })
-  await mkdir(WORK, { recursive: true })
+  WORK = await mkdtemp(join(tmpdir(), 'dualnet-package-types-'))
   // dist/ is built: --ignore-scripts skips `prepare`, which would build it again.
   const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', WORK], ROOT)
   expect(packed.code, packed.output).toBe(0)
   tarball = join(WORK, `dualnet-${(JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}.tgz`)
 }, 600_000)
+afterAll(() => rm(WORK, { recursive: true, force: true }))
 
 describe('the packed package in a new project, skipLibCheck: false', () => {
   for (const type of ['module', 'commonjs'] as const) {
-    it(`type-checks the README's test in a "type": "${type}" project`, async () => {
+    it(`type-checks and runs the README's test in a "type": "${type}" project`, async () => {
       const dir = join(WORK, type)
       await mkdir(join(dir, 'test'), { recursive: true })
       await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: `readme-test-${type}`, version: '1.0.0', private: true, type }, null, 2)}\n`)
@@ -58,6 +60,18 @@ describe('the packed package in a new project, skipLibCheck: false', () => {
       // tsc prints nothing when every file type-checks; anything else is the error list.
       expect(checked.output).toBe('')
       expect(checked.code).toBe(0)
+      // And it passes, as the README says: `npx vitest run`.
+      const tested = await run(process.execPath, [join(dir, 'node_modules/vitest/vitest.mjs'), 'run'], dir)
+      expect(tested.output).toMatch(/Tests\s+1 passed \(1\)/)
+      expect(tested.code).toBe(0)
+      if (type === 'commonjs') {
+        // require() of the package and a subpath, from CommonJS (Node's require of ES modules, 20.19 and later).
+        const script = `const { createDevnet } = require('dualnet'); const { dualnetProvider } = require('dualnet/ethers');
+          createDevnet().then(async (d) => { const p = dualnetProvider(d); console.log(await d.rpc('eth_chainId'), await p.getBlockNumber()); await d.close() })`
+        const required = await run(process.execPath, ['-e', script], dir)
+        expect(required.output.trim()).toBe('0x3039 0')
+        expect(required.code).toBe(0)
+      }
     }, 600_000)
   }
 })
