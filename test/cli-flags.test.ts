@@ -165,6 +165,9 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
   let cli: Running
   beforeAll(async () => {
     cli = await started([
+      // An ephemeral port: the default 20339 may be taken (a node, another checkout's tests).
+      '--rpcport',
+      '0',
       '--accounts',
       '1',
       '--native-accounts',
@@ -286,6 +289,8 @@ describe('CLI flags: limits and CORS', () => {
   let cli: Running
   beforeAll(async () => {
     cli = await started([
+      '--rpcport',
+      '0',
       '--accounts',
       '1',
       '--body-limit',
