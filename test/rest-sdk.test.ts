@@ -16,7 +16,7 @@ import { createRequire } from 'node:module'
 import { Transaction, Wallet, id } from 'ethers'
 import type * as OntologySdk from 'ontology-ts-sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDevnet, toBase58, verifyMerkleProof, VERSION, type Devnet, type MerkleProof } from '../src/index.ts'
+import { createDevnet, toBase58, verifyMerkleProof, VERSION, type Devnet, type MerkleProof, type RestBlock } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
 import { CHAIN_ID, GAS_TOKEN, GOVERNANCE, GWEI, TRANSFER_TOPIC, addressTopic, word } from './support.ts'
 
@@ -47,25 +47,8 @@ interface TxJson {
   Height: number
 }
 
-interface BlockJson {
-  Hash: string
-  Size: number
-  Header: {
-    Version: number
-    PrevBlockHash: string
-    TransactionsRoot: string
-    BlockRoot: string
-    Timestamp: number
-    Height: number
-    ConsensusData: number
-    ConsensusPayload: string
-    NextBookkeeper: string
-    Bookkeepers: string[]
-    SigData: string[]
-    Hash: string
-  }
-  Transactions: TxJson[]
-}
+/** The block JSON of getblockbyheight, as the REST schema types it. */
+type BlockJson = RestBlock
 
 interface Notify {
   ContractAddress: string
