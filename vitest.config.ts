@@ -18,7 +18,10 @@ export default defineConfig({
     reporters: ['default', './vitest.summary.ts'],
     // The type tests (test/*.test-d.ts): tsc over them and what they import, no run.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typetest.json' },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Limits catch a hang, not a slow machine: CI may share its cores (a run beside a CPU hog
+    // and other jobs reached a load of 15 on 2 cores, and tests that spawn processes took
+    // over 30 s there). No test here asserts a duration.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 })

@@ -139,7 +139,7 @@ describe('bad flag values', () => {
       expect(run.stdout()).toBe('')
       expect(run.cli.output().trim()).toBe((await refusal(run.args)).line)
     }
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('--help and --version', () => {
@@ -159,7 +159,7 @@ describe('--help and --version', () => {
     expect(help.output()).toContain('--hardfork <name>')
     expect(await version.exited).toBe(0)
     expect(version.output().trim()).toMatch(/^\d+\.\d+\.\d+/)
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('accepted values, as createDevnet and listen receive them', () => {

@@ -96,7 +96,7 @@ describe('CLI flags: chain and accounts', () => {
       '0',
       '--quiet',
     ])
-  }, 60_000)
+  }, 120_000)
   afterAll(async () => {
     if (cli !== undefined) expect(await stop(cli)).toBe(0)
   })
@@ -200,7 +200,7 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
       '--state-limit',
       '100',
     ])
-  }, 60_000)
+  }, 120_000)
   afterAll(async () => {
     if (cli !== undefined) expect(await stop(cli)).toBe(0)
   })
@@ -321,7 +321,7 @@ describe('CLI flags: limits and CORS', () => {
       'dualnet.test,Other.Example',
       '--quiet',
     ])
-  }, 60_000)
+  }, 120_000)
   afterAll(async () => {
     if (cli !== undefined) expect(await stop(cli)).toBe(0)
   })

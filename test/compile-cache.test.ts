@@ -31,7 +31,10 @@ function run(args: string[], env: Record<string, string> = {}): { stdout: string
   return { stdout: child.stdout, cached: existsSync(join(dir, 'node-compile-cache')) }
 }
 
-describe('compile cache', () => {
+// Each child starts the CLI under tsx from a fresh TMPDIR (so no tsx cache: the whole source
+// tree is transformed again), up to two children a test: on a loaded machine that is far
+// beyond the default 30 s, so the limit is the children's own (120 s each) and some.
+describe('compile cache', { timeout: 300_000 }, () => {
   it(supported ? 'the CLI enables it in the default directory' : 'the CLI runs unchanged on a Node without the API', () => {
     const { stdout, cached } = run([CLI, '--version'])
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/)

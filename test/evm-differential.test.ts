@@ -915,7 +915,7 @@ describe('mined EVM transactions: evm.runCall path equals runTx', () => {
 
   const seedValue = Number(process.env.DIFF_SEED ?? 8_2026)
   const numRuns = Number(process.env.DIFF_RUNS ?? 100)
-  it('generated sequences (fast-check)', { timeout: Math.max(30_000, numRuns * 500) }, async () => {
+  it('generated sequences (fast-check)', { timeout: Math.max(120_000, numRuns * 2_000) }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actionArb, { minLength: 1, maxLength: 40, size: 'max' }), async (actions) => {
         h.reset()

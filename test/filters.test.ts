@@ -2,7 +2,7 @@
  * Polling filters (reference §6.2: go-ethereum-like) and what they enable: ethers'
  * contract event listeners over HTTP.
  */
-import { BrowserProvider, Contract, JsonRpcProvider, Wallet, type Eip1193Provider, type InterfaceAbi } from 'ethers'
+import { BrowserProvider, Contract, JsonRpcProvider, Wallet, type Eip1193Provider, type InterfaceAbi, type JsonRpcPayload, type JsonRpcResult } from 'ethers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDevnet, RpcError, type Devnet } from '../src/index.ts'
 import { Store } from '../fixtures/index.ts'
@@ -120,19 +120,23 @@ describe('filter expiry: 5 minutes from the first change a filter has not collec
     const eip1193: Eip1193Provider = {
       request: async (args) => {
         const result = await devnet.request(args as Parameters<typeof devnet.request>[0])
-        if (args.method === 'eth_newFilter') filterInstalled = true
-        if (args.method === 'eth_getFilterChanges') pollerStarted = false
-        if (args.method === 'eth_blockNumber') pollerStarted = true
+        noteFilterPolling(args.method)
         return result
       },
+    }
+    const noteFilterPolling = (method: string) => {
+      if (method === 'eth_newFilter') filterInstalled = true
+      if (method === 'eth_getFilterChanges') pollerStarted = false
+      if (method === 'eth_blockNumber') pollerStarted = true
     }
     const provider = new BrowserProvider(eip1193, undefined, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 20 })
     const contract = new Contract(store, ['event Deposited(address indexed from, uint256 amount)'], provider)
     const amounts: bigint[] = []
     await contract.on('Deposited', (_from: string, amount: bigint) => amounts.push(amount))
-    // The filter starts at the block current when it is installed: send only after that
-    // (a fixed sleep is not enough on a busy machine).
-    await vi.waitFor(() => expect(filterInstalled).toBe(true), EVENTUALLY)
+    // The filter starts at the block current when it is installed, and ethers collects it
+    // when its block poller, started after the first collection, sees a new block: send only
+    // once both have happened (a fixed sleep is not enough on a busy machine).
+    await vi.waitFor(() => expect(filterInstalled && pollerStarted).toBe(true), EVENTUALLY)
     await send(store, deposit, 5n)
     await vi.waitFor(() => expect(amounts).toEqual([5n]), EVENTUALLY)
     await vi.waitFor(() => expect(pollerStarted).toBe(true), EVENTUALLY)
@@ -148,15 +152,30 @@ describe('filter expiry: 5 minutes from the first change a filter has not collec
 
 describe('ethers event listeners over HTTP', () => {
   it('contract.on delivers events as blocks are mined', async () => {
-    const provider = new JsonRpcProvider((await devnet.listen()).rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 })
+    // As above: the transaction goes out once ethers has installed its filter, collected it
+    // once and started the block poller that triggers the next collection (seen on the
+    // provider's own requests; a fixed sleep is not enough on a busy machine).
+    let filterInstalled = false
+    let pollerStarted = false
+    class WatchedProvider extends JsonRpcProvider {
+      override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
+        const results = await super._send(payload)
+        for (const { method } of [payload].flat()) {
+          if (method === 'eth_newFilter') filterInstalled = true
+          if (method === 'eth_getFilterChanges') pollerStarted = false
+          if (method === 'eth_blockNumber') pollerStarted = true
+        }
+        return results
+      }
+    }
+    const provider = new WatchedProvider((await devnet.listen()).rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 })
     provider.pollingInterval = 20
     const wallet = new Wallet(devnet.accounts[1]!.privateKey, provider)
     const contract = new Contract(store, Store.abi as InterfaceAbi, wallet)
     const seen = new Promise<bigint>((resolve) => {
       void contract.on('Incremented', (count: bigint) => resolve(count))
     })
-    // Give the listener its first poll, so the filter exists before the transaction.
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await vi.waitFor(() => expect(filterInstalled && pollerStarted).toBe(true), EVENTUALLY)
     await (await contract.getFunction('increment')()).wait()
     expect(await seen).toBe(1n)
     await contract.removeAllListeners()

@@ -94,7 +94,7 @@ describe.each(CONTEXTS)('blockContext %s', (blockContext) => {
     while ((await head(rpc)).number < number) await new Promise((resolve) => setTimeout(resolve, 100))
     const block = (await rpc.rpc('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])) as { timestamp: string }
     expect(Number(block.timestamp)).toBe(timestamp)
-  }, 30_000)
+  }, 120_000)
 })
 
 describe.each(PATHS.slice(0, 2))('with transactions waiting for the next block (automine off), by %s', (path) => {

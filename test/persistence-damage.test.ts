@@ -34,7 +34,7 @@ beforeAll(async () => {
     await devnet.rpc('eth_getBlockByNumber', ['latest', false])
   }
   await devnet.close()
-}, 60_000)
+}, 120_000)
 
 /** A copy of the source database in a directory of its own (`<parent>/db`); its parent shows any stand-in left behind. */
 function copy(): string {

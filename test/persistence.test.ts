@@ -403,7 +403,7 @@ describe('refusals', () => {
     expect(fingerprint(mismatch)).toEqual(kept)
     expect(fingerprint(corrupt)).toEqual(print)
     expect(readFileSync(stateFile, 'utf8')).toBe(future)
-  }, 90_000)
+  }, 120_000)
 })
 
 describe('durability', () => {
