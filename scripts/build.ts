@@ -41,10 +41,11 @@ import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
  * The packages bundled into dist/ rather than imported from node_modules: @ethereumjs/evm's
  * files and what they import (except `debug`, CommonJS with dynamic requires, and the
  * package's index with its state manager, which dualnet does not use) and the hashing
- * and RLP packages of the start path. All pure ES modules, pinned to exact versions
- * (package.json), so the bundle runs the code the tests ran.
+ * and RLP packages of the start path, and lossless-json (the REST writer's module imports
+ * it). All pure ES modules, pinned to exact versions (package.json), so the bundle runs
+ * the code the tests ran.
  */
-export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3', 'hash-wasm']
+export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3', 'hash-wasm', 'lossless-json']
 
 /**
  * The packages `listen()` loads (fastify for the REST server, ws), bundled into the servers'
@@ -71,6 +72,39 @@ export const CLI_PACKAGES = ['commander']
  * what the server packages would otherwise bundle.
  */
 const UNUSED_SERVER_MODULES = /^(@fastify\/ajv-compiler|@fastify\/fast-json-stringify-compiler|light-my-request|\.\/logger-pino\.js)$/
+
+/**
+ * Edits of bundled packages' files, checked at build time: each `from` text must occur in
+ * the file exactly once, or the build fails (a new version changed it: look again).
+ *
+ * @ethereumjs/util's `bytes.js` fills a table of the BigInts 0 to 65,535 when it loads, for
+ * `bytesToBigInt` of one- and two-byte values: 65,536 allocations, about 30 ms of CPU on the
+ * first transaction of a fresh process, and the collector then traces them all (docs/performance.md,
+ * "Cold start"). Here the table fills as values are asked for: the same BigInts, and a warm
+ * lookup stays a table read. Its slots start as `undefined`, not as holes: reading holes made
+ * V8's optimised code slower (warm `eth_call`s about 30 % slower in interleaved runs).
+ */
+const PACKAGE_PATCHES: { file: RegExp; edits: [from: string, to: string][] }[] = [
+  {
+    file: /[\\/]@ethereumjs[\\/]util[\\/]dist[\\/]esm[\\/]bytes\.js$/,
+    edits: [
+      ['const BIGINT_CACHE = [];\nfor (let i = 0; i <= 256 * 256 - 1; i++) {\n    BIGINT_CACHE[i] = BigInt(i);\n}', 'const BIGINT_CACHE = new Array(256 * 256).fill(undefined);'],
+      ['return BIGINT_CACHE[bytes[0]];', 'return BIGINT_CACHE[bytes[0]] ?? (BIGINT_CACHE[bytes[0]] = BigInt(bytes[0]));'],
+      ['return BIGINT_CACHE[bytes[0] * 256 + bytes[1]];', 'const index = bytes[0] * 256 + bytes[1];\n        return BIGINT_CACHE[index] ?? (BIGINT_CACHE[index] = BigInt(index));'],
+    ],
+  },
+]
+
+/** `text` with the edits of {@link PACKAGE_PATCHES} for `file` applied; throws if one does not apply exactly once. */
+function patched(file: string, text: string, edits: [string, string][]): string {
+  let out = text
+  for (const [from, to] of edits) {
+    const at = out.indexOf(from)
+    if (at === -1 || out.indexOf(from, at + 1) !== -1) throw new Error(`${file}: the text to patch is not there exactly once (scripts/build.ts, PACKAGE_PATCHES): ${from.split('\n')[0]}`)
+    out = out.slice(0, at) + to + out.slice(at + from.length)
+  }
+  return out
+}
 
 /** The package a bare import specifier names (`@scope/name/file.js` → `@scope/name`). */
 function packageName(specifier: string): string {
@@ -116,6 +150,9 @@ const bundlePlugin: Plugin = {
       const fromServerPackage = importer !== undefined && !evmSide.has(importer)
       return fromServerPackage ? undefined : { path: args.path, external: true }
     })
+    for (const { file, edits } of PACKAGE_PATCHES) {
+      b.onLoad({ filter: file }, (args) => ({ loader: 'js', contents: patched(args.path, readFileSync(args.path, 'utf8'), edits) }))
+    }
     b.onLoad({ filter: /[\\/]src[\\/]evm[\\/]ethereumjsFiles\.ts$/ }, () => {
       const entry = import.meta.resolve('@ethereumjs/evm')
       const pkg = JSON.parse(readFileSync(new URL('../../package.json', entry), 'utf8')) as { version: string }

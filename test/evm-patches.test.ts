@@ -1,8 +1,9 @@
 /**
  * dualnet's run-time patches of @ethereumjs/evm, the synchronous interpreter loop
  * (src/evm/interpreterLoop.ts), the frame results without spreads
- * (src/evm/frameResult.ts) and the MSTORE/SLOAD/SSTORE logic functions
- * (src/evm/wordOpcodes.ts), against ethereumjs' own `Interpreter.run` and
+ * (src/evm/frameResult.ts), the MSTORE/SLOAD/SSTORE logic functions
+ * (src/evm/wordOpcodes.ts), the activated-EIP table (src/evm/activatedEips.ts) and the
+ * journal's warm keys (src/evm/warmJournal.ts), against ethereumjs' own `Interpreter.run` and
  * `EVM.runInterpreter`: the same executions, run once with the originals and once
  * with the patches, must agree exactly (return data, gas used, refund, logs, error,
  * storage). Programs: the Token fixture (deploy, transfers, a revert) and generated
@@ -17,8 +18,10 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Token } from '../fixtures/index.ts'
 import { loadEvmModules } from '../src/evm/ethereumjsModules.ts'
+import { installActivatedEips } from '../src/evm/patches/activatedEips.ts'
 import { installFrameResultPatch } from '../src/evm/patches/frameResult.ts'
 import { installInterpreterLoop } from '../src/evm/patches/interpreterLoop.ts'
+import { installWarmJournal } from '../src/evm/patches/warmJournal.ts'
 import { installWordOpcodes } from '../src/evm/patches/wordOpcodes.ts'
 
 type Run = (...args: unknown[]) => Promise<unknown>
@@ -68,15 +71,19 @@ function describeResult(result: ExecResult) {
 /** Whether the EVMs made now get the per-EVM patch too (the word opcodes); false inside {@link withOriginalLoop}. */
 let patched = true
 
-async function newEvm(): Promise<EVM> {
-  const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: 'istanbul' }) })
-  if (patched) expect(installWordOpcodes(evm)).toBe(true)
+async function newEvm(hardfork = 'istanbul'): Promise<EVM> {
+  const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork }) })
+  if (patched) {
+    expect(installWordOpcodes(evm)).toBe(true)
+    expect(installActivatedEips(evm.common as never)).toBe(true)
+    expect(installWarmJournal(evm.journal as never)).toBe(true)
+  }
   return evm
 }
 
-/** Runs `code` at TARGET with `data` and reads the first storage slots afterwards. */
-async function runProgram(code: Uint8Array, data: Uint8Array, gasLimit: bigint) {
-  const evm = await newEvm()
+/** Runs `code` at TARGET with `data` (on `hardfork`) and reads the first storage slots afterwards. */
+async function runProgram(code: Uint8Array, data: Uint8Array, gasLimit: bigint, hardfork?: string) {
+  const evm = await newEvm(hardfork)
   await evm.stateManager.putAccount(TARGET, new Account(0n, 100n))
   await evm.stateManager.putCode(TARGET, code)
   await evm.stateManager.putCode(CALLEE, CALLEE_CODE)
@@ -198,15 +205,34 @@ describe('EVM patches', () => {
       '6020600060006000600060026101f4f1600155' + '60206000f3',
       '6020600060006000600060096101f4f1600155' + '60206000f3',
     ]
-    for (const hex of programs) {
-      const program = hexToBytes(`0x${hex}`)
-      const expected = await withOriginalLoop(() => runProgram(program, new Uint8Array(0), 100_000n))
-      expect(await runProgram(program, new Uint8Array(0), 100_000n)).toEqual(expected)
+    // Prague too: EIP-7702 is active there, and the patched `_executeCall` still runs (frameResult.ts);
+    // EIP-2929's warm and cold accesses (warmJournal.ts) price the SSTOREs and calls.
+    for (const hardfork of ['istanbul', 'prague']) {
+      for (const hex of programs) {
+        const program = hexToBytes(`0x${hex}`)
+        const expected = await withOriginalLoop(() => runProgram(program, new Uint8Array(0), 100_000n, hardfork))
+        expect(await runProgram(program, new Uint8Array(0), 100_000n, hardfork)).toEqual(expected)
+      }
     }
     // The value call did reach the callee: its storage holds the value, its balance grew.
     const valueCall = await runProgram(hexToBytes('0x6020600060006000600560e161fffff160015560206000f3'), new Uint8Array(0), 100_000n)
     expect(valueCall.balances).toEqual([95n, 5n])
     expect(valueCall.storage[4]).toBe('0x05')
+  })
+
+  it("answers isActivatedEIP from its table exactly as Common's list does, across a hardfork change; a copy gets ethereumjs' own method", () => {
+    const common = new Common({ chain: Mainnet, hardfork: 'istanbul' })
+    const own = common.isActivatedEIP
+    const expected = (): boolean[] => Array.from({ length: 9000 }, (_, eip) => own.call(common, eip))
+    expect(installActivatedEips(common as never)).toBe(true)
+    expect(common.isActivatedEIP).not.toBe(own)
+    const answers = (): boolean[] => Array.from({ length: 9000 }, (_, eip) => common.isActivatedEIP(eip))
+    expect(answers()).toEqual(expected())
+    expect([common.isActivatedEIP(7702), common.isActivatedEIP(2929), common.isActivatedEIP(-1), common.isActivatedEIP(2929.5)]).toEqual([false, false, false, false])
+    common.setHardfork('prague')
+    expect(answers()).toEqual(expected())
+    expect([common.isActivatedEIP(2929), common.isActivatedEIP(7702)]).toEqual([true, true])
+    expect(common.copy().isActivatedEIP).toBe(own)
   })
 
   it('leaves tracing to the original loop: step events fire for every opcode', async () => {

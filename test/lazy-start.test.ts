@@ -6,7 +6,7 @@
  * that the bundle `npm run build` writes keeps them behind their dynamic imports.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -51,14 +51,26 @@ function loadedModules(options: string, after = '', entry = INDEX): { start: str
     await d.close()
     console.log(JSON.stringify({ start, later: urls.slice(start.length) }))`
   const tsx = entry.endsWith('.ts') ? ['--import', 'tsx'] : []
-  const child = spawnSync(process.execPath, [...tsx, '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+  const child = spawnSync(process.execPath, [...tsx, '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 120_000 })
   if (child.status !== 0) throw new Error(`child failed: ${child.stderr}`)
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { start: string[]; later: string[] }
 }
 
 const loads = (urls: string[], what: RegExp) => urls.some((u) => what.test(u))
 
-describe('start path', () => {
+/** Statements (for `after`) that start `d`'s servers and make one WebSocket upgrade to its JSON-RPC server, waiting for the 101; with node:http, so that the script loads no `ws` of its own. */
+const LISTEN_AND_UPGRADE = `const { rpcUrl } = await d.listen()
+const { request } = await import('node:http')
+await new Promise((resolve, reject) => {
+  const r = request(rpcUrl, { headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' } })
+  r.on('upgrade', (response, socket) => { socket.destroy(); response.statusCode === 101 ? resolve() : reject(new Error(String(response.statusCode))) })
+  r.on('response', (response) => reject(new Error('no upgrade: ' + response.statusCode)))
+  r.on('error', reject)
+  r.end()
+})`
+
+// Each test starts up to three children, under tsx or on the bundle (120 s limit each): a loaded machine needs more than the default 30 s.
+describe('start path', { timeout: 400_000 }, () => {
   it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32, BIP-39, Base58, WebSocket, tracer, ABI or noble secp256k1 package', () => {
     const { start, later } = loadedModules('', "await d.listen(); await d.rest.get('/api/v1/block/height')")
     const absentAtStart = [
@@ -80,10 +92,12 @@ describe('start path', () => {
     for (const absent of absentAtStart) {
       expect(loads(start, absent), String(absent)).toBe(false)
     }
-    // …and they do load when used.
-    for (const present of [/node_modules\/fastify\//, /node_modules\/ws\//, /src\/server\/rpcServer\.ts/, /src\/server\/restServer\.ts/, /src\/rest\/router\.ts/]) {
+    // …and they do load when used, but ws: only a WebSocket upgrade loads it.
+    for (const present of [/node_modules\/fastify\//, /src\/server\/rpcServer\.ts/, /src\/server\/restServer\.ts/, /src\/rest\/router\.ts/]) {
       expect(loads(later, present), String(present)).toBe(true)
     }
+    expect(loads(later, /node_modules\/ws\//)).toBe(false)
+    expect(loads(loadedModules('', LISTEN_AND_UPGRADE).later, /node_modules\/ws\//)).toBe(true)
   })
 
   it('explicit accounts and options as a benchmark passes them load no BIP-32 either; another mnemonic does', () => {
@@ -95,7 +109,7 @@ describe('start path', () => {
   })
 })
 
-describe('the bundle of npm run build', () => {
+describe('the bundle of npm run build', { timeout: 400_000 }, () => {
   // Inside the repository, so that the bundle's external packages resolve from node_modules.
   const outdir = join(ROOT, '.test-bundles', String(process.pid))
   beforeAll(async () => {
@@ -123,12 +137,32 @@ describe('the bundle of npm run build', () => {
     // The server packages come bundled (scripts/build.ts, SERVER_PACKAGES): listen() reads chunks, not node_modules.
     expect(packages(later).filter((p) => ['fastify', '@fastify/cors', 'ws', 'avvio'].includes(p))).toEqual([])
     const laterSources = bundleSources(later)
-    for (const bundled of [/node_modules\/fastify\/fastify\.js$/, /node_modules\/ws\/lib\/websocket-server\.js$/, /src\/server\/rpcServer\.ts$/]) {
+    for (const bundled of [/node_modules\/fastify\/fastify\.js$/, /src\/server\/rpcServer\.ts$/]) {
       expect(
         laterSources.some((s) => bundled.test(s)),
         String(bundled),
       ).toBe(true)
     }
+    // ws is in a chunk of its own, which the first WebSocket upgrade loads.
+    expect(laterSources.some((s) => /node_modules\/ws\//.test(s))).toBe(false)
+    const upgraded = loadedModules('', LISTEN_AND_UPGRADE, join(outdir, 'index.js'))
+    expect(packages(upgraded.later)).not.toContain('ws')
+    expect(bundleSources(upgraded.later).some((s) => /node_modules\/ws\/lib\/websocket-server\.js$/.test(s))).toBe(true)
+  })
+
+  it("fills @ethereumjs/util's BigInt table on demand (scripts/build.ts, PACKAGE_PATCHES), with the same values", () => {
+    const file = readdirSync(join(outdir, 'chunks')).find((f) => f.endsWith('.js') && readFileSync(join(outdir, 'chunks', f), 'utf8').includes('var BIGINT_CACHE'))
+    const text = readFileSync(join(outdir, 'chunks', file!), 'utf8')
+    expect(text).toContain('var BIGINT_CACHE = new Array(256 * 256).fill(void 0);')
+    expect(text).not.toContain('BIGINT_CACHE[i] = BigInt(i)')
+    // One-byte and two-byte values, twice each (filled, then read from the table), and a longer one.
+    const script = `
+      const { bytesToBigInt } = await import(${JSON.stringify(join(outdir, 'chunks', file!))})
+      const values = [[0], [7], [255], [1, 0], [255, 255], [7], [255, 255], [1, 0, 0]].map((b) => bytesToBigInt(Uint8Array.from(b)).toString())
+      console.log(JSON.stringify(values))`
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+    expect(child.stderr).toBe('')
+    expect(JSON.parse(child.stdout)).toEqual(['0', '7', '255', '256', '65535', '7', '65535', '65536'])
   })
 
   it('runs the curve precompiles with the packages it carries inside as src/ runs them', () => {
@@ -166,7 +200,7 @@ function precompileAnswers(entry: string): Record<string, string> {
     }
     console.log(JSON.stringify(answers))`
   const tsx = entry.endsWith('.ts') ? ['--import', 'tsx'] : []
-  const child = spawnSync(process.execPath, [...tsx, '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+  const child = spawnSync(process.execPath, [...tsx, '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 120_000 })
   if (child.status !== 0) throw new Error(`child failed: ${child.stderr}`)
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Record<string, string>
 }

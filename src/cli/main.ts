@@ -4,11 +4,17 @@
  * print the banner, and register the clean stop (write `--dump-state`, close).
  */
 import { createDevnet, type Devnet } from '../index.ts'
-import { fileExists, openLevelDirectory, readStateFile, writeStateFile } from '../chain/persistence/files.ts'
 import { cliProgram, devnetOptionsOf, listenOptionsOf, parseFlags } from './flags.ts'
 import { checkOptionsOfFlags } from './optionFlags.ts'
 import { blockReporter, isLoopback, paint, printBanner } from './output.ts'
 import type { StopSignals } from './stopSignals.ts'
+
+/**
+ * The state-file and database helpers, imported only by a CLI given --state, --load-state,
+ * --dump-state or --db: they load Node's zlib and the state document's code, which a
+ * plain start does not need (docs/performance.md, "CLI start").
+ */
+const persistenceFiles = () => import('../chain/persistence/files.ts')
 
 /**
  * Runs the CLI with `argv` (the arguments after node and the script). A bad flag
@@ -20,8 +26,9 @@ export async function runCli(argv: readonly string[], signals: StopSignals): Pro
   const flags = parseFlags(program, [...argv])
   // As createDevnet and listen will check them, before a database is opened or a state file read.
   const devnetOptions = await checkOptionsOfFlags(program, () => devnetOptionsOf(flags), listenOptionsOf(flags))
+  const files = flags.state !== undefined || flags.loadState !== undefined || flags.dumpState !== undefined || flags.db !== undefined ? await persistenceFiles() : undefined
   const statePaths = {
-    load: flags.loadState ?? (flags.state !== undefined && fileExists(flags.state) ? flags.state : undefined),
+    load: flags.loadState ?? (flags.state !== undefined && files!.fileExists(flags.state) ? flags.state : undefined),
     dump: flags.dumpState ?? flags.state,
   }
 
@@ -29,12 +36,12 @@ export async function runCli(argv: readonly string[], signals: StopSignals): Pro
   try {
     const started = await createDevnet({
       ...devnetOptions,
-      ...(flags.db === undefined ? {} : { db: await openLevelDirectory(flags.db) }),
-      ...(statePaths.load === undefined ? {} : { state: await readStateFile(statePaths.load) }),
+      ...(flags.db === undefined ? {} : { db: await files!.openLevelDirectory(flags.db) }),
+      ...(statePaths.load === undefined ? {} : { state: await files!.readStateFile(statePaths.load) }),
     })
     devnet = started
     signals.onStop(() => {
-      const dumped = statePaths.dump === undefined ? Promise.resolve() : started.dumpState().then((doc) => writeStateFile(statePaths.dump!, doc))
+      const dumped = statePaths.dump === undefined ? Promise.resolve() : started.dumpState().then((doc) => files!.writeStateFile(statePaths.dump!, doc))
       void dumped
         .then(() => started.close())
         .then(

@@ -80,7 +80,7 @@ export function decodeLegacyTransaction(raw: Uint8Array, chainId: bigint): Legac
   checkNativeFields(nonce, gasPrice)
   const r = bytesToBigInt(rB)
   const s = bytesToBigInt(sB)
-  const message = keccak256(RLP.encode([nonceB, gasPriceB, gasLimitB, toB, valueB, data, bigIntToMinimalBytes(chainId), EMPTY, EMPTY]))
+  const message = keccak256(signingPayload(raw, chainId))
   const from = recoverSender(message, Number(v - 35n - chainId * 2n), r, s)
   return {
     nonce,
@@ -96,6 +96,49 @@ export function decodeLegacyTransaction(raw: Uint8Array, chainId: bigint): Legac
     hash: keccak256(raw),
     from,
   }
+}
+
+/** The RLP of an EIP-155 chain id followed by two empty strings, the tail of a signing payload; of the last chain id asked. */
+let tail: { chainId: bigint; bytes: Uint8Array } | undefined
+
+/**
+ * The EIP-155 signing payload of `raw`, a signed legacy transaction that RLP.decode
+ * accepted as a list of nine strings: RLP([nonce, gasPrice, gasLimit, to, value, data,
+ * chainId, '', '']). The first six fields' encodings are copied from `raw` rather than
+ * encoded again: @ethereumjs/rlp's decoder accepts only canonical encodings (a single
+ * byte below 0x80 unprefixed, short lengths in the prefix, no leading zeros in a
+ * length), so they are the bytes an encoder would write.
+ */
+function signingPayload(raw: Uint8Array, chainId: bigint): Uint8Array {
+  // Skip the list's prefix: 0xc0–0xf7 short list, 0xf8–0xff a length of (b - 0xf7) bytes.
+  const start = raw[0]! <= 0xf7 ? 1 : 1 + (raw[0]! - 0xf7)
+  let end = start
+  for (let i = 0; i < 6; i++) {
+    const b = raw[end]!
+    if (b < 0x80) end += 1
+    else if (b <= 0xb7) end += 1 + (b - 0x80)
+    else {
+      const lengthBytes = b - 0xb7
+      let length = 0
+      for (let j = 1; j <= lengthBytes; j++) length = length * 256 + raw[end + j]!
+      end += 1 + lengthBytes + length
+    }
+  }
+  if (tail === undefined || tail.chainId !== chainId) tail = { chainId, bytes: RLP.encode([bigIntToMinimalBytes(chainId), EMPTY, EMPTY]).subarray(1) }
+  const bodyLength = end - start + tail.bytes.length
+  const prefix = bodyLength <= 55 ? [0xc0 + bodyLength] : listLengthPrefix(bodyLength)
+  const out = new Uint8Array(prefix.length + bodyLength)
+  out.set(prefix, 0)
+  out.set(raw.subarray(start, end), prefix.length)
+  out.set(tail.bytes, prefix.length + end - start)
+  return out
+}
+
+/** The prefix of an RLP list whose payload is `length` (> 55) bytes long: 0xf7 + the length's byte count, then the length big-endian. */
+function listLengthPrefix(length: number): number[] {
+  const digits: number[] = []
+  for (let n = length; n > 0; n = Math.floor(n / 256)) digits.unshift(n % 256)
+  return [0xf7 + digits.length, ...digits]
 }
 
 /**

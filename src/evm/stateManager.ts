@@ -15,6 +15,20 @@ import type { EvmWorld } from './execution.ts'
 import { UndoLog } from './undoLog.ts'
 
 const EMPTY = new Uint8Array(0)
+
+/**
+ * A storage value as the EVM reads it: empty for an unset slot, else left-padded to 32
+ * bytes. @ethereumjs/evm pads what it reads to 32 bytes before every SSTORE's gas
+ * (`setLengthLeftStorage`) with @ethereumjs/util's `setLengthLeft`, which copies through
+ * two array spreads when the value is shorter; a value already 32 bytes long is used as it
+ * is. The number is the same either way (SLOAD reads it big-endian, a zero is empty).
+ */
+function word32(value: Uint8Array): Uint8Array {
+  if (value.length === 0 || value.length === 32) return value
+  const out = new Uint8Array(32)
+  out.set(value, 32 - value.length)
+  return out
+}
 const NULL_CODE_HASH = toHexRaw(KECCAK256_NULL)
 const ZERO_ROOT = new Uint8Array(32)
 
@@ -35,9 +49,9 @@ export class LedgerStateManager implements StateManagerInterface {
       const addr = toHexRaw(address.bytes)
       const slot = toHexRaw(key)
       try {
-        return this.#world.getStorage(addr, slot, this.#readHeight)
+        return word32(this.#world.getStorage(addr, slot, this.#readHeight))
       } catch (err) {
-        return afterMiss(err, () => this.#world.getStorage(addr, slot, this.#readHeight))
+        return word32(await afterMiss(err, () => this.#world.getStorage(addr, slot, this.#readHeight)))
       }
     },
     clear: (): void => {},
@@ -147,12 +161,12 @@ export class LedgerStateManager implements StateManagerInterface {
     const addr = toHexRaw(address.bytes)
     const slot = toHexRaw(key)
     const written = this.#storage.get(addr)?.get(slot)
-    if (written !== undefined) return written
+    if (written !== undefined) return word32(written)
     if (this.#cleared.has(addr)) return EMPTY
     try {
-      return this.#world.getStorage(addr, slot, this.#readHeight)
+      return word32(this.#world.getStorage(addr, slot, this.#readHeight))
     } catch (err) {
-      return afterMiss(err, () => this.#world.getStorage(addr, slot, this.#readHeight))
+      return word32(await afterMiss(err, () => this.#world.getStorage(addr, slot, this.#readHeight)))
     }
   }
 

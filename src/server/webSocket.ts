@@ -4,12 +4,13 @@
  * frame, answers in frames of their own, subscription notifications pushed as
  * `eth_subscription` messages. The `ws` library does the protocol; this module only
  * ties sockets to the dispatch and to the subscription manager, after checking the
- * upgrade's Host and Origin (guards.ts: 403 with the reason). It is imported by
- * the server plugin, so `ws` loads with `listen()` only.
+ * upgrade's Host and Origin (guards.ts: 403 with the reason). `ws` loads on the first
+ * upgrade, not with the server: it requires Node's https, tls and zlib, about 10 ms of CPU
+ * of a CLI's start to its first answer (docs/performance.md, "CLI start").
  */
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import type { RawData, WebSocket, WebSocketServer } from 'ws'
 import type { RpcContext } from '../rpc/context.ts'
 import { handleRpcBody } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
@@ -41,21 +42,49 @@ const CLOSE_GRACE_MS = 1000
 
 /** Answers WebSocket upgrades of `server` with JSON-RPC sessions over `options.context`. */
 export function attachWebSocket(server: Server, options: WebSocketOptions): WebSocketEndpoint {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload })
+  let wss: WebSocketServer | undefined
+  let loading: Promise<WebSocketServer> | undefined
+  let closed = false
+  const load = () => {
+    loading ??= import('ws').then(({ WebSocketServer }) => {
+      wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload })
+      return wss
+    })
+    return loading
+  }
+  const upgrade = (wss: WebSocketServer, request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    wss.handleUpgrade(request, socket, head, (ws) => serve(ws, options.context))
+  }
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refusal = hostRefusal(request.headers.host, options.vhosts) ?? originRefusal(request.headers.origin, options.cors)
     if (refusal !== undefined) return refuse(socket, refusal)
-    wss.handleUpgrade(request, socket, head, (ws) => serve(ws, options.context))
+    if (wss !== undefined) return upgrade(wss, request, socket, head)
+    // The first upgrade waits for `ws`. Node has taken its own listeners off the socket (and
+    // leaves it paused, so frames sent meanwhile wait in it); an error in the wait must not
+    // be an unhandled 'error' event, and ws's handleUpgrade drops a socket that has closed.
+    const onError = () => socket.destroy()
+    socket.on('error', onError)
+    load().then(
+      (loaded) => {
+        socket.off('error', onError)
+        if (closed) return void socket.destroy()
+        upgrade(loaded, request, socket, head)
+      },
+      () => socket.destroy(),
+    )
   }
   server.on('upgrade', onUpgrade)
   return {
     get clients() {
-      return wss.clients.size
+      return wss?.clients.size ?? 0
     },
     async close() {
+      closed = true
       server.off('upgrade', onUpgrade)
-      await Promise.all([...wss.clients].map(closeSocket))
-      await new Promise<void>((resolve) => wss.close(() => resolve()))
+      const open = wss ?? (await loading?.catch(() => undefined))
+      if (open === undefined) return
+      await Promise.all([...open.clients].map(closeSocket))
+      await new Promise<void>((resolve) => open.close(() => resolve()))
     },
   }
 }

@@ -41,8 +41,21 @@ export function toQuantity(value: bigint | number): Hex {
 
 /** Big-endian unsigned integer of `bytes` (empty = 0). */
 export function bytesToBigInt(bytes: Uint8Array): bigint {
-  if (bytes.length === 0) return 0n
+  const n = bytes.length
+  if (n === 0) return 0n
+  // Up to 6 bytes (a nonce, a gas price or limit, an EIP-155 v) fit a double exactly: no hex string.
+  if (n <= 6) {
+    let value = 0
+    for (let i = 0; i < n; i++) value = value * 256 + bytes[i]!
+    return BigInt(value)
+  }
   return BigInt(`0x${toHexRaw(bytes)}`)
+}
+
+/** Bytes of `hex`, an even-length lower-case hex string this module made (no prefix, not checked). */
+function hexBytes(hex: string): Uint8Array {
+  const buf = Buffer.from(hex, 'hex')
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)
 }
 
 /** `value` as big-endian bytes left-padded to `length`. Throws `RangeError` if it does not fit. */
@@ -50,14 +63,15 @@ export function bigIntToBytes(value: bigint, length: number): Uint8Array {
   if (value < 0n) throw new RangeError('negative value')
   const hex = value.toString(16).padStart(length * 2, '0')
   if (hex.length > length * 2) throw new RangeError(`value does not fit in ${length} bytes`)
-  return fromHex(hex)
+  return hexBytes(hex)
 }
 
 /** `value` (>= 0) as big-endian bytes without leading zeros; zero is empty (RLP's canonical integer). */
 export function bigIntToMinimalBytes(value: bigint): Uint8Array {
   if (value === 0n) return new Uint8Array(0)
+  if (value < 0n) throw new RangeError('negative value')
   const hex = value.toString(16)
-  return fromHex(hex.length % 2 === 0 ? hex : `0${hex}`)
+  return hexBytes(hex.length % 2 === 0 ? hex : `0${hex}`)
 }
 
 /** Byte-wise equality. */

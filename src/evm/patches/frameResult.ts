@@ -13,8 +13,8 @@
  * the EVM has no block or transaction context set (a direct call outside `runCall`);
  * `_executeCall` is the Istanbul path of the original (sender debit, recipient credit,
  * code load, precompile or interpreter) and defers to the original whenever one of
- * the EIPs that add to that method is active (2780, 6800, 7702, 7708, 7864, 7928,
- * 8037), or ethereumjs' debug mode or profiler is on.
+ * the EIPs that add to that method is active (2780, 6800, 7708, 7864, 7928, 8037),
+ * or ethereumjs' debug mode or profiler is on.
  */
 import type { EVMError } from '@ethereumjs/evm'
 import { Account, Address } from '@ethereumjs/util'
@@ -62,8 +62,13 @@ type RunInterpreter = (this: EvmLike, message: MessageLike, opts?: { initialLogs
 
 const ORIGINAL = Symbol.for('dualnet.frameResult.original')
 const ORIGINAL_CALL = Symbol.for('dualnet.frameResult.originalExecuteCall')
-/** EIPs that add steps to `_executeCall`; where any is active the original runs. */
-const CALL_EIPS = [2780, 6800, 7702, 7708, 7864, 7928, 8037]
+/**
+ * EIPs that add steps to `_executeCall`; where any is active the original runs. Not
+ * EIP-7702 (Prague): 10.1.3's `_executeCall` reads it only inside its EIP-2780 branch
+ * (a delegated recipient's access cost at depth 0), which 2780 here already sends to the
+ * original; so Prague, the hardfork Hardhat suites run on, keeps the fast path.
+ */
+const CALL_EIPS = [2780, 6800, 7708, 7864, 7928, 8037]
 const ZERO_ADDRESS = new Uint8Array(20)
 
 let installing: Promise<boolean> | undefined

@@ -2,8 +2,9 @@
  * The one gate of dualnet's run-time patches of @ethereumjs/evm (docs/design.md
  * "@ethereumjs/evm patches"): the synchronous interpreter loop (interpreterLoop.ts),
  * the frame results without spreads (frameResult.ts), the per-code jump analysis
- * (jumpAnalysisCache.ts) and the MSTORE/SLOAD/SSTORE logic functions (wordOpcodes.ts).
- * All four are for speed only: an EVM without them computes the same results
+ * (jumpAnalysisCache.ts), the MSTORE/SLOAD/SSTORE logic functions (wordOpcodes.ts) and
+ * the activated-EIP lookup of the EVM's Common (activatedEips.ts) and the warm keys of
+ * its journal (warmJournal.ts). All six are for speed only: an EVM without them computes the same results
  * (test/evm-patches-switch.test.ts runs one workload both ways and compares).
  *
  * They are applied all or none:
@@ -25,10 +26,12 @@
  */
 import type { EVM } from '@ethereumjs/evm'
 import { loadEvmModules, type EvmModules } from '../ethereumjsModules.ts'
+import { installActivatedEips } from './activatedEips.ts'
 import { installFrameResultPatch } from './frameResult.ts'
 import { installInterpreterLoop } from './interpreterLoop.ts'
 import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
 import { EVM_PATCHES_ENV } from './switch.ts'
+import { installWarmJournal } from './warmJournal.ts'
 import { installWordOpcodes } from './wordOpcodes.ts'
 
 export { EVM_PATCHES_ENV, evmPatchesWanted, isUnpatched, markUnpatched } from './switch.ts'
@@ -61,7 +64,13 @@ async function install(): Promise<EvmModules | undefined> {
   return modules
 }
 
-/** The per-EVM patch (the word opcodes' logic functions in `evm`'s own opcode table); throws where it does not apply, as {@link installEvmPatches}. */
+/**
+ * The per-EVM patches (the word opcodes' logic functions in `evm`'s own opcode table, the
+ * table lookup of its Common's activated EIPs, its journal's warm keys); throws where one
+ * does not apply, as {@link installEvmPatches}.
+ */
 export function patchEvm(evm: EVM): void {
   if (!installWordOpcodes(evm) && !evm.common.isActivatedEIP(8037)) throw new Error(`dualnet: the MSTORE/SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
+  if (!installActivatedEips(evm.common as never)) throw new Error(`dualnet: the activated-EIPs patch did not find @ethereumjs/common's EIP list; ${OFF}`)
+  if (!installWarmJournal(evm.journal as never)) throw new Error(`dualnet: the warm-journal patch did not find @ethereumjs/evm's Journal; ${OFF}`)
 }
