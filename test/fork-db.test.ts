@@ -2,13 +2,17 @@
  * A fork in a database (`db` with `fork`, docs/fork.md "--db"): the database keeps the
  * fork's remote, block and every value fetched, so that a resumed fork starts and
  * answers what it read before without the remote, continues its own blocks, and
- * refuses to resume as a fork of another remote.
+ * refuses to resume as a fork of another remote. Values only read (no block mined
+ * after them) and history answers survive the CLI killed with SIGKILL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ClassicLevel } from 'classic-level'
+import { ContractFactory, Interface, type InterfaceAbi } from 'ethers'
+import { Token } from '../fixtures/index.ts'
+import { rpcAnswer, started } from './cli-support.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { toBase58 } from '../src/native/address.ts'
 
@@ -21,7 +25,7 @@ let dir: string
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dualnet-forkdb-'))
-}, 30_000)
+}, 120_000)
 
 afterAll(async () => {
   await remote?.close()
@@ -69,17 +73,71 @@ describe('fork with db', () => {
     } finally {
       await second.close()
     }
-  }, 60_000)
+  }, 120_000)
 
   it('refuses to resume the database as a fork of another remote, or as no fork, naming the option', async () => {
     const path = join(dir, 'chain')
     await expect(
       createDevnet({ fork: { url: 'http://127.0.0.1:1', restUrl: 'http://127.0.0.1:2' }, db: new ClassicLevel<string, string>(path), accounts: 1, nativeAccounts: 0, console: false }),
     ).rejects.toThrow(
-      /^option fork\.url http:\/\/127\.0\.0\.1:1 with REST http:\/\/127\.0\.0\.1:2: the database holds a fork of http:\/\/127\.0\.0\.1:\d+ with REST http:\/\/127\.0\.0\.1:\d+; refusing to mix them/,
+      /^option fork\.url: "http:\/\/127\.0\.0\.1:1" is invalid \(the database holds a fork of http:\/\/127\.0\.0\.1:\d+ with REST http:\/\/127\.0\.0\.1:\d+; refusing to mix them\)\. Allowed: the database's, http:\/\/127\.0\.0\.1:\d+ \(or another database\)\.$/,
     )
     await expect(createDevnet({ db: new ClassicLevel<string, string>(path), accounts: 1, nativeAccounts: 0, console: false })).rejects.toThrow(
       /the database holds a chain with a fork of http:\/\/127\.0\.0\.1:\d+ \(asked for no fork\)/,
     )
   })
+})
+
+describe('fork with --db, killed', () => {
+  it('keeps values and history that were only read: the CLI killed with SIGKILL resumes with the remote stopped and answers them alike', async () => {
+    const origin = await createDevnet({ chainId: 4245, console: false })
+    const { rpcUrl, restUrl } = await origin.listen()
+    const from = origin.accounts[0]!.address
+    const token = new Interface(Token.abi as InterfaceAbi)
+    const deploy = (await new ContractFactory(token, Token.bytecode).getDeployTransaction('Kept', 'KPT', 1_000_000n)).data
+    const deployHash = (await origin.rpc('eth_sendTransaction', [{ from, data: deploy }])) as string
+    const address = ((await origin.rpc('eth_getTransactionReceipt', [deployHash])) as { contractAddress: string }).contractAddress
+    const transfer = (await origin.rpc('eth_sendTransaction', [{ from, to: address, data: token.encodeFunctionData('transfer', [STRANGER, 250n]) }])) as string
+    await origin.setBalance(STRANGER, { main: 77n, gas: 5n * 10n ** 18n })
+    const head = `0x${Number(await origin.rpc('eth_blockNumber')).toString(16)}`
+    const path = join(dir, 'killed')
+    const args = ['--fork-url', rpcUrl, '--fork-rest-url', restUrl!, '--db', path, '--rpcport', '0', '--rest', '--restport', '0', '--accounts', '1']
+    // Reads only: nothing the fork does writes a block after them.
+    const reads = async (url: string, rest: string) => ({
+      call: await rpcAnswer(url, 'eth_call', [{ to: address, data: token.encodeFunctionData('balanceOf', [STRANGER]) }, 'latest']),
+      balance: await rpcAnswer(url, 'eth_getBalance', [STRANGER, 'latest']),
+      main: await (await fetch(`${rest}/api/v1/balancev2/${strangerB58}`)).json(),
+      block: await rpcAnswer(url, 'eth_getBlockByNumber', ['0x1', true]),
+      receipt: await rpcAnswer(url, 'eth_getTransactionReceipt', [transfer]),
+      logs: await rpcAnswer(url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: head, address }]),
+      restBlock: await (await fetch(`${rest}/api/v1/block/details/height/1`)).json(),
+    })
+    const first = await started(args)
+    let before: Awaited<ReturnType<typeof reads>>
+    try {
+      before = await reads(first.rpcUrl, first.restUrl!)
+    } finally {
+      first.child.kill('SIGKILL')
+      await first.exited
+    }
+    // What the remote answers, so that the fork's answers are the remote's.
+    expect(before.call.result).toBe(`0x${(250).toString(16).padStart(64, '0')}`)
+    expect(before.balance.result).toBe('0x4563918244f40000')
+    expect((before.main as { Result: { main: string } }).Result.main).toBe('77')
+    expect(before.block.result).toEqual(await origin.rpc('eth_getBlockByNumber', ['0x1', true]))
+    expect(before.receipt.result).toEqual(await origin.rpc('eth_getTransactionReceipt', [transfer]))
+    expect((before.logs.result as unknown[]).length).toBe(2)
+    expect(before.restBlock).toEqual(await origin.rest.get('/api/v1/block/details/height/1'))
+
+    await origin.close()
+    const second = await started(args)
+    try {
+      expect(await reads(second.rpcUrl, second.restUrl!)).toEqual(before)
+      // A value never read needs the remote, which is gone.
+      expect((await rpcAnswer(second.rpcUrl, 'eth_getBalance', [UNREAD, 'latest'])).error?.message).toMatch(/^fork: the remote call .* failed: ECONNREFUSED/)
+    } finally {
+      second.child.kill('SIGKILL')
+      await second.exited
+    }
+  }, 120_000)
 })

@@ -23,7 +23,7 @@ beforeAll(async () => {
   proxy = new FaultProxy(h.url)
   proxyUrl = await proxy.listen()
   dir = mkdtempSync(join(tmpdir(), 'dualnet-fork-history-'))
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   await proxy?.close()

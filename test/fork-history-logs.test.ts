@@ -27,7 +27,7 @@ beforeAll(async () => {
   const data = new Interface(Token.abi as InterfaceAbi).encodeFunctionData('transfer', [STRANGER, 1000n])
   await fork.rpc('eth_sendTransaction', [{ from, to: h.token, data, gas: '0x30d40' }])
   await fork.rpc('eth_sendTransaction', [{ from, to: STRANGER, value: '0x7', gas: '0x5208' }])
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   await forked?.close()

@@ -18,7 +18,7 @@ let forkUrl: string
 beforeAll(async () => {
   forked = await forkedHistory()
   ;({ h, fork, forkUrl } = forked)
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   await forked?.close()

@@ -43,7 +43,7 @@ beforeAll(async () => {
   await remote.setBalance(STRANGER, { main: 123_456_789n, gas: 7n * 10n ** 18n })
   // The fork funds no dev accounts of its own: every balance it shows is the remote's or its own transactions'.
   fork = await createDevnet({ fork: { url: rpcUrl, restUrl }, accounts: 0, nativeAccounts: 0, console: false })
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   await fork?.close()
@@ -108,8 +108,9 @@ describe('fork with the remote REST URL', () => {
 
   it('refuses a past block with restUrl (REST serves the latest state only)', async () => {
     await remote.mine()
+    const head = Number(await remote.rpc('eth_blockNumber'))
     await expect(createDevnet({ fork: { url: rpcUrl, restUrl, blockNumber: 0 }, console: false })).rejects.toThrow(
-      'option fork.blockNumber 0: with fork.restUrl the native state comes from the remote',
+      `option fork.blockNumber: 0 is invalid (with fork.restUrl the native state comes from the remote's REST interface, which answers its latest state only, so a fork with it cannot read state as of block 0). Allowed: the remote's latest block, ${head} (leave blockNumber out to fork at it), or no restUrl to fork the EVM view only.`,
     )
   })
 
@@ -138,7 +139,7 @@ describe('fork without the REST URL', () => {
   let evmOnly: Devnet
   beforeAll(async () => {
     evmOnly = await createDevnet({ fork: { url: rpcUrl }, console: false })
-  }, 30_000)
+  }, 120_000)
   afterAll(async () => {
     await evmOnly?.close()
   })

@@ -8,21 +8,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommanderError } from 'commander'
 import { createServer, type AddressInfo } from 'node:net'
-import { createDevnet, type Devnet } from '../src/index.ts'
+import { createDevnet, ForkOptionError, InvalidOptionError, type Devnet } from '../src/index.ts'
 import { cliProgram, devnetOptionsOf, parseFlags } from '../src/cli/flags.ts'
 
 const PROBE = '0x00000000000000000000000000000000c0ffee03'
 
 describe('fork option values', () => {
+  // The message shape of every option error (test/options.test.ts has the full table of shapes).
   it.each([
-    [{ url: 'ftp://example.com' }, 'option fork.url must be an http(s) URL of a JSON-RPC node, got "ftp://example.com"'],
-    [{ url: 'not a url' }, 'option fork.url must be an http(s) URL of a JSON-RPC node, got "not a url"'],
-    [{ url: 'http://127.0.0.1:1', blockNumber: -1 }, 'option fork.blockNumber must be a whole block number of 0 or more, got -1'],
-    [{ url: 'http://127.0.0.1:1', blockNumber: 1.5 }, 'option fork.blockNumber must be a whole block number of 0 or more, got 1.5'],
-    [{ url: 'http://127.0.0.1:1', restUrl: 'ws://127.0.0.1:2' }, 'option fork.restUrl must be an http(s) URL of the node\'s REST interface, got "ws://127.0.0.1:2"'],
-    ['http://127.0.0.1:1', 'option fork: "http://127.0.0.1:1" is invalid. Allowed: { url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md).'],
-  ])('refuses %j', async (fork, message) => {
-    await expect(createDevnet({ fork: fork as never })).rejects.toThrow(message)
+    [{ url: 'ftp://example.com' }, 'fork.url', 'ftp://example.com', 'option fork.url: "ftp://example.com" is invalid. Allowed: an http(s) URL of a JSON-RPC node.'],
+    [{ url: 'not a url' }, 'fork.url', 'not a url', 'option fork.url: "not a url" is invalid. Allowed: an http(s) URL of a JSON-RPC node.'],
+    [{ url: 'http://127.0.0.1:1', blockNumber: -1 }, 'fork.blockNumber', -1, 'option fork.blockNumber: -1 is invalid. Allowed: a whole number from 0 to 9,007,199,254,740,991.'],
+    [{ url: 'http://127.0.0.1:1', blockNumber: 1.5 }, 'fork.blockNumber', 1.5, 'option fork.blockNumber: 1.5 is invalid. Allowed: a whole number from 0 to 9,007,199,254,740,991.'],
+    [
+      { url: 'http://127.0.0.1:1', restUrl: 'ws://127.0.0.1:2' },
+      'fork.restUrl',
+      'ws://127.0.0.1:2',
+      `option fork.restUrl: "ws://127.0.0.1:2" is invalid. Allowed: an http(s) URL of the node's REST interface.`,
+    ],
+    ['http://127.0.0.1:1', 'fork', 'http://127.0.0.1:1', 'option fork: "http://127.0.0.1:1" is invalid. Allowed: { url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md).'],
+  ])('refuses %j', async (fork, option, value, message) => {
+    const err = await createDevnet({ fork: fork as never }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ForkOptionError)
+    expect(err).toBeInstanceOf(InvalidOptionError)
+    expect(err).toMatchObject({ option, value, message })
+  })
+
+  it('refuses a fork with a state document, naming state', async () => {
+    await expect(createDevnet({ fork: { url: 'http://127.0.0.1:1' }, state: { version: 1 } as never })).rejects.toThrow(
+      'option state: {"version":1} is invalid (a fork cannot start from a state document yet: load it with devnet.loadState() after the start). Allowed: no state with fork.',
+    )
   })
 
   it('names the remote call when the remote is not there', async () => {
@@ -79,7 +94,7 @@ describe('fork block', () => {
     await remote.setBalance(PROBE, { gas: 100n }) // block 0's state changes at the latest block, 0
     await remote.mine(2)
     await remote.setBalance(PROBE, { gas: 200n }) // ... and again at block 2
-  }, 30_000)
+  }, 120_000)
   afterAll(async () => {
     await remote?.close()
   })
@@ -97,7 +112,9 @@ describe('fork block', () => {
   })
 
   it("refuses a block above the remote's latest", async () => {
-    await expect(createDevnet({ fork: { url: rpcUrl, blockNumber: 99 }, console: false })).rejects.toThrow("option fork.blockNumber 99 is above the remote's latest block 2")
+    await expect(createDevnet({ fork: { url: rpcUrl, blockNumber: 99 }, console: false })).rejects.toThrow(
+      "option fork.blockNumber: 99 is invalid (above the remote's latest block). Allowed: a block number from 0 to the remote's latest block, 2.",
+    )
   })
 
   it('refuses a past block on a remote that answers its latest state only (the real node)', async () => {
@@ -106,7 +123,7 @@ describe('fork block', () => {
       await node.mine(3)
       const url = (await node.listen()).rpcUrl
       await expect(createDevnet({ fork: { url, blockNumber: 1 }, console: false })).rejects.toThrow(
-        /^option fork\.blockNumber 1: the remote \(Ontology-.*\) answers state for its latest block only, whatever block is asked, so a fork of it cannot read state as of block 1; leave blockNumber out to fork at its latest block \(3\)$/,
+        /^option fork\.blockNumber: 1 is invalid \(the remote \(Ontology-.*\) answers state for its latest block only, whatever block is asked, so a fork of it cannot read state as of block 1\)\. Allowed: the remote's latest block, 3 \(leave blockNumber out to fork at it\)\.$/,
       )
       // At its head it forks.
       const fork = await createDevnet({ fork: { url }, console: false })

@@ -27,7 +27,7 @@ beforeAll(async () => {
   proxy = new FaultProxy((await remote.listen()).rpcUrl)
   proxyUrl = await proxy.listen()
   fork = await createDevnet({ fork: { url: proxyUrl, remote: { retries: 1, backoff: 20, timeout: 5_000 } }, console: false })
-}, 30_000)
+}, 120_000)
 
 afterAll(async () => {
   await fork?.close()
@@ -121,7 +121,7 @@ describe('controls over a fork', () => {
     expect(await fork.rpc('eth_getBalance', [OTHER, 'latest'])).toBe('0x0')
     await expect(fork.rpc('hardhat_reset', [{ forking: { jsonRpcUrl: url, blockNumber: 99 } }])).rejects.toMatchObject({
       code: -32602,
-      message: expect.stringContaining("forking.blockNumber 99 is above the remote's latest block"),
+      message: expect.stringContaining("forking.blockNumber: 99 is invalid (above the remote's latest block). Allowed: a block number from 0 to the remote's latest block"),
     })
     expect(await fork.rpc('eth_blockNumber')).toBe('0x0')
   })

@@ -27,7 +27,7 @@ beforeAll(async () => {
   await (await (token as Contract).transfer!(STRANGER, 250n)).wait()
   await remote.setBalance(STRANGER, { gas: 7n * 10n ** 18n })
   remoteHead = Number(await remote.rpc('eth_blockNumber'))
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   await remote?.close()
@@ -37,7 +37,7 @@ describe('fork of a dualnet', () => {
   let fork: Devnet
   beforeAll(async () => {
     fork = await createDevnet({ fork: { url: remoteUrl }, console: false })
-  }, 30_000)
+  }, 120_000)
   afterAll(async () => {
     await fork?.close()
   })

@@ -10,10 +10,15 @@ import { createDevnet, type Devnet } from '../src/index.ts'
 import { Reverter, Token } from '../fixtures/index.ts'
 import { GWEI, sendNativeTransfer } from './support.ts'
 
-/** Loopback proxy to `target`: forwards, or answers `mode`'s failure. Counts requests. */
+/**
+ * Loopback proxy to `target`: forwards, or answers `mode`'s failure ('no-batches': a
+ * JSON-RPC batch gets the one error object of a node without batches). Counts requests.
+ */
 export class FaultProxy {
-  mode: 'forward' | '429-once' | 'down' = 'forward'
+  mode: 'forward' | '429-once' | 'down' | 'no-batches' = 'forward'
   requests = 0
+  /** When set and it returns an answer for a request's path, that answer (as JSON) is given instead of the target's. */
+  override: ((path: string) => unknown) | undefined
   readonly #server: Server
   constructor(target: string) {
     this.#server = createServer(async (req: IncomingMessage, res) => {
@@ -26,7 +31,14 @@ export class FaultProxy {
         res.writeHead(429, { 'retry-after': '0.05' }).end('slow down')
         return
       }
-      const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
+      if (this.mode === 'no-batches' && Buffer.concat(chunks).toString().trimStart().startsWith('[')) {
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batches are not served' } }))
+      }
+      const replaced = this.override?.(req.url ?? '/')
+      if (replaced !== undefined) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(replaced))
+      // JSON-RPC POSTs and REST GETs alike: the method and path as asked.
+      const body = req.method === 'GET' ? undefined : Buffer.concat(chunks)
+      const answer = await fetch(new URL(req.url ?? '/', target), { method: req.method, headers: { 'content-type': 'application/json' }, body })
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
     })
   }
@@ -61,6 +73,8 @@ export interface HistoryRemote {
   remote: Devnet
   /** The remote's JSON-RPC URL. */
   url: string
+  /** The remote's REST URL. */
+  restUrl: string
   token: string
   reverter: string
   /** EVM transaction hashes by block number: 1 deploy, 2 token transfer, 3 deploy, 4 reverted call, 5 two of three transactions (the native one, last in the block, is not listed), 6 after the fork. */
@@ -82,7 +96,7 @@ export interface HistoryRemote {
  */
 export async function historyRemote(): Promise<HistoryRemote> {
   const remote = await createDevnet({ chainId: 4242, console: false })
-  const url = (await remote.listen()).rpcUrl
+  const { rpcUrl: url, restUrl } = await remote.listen()
   const wallet = new Wallet(remote.accounts[0]!.privateKey)
   let nonce = 0
   const send = async (fields: { to?: string; data?: string; value?: bigint; gasLimit: bigint; gasPrice?: bigint }): Promise<string> => {
@@ -106,7 +120,7 @@ export async function historyRemote(): Promise<HistoryRemote> {
   txs[5] = [transfer, tokenTransfer]
   await remote.rpc('evm_setAutomine', [true])
   txs[6] = [await send({ to: STRANGER, value: 1n, gasLimit: 21_000n })]
-  return { remote, url, token, reverter, txs, nativeTx: `0x${Buffer.from(native, 'hex').reverse().toString('hex')}`, forkBlock: 5 }
+  return { remote, url, restUrl: restUrl!, token, reverter, txs, nativeTx: `0x${Buffer.from(native, 'hex').reverse().toString('hex')}`, forkBlock: 5 }
 }
 
 /** A fork of a fresh {@link historyRemote} at its fork block (no disk cache), listening on loopback. */

@@ -31,6 +31,7 @@ const LIMIT = (option: string): Row => ({
 const HARDFORKS = "one of 'istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'"
 const MNEMONIC = 'a BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of the English word list, one space apart, with a valid checksum'
 const ACCOUNTS = 'a whole number from 0 to 10,000, or a list of at most 10,000 accounts { privateKey, main?, gas? }'
+const FORK = '{ url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md)'
 const SECP_KEY = 'a secp256k1 private key: 0x and 64 hex digits, not zero, below the curve order'
 
 /** Every createDevnet option (the type makes a missing one a compile error). */
@@ -113,8 +114,25 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
       [true, 'option unboundGas: true is invalid. Allowed: { deadline? } with deadline a whole number of seconds from 1 to 4,294,967,295.'],
     ],
   },
-  // Its fields (url, blockNumber, cache) are checked by the fork module (ForkOptionError, test/fork*.test.ts); no remote is contacted here.
-  fork: { good: [{ url: 'http://127.0.0.1:1' }], bad: [['http://x', 'option fork: "http://x" is invalid. Allowed: { url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md).']] },
+  // The shape only (ForkOptionError, an InvalidOptionError); no remote is contacted here. What the remote refuses: test/fork-options.test.ts.
+  fork: {
+    good: [
+      { url: 'http://127.0.0.1:1' },
+      { url: 'https://node.example', restUrl: 'http://127.0.0.1:2', cache: false, remote: { timeout: 1, retries: 0, backoff: 0 } },
+      as({ url: 'http://127.0.0.1:1', blockNumber: 7n }, { url: 'http://127.0.0.1:1', blockNumber: 7 }),
+    ],
+    bad: [
+      ['http://x', `option fork: "http://x" is invalid. Allowed: ${FORK}.`],
+      [{}, 'option fork.url: undefined is invalid. Allowed: an http(s) URL of a JSON-RPC node.'],
+      [{ url: 'ftp://x' }, 'option fork.url: "ftp://x" is invalid. Allowed: an http(s) URL of a JSON-RPC node.'],
+      [{ url: 'http://x', restUrl: 'ws://x' }, `option fork.restUrl: "ws://x" is invalid. Allowed: an http(s) URL of the node's REST interface.`],
+      [{ url: 'http://x', blockNumber: -1 }, 'option fork.blockNumber: -1 is invalid. Allowed: a whole number from 0 to 9,007,199,254,740,991.'],
+      [{ url: 'http://x', cache: '' }, 'option fork.cache: "" is invalid. Allowed: a directory (a non-empty string), or false for no disk cache.'],
+      [{ url: 'http://x', remote: { timeout: 0 } }, 'option fork.remote.timeout: 0 is invalid. Allowed: a whole number from 1 to 2,147,483,647.'],
+      [{ url: 'http://x', remote: { retries: 101 } }, 'option fork.remote.retries: 101 is invalid. Allowed: a whole number from 0 to 100.'],
+      [{ urll: 'http://x' }, 'option fork.urll is unknown. Did you mean fork.url?'],
+    ],
+  },
   minGasPrice: {
     good: [0n, as(1, 1n), 2n ** 64n - 1n],
     bad: [

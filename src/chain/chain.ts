@@ -400,6 +400,7 @@ export class Chain {
   async close(): Promise<void> {
     await this.#core.queue.idle()
     await this.world.fork?.onClose?.()
+    this.world.fork?.remote.close()
     await this.#core.store.close()
   }
 }

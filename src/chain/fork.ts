@@ -9,11 +9,17 @@
 import type { BlockHeader, ChainBlock } from './block.ts'
 import { ForkSource } from '../state/fork/forkSource.ts'
 import { RemoteHistory } from '../state/fork/history.ts'
+import { RemoteRestHistory } from '../state/fork/restHistory.ts'
+import { headerFromRest, peaksHex, remoteBlockTree, type ForkBlockTree } from './forkBlockTree.ts'
+import { parseLosslessJson } from '../util/losslessJson.ts'
 import { ForkRemoteError, RemoteNode, type RemoteOptions } from '../state/fork/remote.ts'
 import { restNativeFetcher } from './forkNative.ts'
 import type { WorldState } from '../state/worldState.ts'
 import { attachForkCache, defaultForkCacheDir, forkCacheFile } from './forkCache.ts'
 import { toHexRaw } from '../util/hex.ts'
+import { FORK_RULE, ForkOptionError } from '../options/forkRules.ts'
+
+export { ForkOptionError }
 
 /** The `fork` option of createDevnet: the remote node to fork and where. */
 export interface ForkOptions {
@@ -60,6 +66,12 @@ export interface ConnectedFork {
   clientVersion: string
   /** The remote's REST network id (get_networkid), with `restUrl`. */
   networkId: number | undefined
+  /**
+   * The timestamp of the remote's block 0 (Unix seconds): unbound-gas offsets count
+   * from it on the node (1530316800, reference §4.2) and on a dualnet, so the fork's
+   * `unboundGas` rule does too.
+   */
+  genesisTimestamp: number
   /** What a database keeps of this fork, so that resuming it needs no remote (see {@link resumeFork}). */
   stored: StoredFork
 }
@@ -78,6 +90,17 @@ export interface StoredFork {
   clientVersion: string
   /** The remote's block the chain starts from, as its eth block object has them. */
   block: RemoteBlock
+  /** Timestamp of the remote's block 0 (see ConnectedFork); absent in a database of a dualnet before it was kept (the fork block's is taken then). */
+  genesisTimestamp?: number
+  /**
+   * With REST: the fork block's REST Header object as JSON text, the frontier of the
+   * BlockRoot tree at it (hex, largest subtree first) or `null`, and why there is none
+   * (chain/forkBlockTree.ts). Absent in a database written before they were fetched:
+   * the fork block then has the eth fields only, as it had then.
+   */
+  nativeHeader?: string
+  peaks?: string[] | null
+  treeGap?: string | null
 }
 
 /**
@@ -90,50 +113,38 @@ export function resumeFork(stored: StoredFork, options: ForkOptions): ConnectedF
   const number = Number(BigInt(stored.block.number))
   if (options.url !== stored.url || (options.restUrl ?? null) !== stored.restUrl) {
     const held = stored.restUrl === null ? stored.url : `${stored.url} with REST ${stored.restUrl}`
-    const asked = options.restUrl === undefined ? options.url : `${options.url} with REST ${options.restUrl}`
-    throw new ForkOptionError(`option fork.url ${asked}: the database holds a fork of ${held}; refusing to mix them (use another database, or the same fork options)`)
+    const [option, value, allowed] = options.url !== stored.url ? ['fork.url', options.url, stored.url] : ['fork.restUrl', options.restUrl, stored.restUrl ?? 'none']
+    throw new ForkOptionError(option, value, `the database's, ${allowed} (or another database)`, { reason: `the database holds a fork of ${held}; refusing to mix them` })
   }
   if (options.blockNumber !== undefined && options.blockNumber !== number) {
-    throw new ForkOptionError(`option fork.blockNumber ${options.blockNumber}: the database holds a fork at block ${number}; refusing to mix them`)
+    throw new ForkOptionError('fork.blockNumber', options.blockNumber, `the database's fork block, ${number}, or none (or another database)`, {
+      reason: `the database holds a fork at block ${number}; refusing to mix them`,
+    })
   }
   const remote = new RemoteNode(stored.url, options.remote, stored.restUrl ?? undefined)
   const source = new ForkSource(remote, number, stored.restUrl === null ? undefined : restNativeFetcher(remote))
-  // History up to the fork block is the remote's, fetched when first asked for (rpc/forkHistory.ts).
+  // History up to the fork block is the remote's, fetched when first asked for (rpc/forkHistory.ts, rest/forkHistory.ts).
   source.history = new RemoteHistory(remote, number)
-  return { source, chainId: stored.chainId, netVersion: stored.netVersion, block: forkBlock(stored.block), clientVersion: stored.clientVersion, networkId: stored.networkId ?? undefined, stored }
-}
-
-/** The option `fork` is malformed, or the remote cannot be forked where asked. */
-export class ForkOptionError extends RangeError {
-  override name = 'ForkOptionError'
+  if (stored.restUrl !== null) source.restHistory = new RemoteRestHistory(remote, number)
+  let tree: ForkBlockTree | undefined
+  if (stored.nativeHeader !== undefined) {
+    const { header, signatures } = headerFromRest(parseLosslessJson(stored.nativeHeader) as Record<string, unknown>)
+    const peaks = stored.peaks?.map((p) => new Uint8Array(Buffer.from(p, 'hex')))
+    tree = { header, signatures, headerJson: stored.nativeHeader, peaks, gap: stored.treeGap ?? undefined }
+  }
+  source.treeGap = treeGap(stored.restUrl !== null, tree, "the database was written before the fork fetched the remote's block tree")
+  const block = forkBlock(stored.block, tree)
+  const genesisTimestamp = stored.genesisTimestamp ?? block.header.timestamp
+  return { source, chainId: stored.chainId, netVersion: stored.netVersion, block, clientVersion: stored.clientVersion, networkId: stored.networkId ?? undefined, genesisTimestamp, stored }
 }
 
 /**
- * Checks the `fork` option's shape; throws {@link ForkOptionError} naming the field.
- * (No I/O: the remote is contacted by {@link connectFork}.)
+ * Checks the `fork` option's shape and returns it normalised (a bigint block number
+ * as a number); throws {@link ForkOptionError} (an InvalidOptionError) naming the
+ * field. (No I/O: the remote is contacted by {@link connectFork}.)
  */
-export function checkForkOptions(fork: unknown): asserts fork is ForkOptions {
-  if (typeof fork !== 'object' || fork === null || Array.isArray(fork))
-    throw new ForkOptionError(`option fork must be an object { url, restUrl?, blockNumber?, cache?, remote? }, got ${JSON.stringify(fork)}`)
-  const { url, restUrl, blockNumber, cache } = fork as Record<string, unknown>
-  if (cache !== undefined && cache !== false && (typeof cache !== 'string' || cache === '')) {
-    throw new ForkOptionError(`option fork.cache must be a directory or false, got ${JSON.stringify(cache)}`)
-  }
-  if (!isHttpUrl(url)) throw new ForkOptionError(`option fork.url must be an http(s) URL of a JSON-RPC node, got ${JSON.stringify(url)}`)
-  if (restUrl !== undefined && !isHttpUrl(restUrl)) throw new ForkOptionError(`option fork.restUrl must be an http(s) URL of the node's REST interface, got ${JSON.stringify(restUrl)}`)
-  if (blockNumber !== undefined && (typeof blockNumber !== 'number' || !Number.isSafeInteger(blockNumber) || blockNumber < 0)) {
-    throw new ForkOptionError(`option fork.blockNumber must be a whole block number of 0 or more, got ${JSON.stringify(blockNumber)}`)
-  }
-}
-
-/** Whether `value` is an http: or https: URL. */
-function isHttpUrl(value: unknown): value is string {
-  try {
-    const protocol = typeof value === 'string' ? new URL(value).protocol : ''
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
+export function checkForkOptions(fork: unknown): ForkOptions {
+  return FORK_RULE.check(fork, 'fork') as ForkOptions
 }
 
 /**
@@ -142,49 +153,71 @@ function isHttpUrl(value: unknown): value is string {
  * Throws {@link ForkOptionError} for a block the remote cannot serve, ForkRemoteError
  * when the remote does not answer.
  */
-export async function connectFork(options: ForkOptions): Promise<ConnectedFork> {
-  checkForkOptions(options)
+export async function connectFork(given: ForkOptions): Promise<ConnectedFork> {
+  const options = checkForkOptions(given)
   const remote = new RemoteNode(options.url, options.remote, options.restUrl)
-  const [[chainIdHex, netVersion, clientVersion, headHex], networkId] = await Promise.all([
+  const [[chainIdHex, netVersion, clientVersion, headHex, genesis], networkId] = await Promise.all([
     remote.batch([
       { method: 'eth_chainId', params: [] },
       { method: 'net_version', params: [] },
       { method: 'web3_clientVersion', params: [] },
       { method: 'eth_blockNumber', params: [] },
-    ]) as Promise<[string, string, string, string]>,
+      { method: 'eth_getBlockByNumber', params: ['0x0', false] },
+    ]) as Promise<[string, string, string, string, RemoteBlock | null]>,
     options.restUrl === undefined ? undefined : remoteNetworkId(remote),
   ])
   const head = Number(BigInt(headHex))
   let number = options.blockNumber ?? head
-  if (number > head) throw new ForkOptionError(`option fork.blockNumber ${number} is above the remote's latest block ${head}`)
+  const latestOnly = `the remote's latest block, ${head} (leave blockNumber out to fork at it)`
+  if (number > head) throw new ForkOptionError('fork.blockNumber', number, `a block number from 0 to the remote's latest block, ${head}`, { reason: "above the remote's latest block" })
   if (number < head && options.restUrl !== undefined) {
-    throw new ForkOptionError(
-      `option fork.blockNumber ${number}: with fork.restUrl the native state comes from the remote's REST interface, which answers its latest state only, so a fork with it cannot read state as of block ${number}; leave blockNumber out to fork at its latest block (${head}), or leave restUrl out to fork the EVM view only`,
-    )
+    throw new ForkOptionError('fork.blockNumber', number, `${latestOnly}, or no restUrl to fork the EVM view only`, {
+      reason: `with fork.restUrl the native state comes from the remote's REST interface, which answers its latest state only, so a fork with it cannot read state as of block ${number}`,
+    })
   }
   if (number < head && String(clientVersion).startsWith('Ontology-')) {
     // Reference §6.2: the node answers eth_getBalance, eth_getStorageAt, eth_getCode
     // and eth_getTransactionCount for its latest state, whatever block is asked.
-    throw new ForkOptionError(
-      `option fork.blockNumber ${number}: the remote (${clientVersion}) answers state for its latest block only, whatever block is asked, so a fork of it cannot read state as of block ${number}; leave blockNumber out to fork at its latest block (${head})`,
-    )
+    throw new ForkOptionError('fork.blockNumber', number, latestOnly, {
+      reason: `the remote (${clientVersion}) answers state for its latest block only, whatever block is asked, so a fork of it cannot read state as of block ${number}`,
+    })
   }
   const raw = (await remote.call('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])) as RemoteBlock | null
-  if (raw === null) throw new ForkOptionError(`option fork.blockNumber ${number}: the remote has no such block`)
+  if (raw === null) throw new ForkOptionError('fork.blockNumber', number, `a block the remote holds, up to ${head}`, { reason: 'the remote has no such block' })
   number = Number(BigInt(raw.number))
   const chainId = Number(BigInt(chainIdHex))
   const source = new ForkSource(remote, number, options.restUrl === undefined ? undefined : restNativeFetcher(remote))
   // History up to the fork block is the remote's (rpc/forkHistory.ts); its header is fetched already.
   source.history = new RemoteHistory(remote, number)
   source.history.seed({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }, raw)
+  if (genesis !== null) source.history.seed({ method: 'eth_getBlockByNumber', params: ['0x0', false] }, genesis)
   const cacheDir = options.cache ?? (options.blockNumber === undefined ? false : defaultForkCacheDir())
+  if (options.restUrl !== undefined) source.restHistory = new RemoteRestHistory(remote, number)
   if (cacheDir !== false) {
     const meta = { url: options.url, restUrl: options.restUrl ?? null, chainId, blockNumber: number, blockHash: raw.hash }
     await attachForkCache(source, forkCacheFile(cacheDir, chainId, options.url, number, options.restUrl), meta)
   }
+  // With REST, the fork block's native header and the remote's BlockRoot frontier (from the cache when it holds them).
+  const tree = source.restHistory === undefined ? undefined : await remoteBlockTree(source.restHistory)
+  source.treeGap = treeGap(options.restUrl !== undefined, tree)
   const block: RemoteBlock = { number: raw.number, hash: raw.hash, parentHash: raw.parentHash, timestamp: raw.timestamp }
-  const stored: StoredFork = { url: options.url, restUrl: options.restUrl ?? null, chainId, netVersion: String(netVersion), networkId: networkId ?? null, clientVersion: String(clientVersion), block }
-  return { source, chainId, netVersion: String(netVersion), block: forkBlock(raw), clientVersion: String(clientVersion), networkId, stored }
+  const genesisTimestamp = genesis === null ? Number(BigInt(raw.timestamp)) : Number(BigInt(genesis.timestamp))
+  const stored: StoredFork = {
+    url: options.url,
+    restUrl: options.restUrl ?? null,
+    chainId,
+    netVersion: String(netVersion),
+    networkId: networkId ?? null,
+    clientVersion: String(clientVersion),
+    block,
+    genesisTimestamp,
+  }
+  if (tree !== undefined) {
+    stored.nativeHeader = tree.headerJson
+    stored.peaks = tree.peaks === undefined ? null : peaksHex(tree.peaks)
+    stored.treeGap = tree.gap ?? null
+  }
+  return { source, chainId, netVersion: String(netVersion), block: forkBlock(raw, tree), clientVersion: String(clientVersion), networkId, genesisTimestamp, stored }
 }
 
 /** The remote's REST network id (get_networkid). Throws ForkRemoteError when it answers none. */
@@ -217,16 +250,25 @@ export interface RemoteBlock {
 
 const ZERO_32 = new Uint8Array(32)
 
+/** Why local BlockRoots do not continue the remote's tree (ForkSource.treeGap), or `undefined` when they do. */
+function treeGap(rest: boolean, tree: ForkBlockTree | undefined, unknown = "the fork block's tree is not known"): string | undefined {
+  if (!rest) return "the fork has no REST URL of the remote (fork.restUrl, --fork-rest-url), so the remote's block tree below the fork block is not fetched"
+  if (tree === undefined) return unknown
+  return tree.peaks === undefined ? (tree.gap ?? unknown) : undefined
+}
+
 /**
  * The remote's block as the local chain's first: its number, hash, parent hash and
- * timestamp. Its native header fields the eth view does not carry (TransactionsRoot,
- * BlockRoot, ConsensusData, bookkeepers) are zero or empty here, and it holds no
- * transactions; the BlockRoot of later local blocks starts a new tree (the remote's
- * Merkle frontier is not fetched).
+ * timestamp; with `tree` (a fork with REST) every field of its native header and
+ * its signatures, and the frontier of the remote's BlockRoot tree as its peaks, so
+ * that local blocks continue the tree. Without a frontier the native header fields
+ * the eth view does not carry are zero or empty (without REST) and the BlockRoot of
+ * later local blocks starts a new tree. It holds no transactions: the REST and
+ * JSON-RPC views answer it from the remote.
  */
-function forkBlock(raw: RemoteBlock): ChainBlock {
+function forkBlock(raw: RemoteBlock, tree?: ForkBlockTree): ChainBlock {
   const height = Number(BigInt(raw.number))
-  const header: BlockHeader = {
+  const header: BlockHeader = tree?.header ?? {
     version: 0,
     prevHash: hashBytes(raw.parentHash),
     transactionsRoot: ZERO_32,
@@ -241,15 +283,16 @@ function forkBlock(raw: RemoteBlock): ChainBlock {
   // The BlockRoot tree over heights 0..height has one peak per 1-bit of its size.
   let peakCount = 0
   for (let size = height + 1; size > 0; size = Math.floor(size / 2)) peakCount += size % 2
+  const signatures = tree?.signatures ?? []
   return {
     header,
     hash: hashBytes(raw.hash),
     transactions: [],
     records: [],
-    peaks: Array.from({ length: peakCount }, () => ZERO_32),
+    peaks: tree?.peaks ?? Array.from({ length: peakCount }, () => ZERO_32),
     gasUsed: 0n,
     logsBloom: () => new Uint8Array(256),
-    signatures: () => [],
+    signatures: () => signatures,
   }
 }
 

@@ -12,6 +12,7 @@ import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { ForkSource, ForkValues } from '../state/fork/forkSource.ts'
 import type { HistoryValues } from '../state/fork/history.ts'
+import type { RestHistoryValues } from '../state/fork/restHistory.ts'
 
 /** What a cache file holds. */
 interface CacheFile {
@@ -30,6 +31,11 @@ interface CacheFile {
    * none, and a program of that time ignores it, so the version stays 1.
    */
   history?: HistoryValues
+  /**
+   * With REST: the remote's REST answers about blocks, transactions, events and merkle
+   * proofs up to the fork block (state/fork/restHistory.ts). Optional, as `history` is.
+   */
+  rest?: RestHistoryValues
 }
 
 /** The default cache directory: `$XDG_CACHE_HOME/dualnet/fork`, else `~/.cache/dualnet/fork`. */
@@ -55,12 +61,13 @@ const WRITE_DELAY = 200
  * for the same block hash) and writes the fetched values back. Resolves once the
  * values are taken; an unreadable or foreign file is ignored (and later replaced).
  */
-export async function attachForkCache(source: ForkSource, file: string, meta: Omit<CacheFile, 'version' | 'values' | 'history'>): Promise<void> {
+export async function attachForkCache(source: ForkSource, file: string, meta: Omit<CacheFile, 'version' | 'values' | 'history' | 'rest'>): Promise<void> {
   try {
     const held = JSON.parse(await readFile(file, 'utf8')) as CacheFile
     if (held.version === 1 && held.blockHash === meta.blockHash && held.url === meta.url && (held.restUrl ?? null) === meta.restUrl && held.chainId === meta.chainId) {
       source.restore(held.values)
       if (held.history !== undefined) source.history?.restore(held.history)
+      if (held.rest !== undefined) source.restHistory?.restore(held.rest)
     }
   } catch {
     // No file yet, or one that cannot be used: the fork fetches from the remote and writes a new one.
@@ -72,7 +79,7 @@ export async function attachForkCache(source: ForkSource, file: string, meta: Om
     timer = undefined
     writing = writing
       .then(async () => {
-        const content: CacheFile = { version: 1, ...meta, values: source.values(), history: source.history?.values() }
+        const content: CacheFile = { version: 1, ...meta, values: source.values(), history: source.history?.values(), rest: source.restHistory?.values() }
         await mkdir(dirname(file), { recursive: true })
         // Whole or not at all: a reader never sees half a file.
         const partial = `${file}.${process.pid}.tmp`
@@ -82,9 +89,8 @@ export async function attachForkCache(source: ForkSource, file: string, meta: Om
       .catch(() => {})
     return writing
   }
-  source.onFetched = () => {
+  source.onFetch(() => {
     timer ??= setTimeout(write, WRITE_DELAY).unref()
-  }
-  if (source.history !== undefined) source.history.onFetched = source.onFetched
+  })
   source.onClose = () => (timer === undefined ? writing : write())
 }

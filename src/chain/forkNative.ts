@@ -1,11 +1,14 @@
 /**
  * A fork's native state over the remote's REST interface (`fork.restUrl`): main-token
- * balances (balancev2), allowances (allowancev2), native contract storage (storage)
- * and contract states (contract, raw), each fetched when first read
+ * balances (balancev2), allowances (allowancev2), native contract storage (storage),
+ * contract states (contract, raw) and unbound-gas offsets (the main-token contract's
+ * storage), each fetched when first read
  * (state/fork/forkSource.ts keeps them). Addresses go as Base58, which every
  * route takes (balancev2 takes nothing else, reference §1.2).
  */
-import { V2_PER_V1 } from '../core/constants.ts'
+import { MAIN_TOKEN_ADDRESS, V2_PER_V1 } from '../core/constants.ts'
+import { decodeUnboundOffset, unboundOffsetKey } from './unboundGas.ts'
+import { toHexRaw } from '../util/hex.ts'
 import { toBase58 } from '../native/address.ts'
 import type { NativeFetcher } from '../state/fork/forkSource.ts'
 import { ForkRemoteError, type RemoteNode } from '../state/fork/remote.ts'
@@ -37,6 +40,16 @@ export function restNativeFetcher(remote: RemoteNode): NativeFetcher {
       const { action, result: amount } = await result(path)
       // The real node serves allowancev2 by its v1 handler (Action getallowance, v1 units; reference §1.1).
       return action === 'getallowancev2' ? decimal(path, amount) : decimal(path, amount) * V2_PER_V1
+    },
+    async unboundOffset(address) {
+      const key = unboundOffsetKey(address)
+      const path = `/api/v1/storage/${b58(toHexRaw(MAIN_TOKEN_ADDRESS))}/${key}`
+      const { result: value } = await result(path)
+      try {
+        return decodeUnboundOffset(typeof value === 'string' ? value : '?')
+      } catch {
+        throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not an offset (4 bytes of hex, or "")`)
+      }
     },
     async storage(address, key) {
       const path = `/api/v1/storage/${b58(address)}/${key}`

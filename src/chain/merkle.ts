@@ -192,32 +192,35 @@ export function rootFromPeaks(peaks: readonly Uint8Array[]): Uint8Array {
 }
 
 /**
- * RFC 6962 audit path of leaf `m` in the tree over `leaves` (leaf hashes used
+ * RFC 6962 audit path of leaf `m` in a tree of `size` leaves (leaf hashes used
  * directly, reference §5.3/§5.4), ordered from the leaf upwards, as the node's
- * `InclusionProof(m, n)` returns it.
+ * `InclusionProof(m, n)` returns it. Leaf i is `leaf(i)`, and
+ * `known(lo, hi)` may give the root of the subtree over leaves lo..hi-1 without its
+ * leaves (a fork's frontier below the fork block: chain/forkBlockTree.ts). Every
+ * subtree the path needs must be known or have its leaves.
  */
-export function inclusionProof(leaves: readonly Uint8Array[], m: number): Uint8Array[] {
+export function auditPath(size: number, m: number, leaf: (i: number) => Uint8Array, known: (lo: number, hi: number) => Uint8Array | undefined): Uint8Array[] {
+  const root = (lo: number, hi: number): Uint8Array => {
+    const given = known(lo, hi)
+    if (given !== undefined) return given
+    if (hi - lo === 1) return leaf(lo)
+    const k = largestPowerOfTwoBelow(hi - lo)
+    return hashChildren(root(lo, lo + k), root(lo + k, hi))
+  }
   const path: Uint8Array[] = []
-  const walk = (lo: number, hi: number, target: number): void => {
+  const walk = (lo: number, hi: number): void => {
     if (hi - lo <= 1) return
     const k = largestPowerOfTwoBelow(hi - lo)
-    if (target < lo + k) {
-      walk(lo, lo + k, target)
-      path.push(subtreeRoot(leaves, lo + k, hi))
+    if (m < lo + k) {
+      walk(lo, lo + k)
+      path.push(root(lo + k, hi))
     } else {
-      walk(lo + k, hi, target)
-      path.push(subtreeRoot(leaves, lo, lo + k))
+      walk(lo + k, hi)
+      path.push(root(lo, lo + k))
     }
   }
-  walk(0, leaves.length, m)
+  walk(0, size)
   return path
-}
-
-/** Root of the compact tree over `leaves[lo:hi]`. */
-function subtreeRoot(leaves: readonly Uint8Array[], lo: number, hi: number): Uint8Array {
-  if (hi - lo === 1) return leaves[lo]!
-  const k = largestPowerOfTwoBelow(hi - lo)
-  return hashChildren(subtreeRoot(leaves, lo, lo + k), subtreeRoot(leaves, lo + k, hi))
 }
 
 function largestPowerOfTwoBelow(n: number): number {

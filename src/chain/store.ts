@@ -32,6 +32,8 @@ import {
   blockKey,
   codeKey,
   CONFIG_KEY,
+  FORK_HISTORY_KEY,
+  FORK_REST_HISTORY_KEY,
   FORK_VALUES_KEY,
   encodeBlock,
   encodeStateValue,
@@ -127,6 +129,8 @@ export class LedgerStore {
   readonly #pool = new Map<string, string>()
   /** The fork's fetch count when its values were last put in a batch. */
   #forkValuesWritten = 0
+  /** Whether a batch of the fork's values alone is queued and not yet built (see {@link persistFetched}). */
+  #forkWriteQueued = false
   /** Sequence number of the next pool entry. */
   #poolSequence = 0
   #writes: Promise<void> = Promise.resolve()
@@ -255,9 +259,13 @@ export class LedgerStore {
    */
   bind(source: StoreSource): void {
     this.#source = source
+    // A new chain's fork values go with its first batch (-1: none written yet, even with
+    // no fetch, for the history answers the fork's start took); a resumed one's are held.
+    this.#forkValuesWritten = this.#preamble.length > 0 ? -1 : 0
     this.#floor = source.blocks.height
     this.#written = this.#preamble.length > 0 ? -1 : source.blocks.builtCount - 1
     if (this.#db !== undefined) source.mempool.recordChanges()
+    if (this.durable) source.world.fork?.onFetch(() => this.persistFetched())
   }
 
   /**
@@ -273,28 +281,62 @@ export class LedgerStore {
    */
   /**
    * The config of the chain the database holds and, for a forked chain, the values it
-   * fetched from its remote (FORK_VALUES_KEY), read before the chain is: a fork is
-   * resumed from them without contacting the remote. `undefined` for an empty database
-   * or none. Throws {@link CorruptDatabaseError} for an entry that does not parse.
+   * fetched from its remote (FORK_VALUES_KEY) and the history answers (FORK_HISTORY_KEY, FORK_REST_HISTORY_KEY),
+   * read before the chain is: a fork is resumed from them without contacting the remote.
+   * `undefined` for an empty database or none. Throws {@link CorruptDatabaseError} for an
+   * entry that does not parse.
    */
-  async storedFork(): Promise<{ config: StoredConfig; values: unknown } | undefined> {
+  async storedFork(): Promise<{ config: StoredConfig; values: unknown; history: unknown; restHistory: unknown } | undefined> {
     const db = this.#db
     if (db === undefined) return undefined
-    const [config, values] = await db.getMany([CONFIG_KEY, FORK_VALUES_KEY])
-    if (config === undefined) return undefined
-    try {
-      return { config: JSON.parse(config) as StoredConfig, values: values === undefined ? undefined : JSON.parse(values) }
-    } catch (err) {
-      throw new CorruptDatabaseError(`the database entry ${values === undefined ? CONFIG_KEY : FORK_VALUES_KEY} is corrupt: ${(err as Error).message}`, { cause: err })
-    }
+    const keys = [CONFIG_KEY, FORK_VALUES_KEY, FORK_HISTORY_KEY, FORK_REST_HISTORY_KEY]
+    const texts = await db.getMany(keys)
+    if (texts[0] === undefined) return undefined
+    const [config, values, history, restHistory] = texts.map((text, i) => {
+      try {
+        return text === undefined ? undefined : JSON.parse(text)
+      } catch (err) {
+        throw new CorruptDatabaseError(`the database entry ${keys[i]} is corrupt: ${(err as Error).message}`, { cause: err })
+      }
+    })
+    return { config: config as StoredConfig, values, history, restHistory }
   }
 
-  /** A put of the fork's fetched values when it fetched any since the last one written. */
-  #forkValuesOp(world: WorldState): BatchOp | undefined {
+  /**
+   * Puts of the fork's fetched values and history answers when it fetched any since
+   * the last ones written: both whole, so that the batch holding them holds every value
+   * fetched up to then.
+   */
+  #forkValuesOps(world: WorldState): BatchOp[] {
     const fork = world.fork
-    if (fork === undefined || fork.fetchCount === this.#forkValuesWritten) return undefined
+    if (fork === undefined || fork.fetchCount === this.#forkValuesWritten) return []
     this.#forkValuesWritten = fork.fetchCount
-    return { type: 'put', key: FORK_VALUES_KEY, value: JSON.stringify(fork.values()) }
+    const ops: BatchOp[] = [{ type: 'put', key: FORK_VALUES_KEY, value: JSON.stringify(fork.values()) }]
+    if (fork.history !== undefined) ops.push({ type: 'put', key: FORK_HISTORY_KEY, value: JSON.stringify(fork.history.values()) })
+    if (fork.restHistory !== undefined) ops.push({ type: 'put', key: FORK_REST_HISTORY_KEY, value: JSON.stringify(fork.restHistory.values()) })
+    return ops
+  }
+
+  /**
+   * With a durable database, writes the fork's values after a fetch, in a batch of their
+   * own (whole, or not at all), so that a value only read (an eth_call, a balance) is
+   * on disk before the answer that read it goes out (the answers wait for
+   * {@link flushed}), and a crash does not lose it. Fetches that come while the batch
+   * waits in the queue go with it: the batch is built when its turn comes. Otherwise
+   * nothing: the values go with the next block and at {@link close}.
+   */
+  persistFetched(): void {
+    const db = this.#db
+    if (!this.durable || db === undefined || this.#standIn !== undefined || this.#forkWriteQueued) return
+    this.#forkWriteQueued = true
+    const source = this.#source
+    this.#enqueue(async () => {
+      this.#forkWriteQueued = false
+      // After a reset the new chain's first batch (which replaces the database's content) writes its values.
+      if (source === undefined || source !== this.#source) return
+      const ops = this.#forkValuesOps(source.world)
+      if (ops.length > 0) await db.batch(ops as never)
+    })
   }
 
   persist(revert?: StoreRevert): void {
@@ -330,8 +372,7 @@ export class LedgerStore {
     }
     for (const hash of world.touches.code) ops.push({ type: 'put', key: codeKey(hash), value: toHexRaw(world.getCodeByHash(hash)) })
     world.clearTouches()
-    const forkValues = this.#forkValuesOp(world)
-    if (forkValues !== undefined) ops.push(forkValues)
+    ops.push(...this.#forkValuesOps(world))
     if (source.mempool.changed) this.#poolOps(source.mempool, ops)
     ops.push(this.#tipOp())
     this.#floor = blocks.height
@@ -403,9 +444,7 @@ export class LedgerStore {
     if (this.#source !== undefined && this.#failure === undefined && db.status === 'open') {
       if (this.#source.mempool.changed) this.persist()
       else {
-        const ops = [this.#tipOp()]
-        const forkValues = this.#forkValuesOp(this.#source.world)
-        if (forkValues !== undefined) ops.push(forkValues)
+        const ops = [this.#tipOp(), ...this.#forkValuesOps(this.#source.world)]
         this.#enqueue(() => db.batch(ops as never))
       }
     }

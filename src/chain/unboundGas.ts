@@ -34,3 +34,33 @@ export function calcUnboundGas(balanceV1: bigint, start: number, end: number, de
   }
   return total * balanceV1
 }
+
+/**
+ * The main-token contract's storage key (below the contract's address) of an
+ * address's unbound-gas offset, as hex: "unboundTimeOffset" ‖ the 20 address bytes
+ * (reference §4.2). REST `GET /api/v1/storage/<main contract>/<key>` reads it on the node.
+ */
+export function unboundOffsetKey(address: string): string {
+  return `${UNBOUND_OFFSET_PREFIX}${address}`
+}
+
+/** "unboundTimeOffset" in hex: the prefix of {@link unboundOffsetKey}. */
+export const UNBOUND_OFFSET_PREFIX = Buffer.from('unboundTimeOffset').toString('hex')
+
+/**
+ * An offset as the node stores it: the native contracts' PutStorageUInt32, 4 bytes
+ * little-endian (the node's source, smartcontract/service/native/utils; the reference
+ * names the key only); REST's storage route answers these bytes as hex.
+ */
+export function encodeUnboundOffset(offset: number): string {
+  const bytes = Buffer.alloc(4)
+  bytes.writeUInt32LE(offset)
+  return bytes.toString('hex')
+}
+
+/** The offset of {@link encodeUnboundOffset}'s hex; `''` (never set) is 0. Throws RangeError for any other length. */
+export function decodeUnboundOffset(hex: string): number {
+  if (hex === '') return 0
+  if (!/^[0-9a-f]{8}$/i.test(hex)) throw new RangeError(`an unbound-gas offset is 4 bytes, got ${JSON.stringify(hex)}`)
+  return Buffer.from(hex, 'hex').readUInt32LE()
+}

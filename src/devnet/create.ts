@@ -14,6 +14,8 @@ import { buildGenesis, type GenesisAllocation } from '../chain/genesis.ts'
 import { checkForkOptions, connectFork, ForkOptionError, fundForkAccounts, resumeFork, type ConnectedFork, type ForkOptions } from '../chain/fork.ts'
 import { CorruptDatabaseError } from '../chain/persistence/errors.ts'
 import type { ForkValues } from '../state/fork/forkSource.ts'
+import type { HistoryValues } from '../state/fork/history.ts'
+import type { RestHistoryValues } from '../state/fork/restHistory.ts'
 import { WorldState } from '../state/worldState.ts'
 import { LedgerStore } from '../chain/store.ts'
 import { openStoredChain } from '../chain/persistence/resume.ts'
@@ -49,9 +51,8 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   // Option errors first, before any database is opened.
   const options = await validateDevnetOptions(given)
   const clientVersion = clientVersionString(options.clientVersion)
-  if (options.fork !== undefined) {
-    checkForkOptions(options.fork)
-    if (options.state !== undefined) throw new ForkOptionError('option fork cannot be combined with state yet: load the document with devnet.loadState() after start')
+  if (options.fork !== undefined && options.state !== undefined) {
+    throw new ForkOptionError('state', options.state, 'no state with fork', { reason: 'a fork cannot start from a state document yet: load it with devnet.loadState() after the start' })
   }
   // No database unless the user gives one; one that holds a chain is resumed (chain/persistence/).
   const store = new LedgerStore(options.db)
@@ -110,8 +111,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   // A reset builds a fresh ledger from the same options, keys and store.
   // A fork is connected again: without blockNumber it moves to the remote's latest block, as Hardhat's reset does.
   const fresh = async (forkOptions: ForkOptions | undefined): Promise<FreshChain> => {
-    if (forkOptions !== undefined) checkForkOptions(forkOptions)
-    const connected = forkOptions === undefined ? undefined : await connectFork(forkOptions)
+    const connected = forkOptions === undefined ? undefined : await connectFork(checkForkOptions(forkOptions))
     return {
       chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected),
       netVersion: connected?.netVersion,
@@ -132,9 +132,11 @@ async function openFork(options: ForkOptions, store: LedgerStore): Promise<Conne
   const held = await store.storedFork()
   if (held?.config.fork === undefined) return connectFork(options)
   const fork = resumeFork(held.config.fork, options)
-  if (held.values !== undefined) {
+  if (held.values !== undefined || held.history !== undefined || held.restHistory !== undefined) {
     try {
-      fork.source.restore(held.values as ForkValues)
+      if (held.values !== undefined) fork.source.restore(held.values as ForkValues)
+      if (held.history !== undefined) fork.source.history?.restore(held.history as HistoryValues)
+      if (held.restHistory !== undefined) fork.source.restHistory?.restore(held.restHistory as RestHistoryValues)
     } catch (err) {
       throw new CorruptDatabaseError(`the fork values in the database are corrupt: ${(err as Error).message}`, { cause: err })
     }
@@ -185,7 +187,9 @@ async function buildChain(
     ...nativeKeys.map((k) => ({ address: k.address, main: DEFAULT_MAIN, gas: DEFAULT_GAS })),
   ]
   const genesisTimestamp = fork?.block.header.timestamp ?? options.genesisTimestamp ?? state?.timestamp ?? Math.floor(Date.now() / 1000)
-  const unboundGas = resumed !== undefined ? (resumed.config.unboundGas ?? undefined) : wantedUnbound && { genesis: genesisTimestamp, deadline: wantedUnbound.deadline }
+  // On a fork, offsets count from the remote's genesis (chain/fork.ts ConnectedFork), so that grants equal the remote's.
+  const unboundGenesis = fork?.genesisTimestamp ?? genesisTimestamp
+  const unboundGas = resumed !== undefined ? (resumed.config.unboundGas ?? undefined) : wantedUnbound && { genesis: unboundGenesis, deadline: wantedUnbound.deadline }
   // With accrual on, the unallocated gas sits at the main-token contract, as on mainnet, which pays the claims.
   // A fork's chain starts at the remote's fork block, with the dev accounts funded over the remote's state.
   if (fork !== undefined && resumed === undefined) await fundForkAccounts(world, fork.source, fork.block.header.height, allocations)

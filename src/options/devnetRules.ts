@@ -7,6 +7,7 @@ import { GAS_TOTAL_SUPPLY, MAIN_TOTAL_SUPPLY } from '../core/constants.ts'
 import type { DevnetOptions } from '../options.ts'
 import { HARDFORKS } from './hardforks.ts'
 import { MNEMONIC_ALLOWED } from './mnemonic.ts'
+import { FORK_RULE } from './forkRules.ts'
 import { boolean, either, func, grouped, listOf, objectOf, oneOf, privateKeyOf, refuse, type Rule, wholeBigint, wholeNumber } from './rules.ts'
 
 /** Orders of the curves (SEC 2, §2.4.1 secp256k1 and §2.7.2 secp256r1): a private key is in [1, n - 1]. */
@@ -69,15 +70,6 @@ const state: Rule<unknown> = {
   },
 }
 
-/** `fork`: an object; its fields are checked by the fork module (checkForkOptions: ForkOptionError naming `fork.url`, …). */
-const fork: Rule<unknown> = {
-  allowed: '{ url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md)',
-  check(value, path) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse(fork, path, value)
-    return value
-  },
-}
-
 /** One explicit dev account. */
 const accountSpec = objectOf(
   {
@@ -102,7 +94,7 @@ export const DEVNET_OPTION_RULES = {
   db,
   state,
   unboundGas: objectOf({ deadline: wholeNumber(1, U32_MAX) }, `{ deadline? } with deadline a whole number of seconds from 1 to ${grouped(U32_MAX)}`),
-  fork,
+  fork: FORK_RULE,
   minGasPrice: wholeBigint(0n, 2n ** 64n - 1n),
   clientVersion: oneOf(['hardhat', 'node']),
   blockContext: oneOf(['node', 'ethereum']),

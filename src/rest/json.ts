@@ -3,6 +3,7 @@
  * can exceed 2^53; they are held as bigint in results and written as plain digits
  * on the wire, as Go's encoder writes them (reference §1.4.1, §1.4.2).
  */
+import { stringifyLosslessJson } from '../util/losslessJson.ts'
 
 /** A u64 for a REST result: a number when exact, else a bigint. */
 export function u64(value: bigint): number | bigint {
@@ -11,10 +12,5 @@ export function u64(value: bigint): number | bigint {
 
 /** JSON text of `value` with bigints as plain digits and `<`, `>`, `&` escaped as Go does. */
 export function stringifyRest(value: unknown): string {
-  const marked = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `\u0000${v}\u0000` : v))
-  return marked
-    .replace(/"\\u0000(\d+)\\u0000"/g, '$1')
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
+  return stringifyLosslessJson(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
 }

@@ -2,7 +2,7 @@
  * Merkle proofs of transaction inclusion as the node serves them (reference §1.4.8,
  * §5.4) and their verification, exported for clients.
  */
-import { inclusionProof, verifyAuditPath } from '../chain/merkle.ts'
+import { auditPath, verifyAuditPath } from '../chain/merkle.ts'
 import type { Chain } from '../chain/chain.ts'
 import { toReversedHex } from '../util/hex.ts'
 import { RestError, RestErrorCode } from './errors.ts'
@@ -17,19 +17,38 @@ export interface MerkleProof {
   TargetHashes: string[] | null
 }
 
-/** The proof that the block at `height` is in the BlockRoot of the current block. */
+/**
+ * The proof that the block at `height` is in the BlockRoot of the current block. On a
+ * fork the tree's leaves at and below the fork block are not held: its frontier there
+ * (the fork block's peaks, the roots of the perfect subtrees of the binary
+ * decomposition of fork height + 1, largest first) stands for them, which is all a
+ * path from a later block needs. Throws RestError 45001 on a fork whose tree does
+ * not continue the remote's (ForkSource.treeGap).
+ */
 export function merkleProof(chain: Chain, height: number): MerkleProof {
   const tip = chain.height
-  if (chain.firstHeight > 0) {
-    // The BlockRoot tree of a fork would need the remote's tree below the fork block, which is not fetched.
-    throw new RestError(RestErrorCode.InternalError, `merkle proofs are not served on a fork: the remote's block tree below the fork block ${chain.firstHeight} is not fetched`)
+  const base = chain.firstHeight
+  const known = new Map<string, Uint8Array>()
+  if (base > 0) {
+    const gap = chain.world.fork?.treeGap
+    if (gap !== undefined) throw new RestError(RestErrorCode.InternalError, `merkle proofs are not served on this fork: ${gap}`)
+    let lo = 0
+    for (const peak of chain.blockAt(base)!.peaks) {
+      let size = 1
+      while (size * 2 <= base + 1 - lo) size *= 2
+      known.set(`${lo}:${lo + size}`, peak)
+      lo += size
+    }
   }
-  const leaves: Uint8Array[] = []
-  for (let h = 0; h <= tip; h++) leaves.push(chain.transactionsRootAt(h))
-  const path = inclusionProof(leaves, height)
+  const path = auditPath(
+    tip + 1,
+    height,
+    (h) => chain.transactionsRootAt(h),
+    (lo, hi) => known.get(`${lo}:${hi}`),
+  )
   return {
     Type: 'MerkleProof',
-    TransactionsRoot: toReversedHex(leaves[height]!),
+    TransactionsRoot: toReversedHex(chain.transactionsRootAt(height)),
     BlockHeight: height,
     CurBlockRoot: toReversedHex(chain.latest.header.blockRoot),
     CurBlockHeight: tip,

@@ -5,6 +5,7 @@
  * Answers the envelope `{ Action, Desc, Error, Result, Version }`.
  */
 import { retryOnForkMiss } from '../state/fork/forkSource.ts'
+import { RemoteRestErrorAnswer } from '../state/fork/restHistory.ts'
 import type { AnyRestRoute, RestContext } from './context.ts'
 import { describe, RestError, RestErrorCode } from './errors.ts'
 import { restRoutes } from './routes/index.ts'
@@ -53,6 +54,8 @@ export async function handleRest(ctx: RestContext, method: string, url: string, 
       return { status: 200, envelope: envelope(route.action, RestErrorCode.Success, result) }
     } catch (err) {
       if (err instanceof RestError) return { status: 200, envelope: envelope(route.action, err.code, err.result) }
+      // A fork's remote answered a history path with an error: the fork answers it as given (rest/forkHistory.ts).
+      if (err instanceof RemoteRestErrorAnswer) return { status: 200, envelope: envelope(route.action, err.code, err.result) }
       return { status: 200, envelope: envelope(route.action, RestErrorCode.InternalError, err instanceof Error ? err.message : String(err)) }
     }
   }

@@ -175,9 +175,12 @@ export class WorldState {
     this.#allowances.set(`${token}:${owner}:${spender}`, amount === 0n ? undefined : amount, height)
   }
 
-  /** Unbound-gas offset of `address` (hex) as of `height`; 0 when never set. */
+  /** Unbound-gas offset of `address` (hex) as of `height`; 0 when never set (with a fork with REST: the remote's unless written here; may throw ForkMiss). */
   getUnboundOffset(address: string, height: number): number {
-    return this.#unboundOffsets.get(address, height) ?? 0
+    const offset = this.#unboundOffsets.get(address, height)
+    if (offset !== undefined) return offset
+    if (this.#fork?.native === undefined || this.#unboundOffsets.has(address, height)) return 0
+    return this.#fork.unboundOffset(address)
   }
 
   /** Records the unbound-gas offset of `address` at `height`. */

@@ -15,6 +15,10 @@
  * - `p:<sequence>:<raw hash>` -> a transaction waiting in the pool ({@link StoredTransaction}),
  *   the sequence (10 digits) growing with each entry into the pool, so that keys sort in
  *   the pool's order (version 2; version 1 had no pool entries and reads as an empty pool).
+ * - A forked chain only: `f:values` -> every value fetched from the remote (ForkValues JSON),
+ *   `f:history` and `f:rest` -> the remote's JSON-RPC and REST answers about its history up to
+ *   the fork block (HistoryValues, RestHistoryValues JSON); all rewritten whole, in one batch, with each block and after each fetch
+ *   (a durable database), so that a resumed fork needs the remote only for what it never read.
  */
 import { RLP } from '@ethereumjs/rlp'
 import type { EmptyRun } from '../emptyRuns.ts'
@@ -54,6 +58,10 @@ export const CONFIG_KEY = 'm:config'
 export const TIP_KEY = 'm:tip'
 /** A forked chain's values fetched from the remote (ForkValues JSON, state/fork/forkSource.ts). */
 export const FORK_VALUES_KEY = 'f:values'
+/** A forked chain's history answers fetched from the remote (HistoryValues JSON, state/fork/history.ts). */
+export const FORK_HISTORY_KEY = 'f:history'
+/** A forked chain's REST history answers fetched from the remote (RestHistoryValues JSON, state/fork/restHistory.ts). */
+export const FORK_REST_HISTORY_KEY = 'f:rest'
 /** What a deleted state version is stored as. */
 export const DELETED = '-'
 

@@ -3,12 +3,20 @@ import { RestError, RestErrorCode } from '../errors.ts'
 import { parseAddress } from '../params.ts'
 import { toHexRaw } from '../../util/hex.ts'
 import { forkedNativeStorage } from '../forkReads.ts'
+import { MAIN_TOKEN_ADDRESS } from '../../core/constants.ts'
+import { encodeUnboundOffset, UNBOUND_OFFSET_PREFIX } from '../../chain/unboundGas.ts'
+import { bytesEqual } from '../../util/hex.ts'
 
 /**
  * get_storage: a contract's stored value at a key, hex; "" when missing (§1.5). For
  * an EVM contract the key is the 32-byte slot (shorter keys are left-padded) and the
- * value the 32-byte word. On a fork, a contract without EVM code reads the remote's
- * native storage (rest/forkReads.ts).
+ * value the 32-byte word. The main-token contract answers an address's unbound-gas
+ * offset at "unboundTimeOffset" ‖ address (reference §4.2 gives the key), as 4 bytes
+ * little-endian ("" when never set): the node's main-token contract writes the offset as
+ * a uint32 with its serializer, which is little-endian; the reference does not show the
+ * value's bytes, so this is unverified against a real node. A fork of this devnet reads
+ * it as it reads the node's. On
+ * a fork, a contract without EVM code reads the remote's native storage (rest/forkReads.ts).
  */
 export const get_storage: RestRoute<'/api/v1/storage/:hash/:key'> = {
   method: 'GET',
@@ -18,6 +26,11 @@ export const get_storage: RestRoute<'/api/v1/storage/:hash/:key'> = {
     const contract = parseAddress(params.hash!)
     const key = params.key!
     if (!/^([0-9a-fA-F]{2})+$/.test(key)) throw new RestError(RestErrorCode.InvalidParams)
+    const offsetOf = bytesEqual(contract, MAIN_TOKEN_ADDRESS) ? unboundOffsetAddress(key) : undefined
+    if (offsetOf !== undefined) {
+      const offset = ctx.chain.world.getUnboundOffset(offsetOf, ctx.chain.height)
+      return offset === 0 ? '' : encodeUnboundOffset(offset)
+    }
     // A fork's native contract (no EVM code): the remote's storage, any key length.
     const native = forkedNativeStorage(ctx, contract, key)
     if (native !== undefined) return native
@@ -29,4 +42,10 @@ export const get_storage: RestRoute<'/api/v1/storage/:hash/:key'> = {
     word.set(value, 32 - value.length)
     return toHexRaw(word)
   },
+}
+
+/** The address (40 hex) of a main-token contract key "unboundTimeOffset" ‖ address, or `undefined` for another key. */
+function unboundOffsetAddress(key: string): string | undefined {
+  const lower = key.toLowerCase()
+  return lower.length === UNBOUND_OFFSET_PREFIX.length + 40 && lower.startsWith(UNBOUND_OFFSET_PREFIX) ? lower.slice(UNBOUND_OFFSET_PREFIX.length) : undefined
 }

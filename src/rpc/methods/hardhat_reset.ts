@@ -29,7 +29,8 @@ export async function resetToGenesis(ctx: RpcContext, params: unknown): Promise<
   try {
     await ctx.reset(fork)
   } catch (err) {
-    if (err instanceof ForkOptionError) throw invalidArgument(0, err.message.replace(/^option fork\./, 'forking.'))
+    // The option's name in Hardhat's and Anvil's shape: forking.jsonRpcUrl, forking.blockNumber.
+    if (err instanceof ForkOptionError) throw invalidArgument(0, err.message.replace(/^option fork\.url\b/, 'forking.jsonRpcUrl').replace(/^option fork\./, 'forking.'))
     throw err
   }
 }

@@ -20,6 +20,7 @@ import { keccak256 } from '../../util/hash.ts'
 import { toHexRaw } from '../../util/hex.ts'
 import type { RemoteNode } from './remote.ts'
 import type { RemoteHistory } from './history.ts'
+import type { RemoteRestHistory } from './restHistory.ts'
 
 /**
  * A read reached a value of the fork that is not fetched yet. Not an error for users:
@@ -103,6 +104,8 @@ export interface NativeFetcher {
   storage(address: string, key: string): Promise<string>
   /** The deploy payload of the contract at `address` (40 hex) serialised (get_contract_state raw=1) as hex, or '' when the remote has none. */
   contract(address: string): Promise<string>
+  /** The unbound-gas offset of `address` (40 hex): seconds after the remote's genesis block, 0 when never set (reference §4.2). */
+  unboundOffset(address: string): Promise<number>
 }
 
 /**
@@ -110,7 +113,8 @@ export interface NativeFetcher {
  * content): accounts as [nonce, gas balance, code hash or '', main balance] in hex (the
  * main balance only with REST), code by hash, storage by address hex followed by slot
  * hex; with REST also allowances by `<token>:<owner>:<spender>` (hex amounts), native
- * storage by `<address>:<key>` and contracts by address (serialised hex, '' for none).
+ * storage by `<address>:<key>`, contracts by address (serialised hex, '' for none) and
+ * unbound-gas offsets by address (seconds).
  */
 export interface ForkValues {
   accounts: Record<string, [nonce: string, gas: string, codeHash: string, main?: string]>
@@ -119,6 +123,7 @@ export interface ForkValues {
   allowances?: Record<string, string>
   nativeStorage?: Record<string, string>
   contracts?: Record<string, string>
+  unboundOffsets?: Record<string, number>
 }
 
 /** Values of the remote at the fork block, fetched lazily and kept. */
@@ -136,14 +141,22 @@ export class ForkSource {
   readonly #nativeStorage = new Map<string, string>()
   /** With REST: serialised deploy payloads by address, hex ('' none). */
   readonly #contracts = new Map<string, string>()
+  /** With REST: unbound-gas offsets by address, seconds after the remote's genesis. */
+  readonly #unboundOffsets = new Map<string, number>()
   /** Fetches under way, by key, so that concurrent reads share one. */
   readonly #loading = new Map<string, Promise<void>>()
-  /** Values fetched so far (the database writes them again when it grew). */
+  /** Fetches so far, of values and of history answers (the database writes them again when it grew). */
   fetchCount = 0
-  /** Told after each fetch (the disk cache schedules a write). */
-  onFetched: (() => void) | undefined
-  /** The remote's blocks, transactions and logs up to the fork block (history.ts); set by the fork's start (chain/fork.ts). */
-  history: RemoteHistory | undefined
+  /** Told after each fetch (the disk cache schedules a write; a durable database writes). */
+  readonly #listeners: (() => void)[] = []
+  #history: RemoteHistory | undefined
+  /** With REST: the remote's REST answers about blocks and transactions up to the fork block (restHistory.ts); set by the fork's start. */
+  #restHistory: RemoteRestHistory | undefined
+  /**
+   * Why the BlockRoot tree of local blocks does not continue the remote's (no REST URL,
+   * or its frontier could not be rebuilt: chain/forkBlockTree.ts); `undefined` when it does.
+   */
+  treeGap: string | undefined
   /** Called when the devnet closes (the disk cache writes what is not written yet). */
   onClose: (() => Promise<void>) | undefined
 
@@ -246,9 +259,49 @@ export class ForkSource {
     )
   }
 
+  /** The remote's blocks, transactions and logs up to the fork block (history.ts); set by the fork's start (chain/fork.ts). */
+  get history(): RemoteHistory | undefined {
+    return this.#history
+  }
+
+  /** Takes `history` as the fork's; its fetches count as the source's (told to the same listeners). */
+  set history(history: RemoteHistory | undefined) {
+    this.#history = history
+    if (history !== undefined) history.onFetched = () => this.#fetched()
+  }
+
+  /** With REST: the remote's REST answers about blocks and transactions up to the fork block (restHistory.ts); set by the fork's start (chain/fork.ts). */
+  get restHistory(): RemoteRestHistory | undefined {
+    return this.#restHistory
+  }
+
+  /** Takes `history` as the fork's REST history; its fetches count as the source's. */
+  set restHistory(history: RemoteRestHistory | undefined) {
+    this.#restHistory = history
+    if (history !== undefined) history.onFetched = () => this.#fetched()
+  }
+
+  /** The remote's unbound-gas offset of `address` (40 hex), seconds after its genesis (0: never set). Throws {@link ForkMiss}, or {@link NotForkedError} without REST. */
+  unboundOffset(address: string): number {
+    const value = this.#unboundOffsets.get(address)
+    if (value !== undefined) return value
+    const native = this.#requireNative('unbound-gas offsets are')
+    throw new ForkMiss(`unbound-gas offset of 0x${address}`, () =>
+      this.#once(`u:${address}`, async () => {
+        this.#unboundOffsets.set(address, await native.unboundOffset(address))
+        this.#fetched()
+      }),
+    )
+  }
+
+  /** Calls `listener` after each fetch of a value or a history answer. */
+  onFetch(listener: () => void): void {
+    this.#listeners.push(listener)
+  }
+
   #fetched(): void {
     this.fetchCount++
-    this.onFetched?.()
+    for (const listener of this.#listeners) listener()
   }
 
   #requireNative(what: string): NativeFetcher {
@@ -285,6 +338,7 @@ export class ForkSource {
     out.allowances = Object.fromEntries([...this.#allowances].map(([k, v]) => [k, v.toString(16)]))
     out.nativeStorage = Object.fromEntries(this.#nativeStorage)
     out.contracts = Object.fromEntries(this.#contracts)
+    out.unboundOffsets = Object.fromEntries(this.#unboundOffsets)
     return out
   }
 
@@ -314,6 +368,10 @@ export class ForkSource {
       if (!/^[0-9a-f]{40}$/.test(address) || !hex(value)) throw new TypeError(`fork cache: malformed contract ${address}`)
       return [address, value] as const
     })
+    const unboundOffsets = Object.entries(values.unboundOffsets ?? {}).map(([address, offset]) => {
+      if (!/^[0-9a-f]{40}$/.test(address) || !Number.isSafeInteger(offset) || offset < 0) throw new TypeError(`fork cache: malformed unbound-gas offset ${address}`)
+      return [address, offset] as const
+    })
     const code = Object.entries(values.code ?? {}).map(([hash, bytes]) => {
       if (!/^[0-9a-f]{64}$/.test(hash) || !hex(bytes)) throw new TypeError(`fork cache: malformed code ${hash}`)
       return [hash, new Uint8Array(Buffer.from(bytes, 'hex'))] as const
@@ -328,6 +386,7 @@ export class ForkSource {
     for (const [k, v] of allowances) this.#allowances.set(k, v)
     for (const [k, v] of nativeStorage) this.#nativeStorage.set(k, v)
     for (const [k, v] of contracts) this.#contracts.set(k, v)
+    for (const [k, v] of unboundOffsets) this.#unboundOffsets.set(k, v)
   }
 
   #once(key: string, fetch: () => Promise<void>): Promise<void> {

@@ -1,10 +1,13 @@
 /**
  * The JSON-RPC client of a fork's remote node: single calls and batches over HTTP
- * (global `fetch`), with a time-out per attempt and retries with back-off on the
+ * (node:http / node:https with keep-alive connections), with a time-out per attempt and retries with back-off on the
  * failures that pass (network errors, HTTP 429 and 5xx). Every failure surfaces as a
  * {@link ForkRemoteError} that names the remote call, so that the request that needed
  * the value can say what it was waiting for.
  */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { parseLosslessJson } from '../../util/losslessJson.ts'
 
 /** One JSON-RPC call to the remote: method and positional params. */
 export interface RemoteCall {
@@ -32,11 +35,14 @@ export class ForkRemoteError extends Error {
   readonly call: string
   /** The remote's JSON-RPC error object, when it answered one. */
   readonly remoteError: { code: number; message: string; data?: unknown } | undefined
+  /** Why it failed (the message's end): `ECONNREFUSED (4 attempts)`, `HTTP 404 Not Found`. */
+  readonly reason: string
 
   constructor(url: string, call: RemoteCall, reason: string, remoteError?: { code: number; message: string; data?: unknown }) {
     const text = describeCall(call)
     super(`fork: the remote call ${text} to ${url} failed: ${reason}`)
     this.call = text
+    this.reason = reason
     this.remoteError = remoteError
   }
 }
@@ -60,8 +66,18 @@ export class RemoteNode {
   #nextId = 1
   /** Whether the remote answers batches; unknown until the first batch. */
   #batches: boolean | undefined
+  /** Calls of this turn not sent yet (see {@link call}). */
+  #queued: QueuedCall[] = []
   /** Round trips made (HTTP requests that got an answer or failed), for the speed figures. */
   roundTrips = 0
+  /**
+   * Keep-alive connections to the remote, by protocol. node:http rather than the global
+   * `fetch`: undici's fetch costs about three times the CPU per request (web streams,
+   * an AbortSignal timer, header lists), and a fork makes one request per value it
+   * reads (measured: 200 concurrent eth_getStorageAt, 314 ms against 97 ms of CPU).
+   * Idle sockets do not keep the process alive (the agent unrefs them).
+   */
+  readonly #agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
 
   constructor(url: string, options: RemoteOptions = {}, restUrl?: string) {
     this.url = url
@@ -71,32 +87,67 @@ export class RemoteNode {
     this.#backoff = options.backoff ?? 200
   }
 
-  /** Result of one call. Throws {@link ForkRemoteError}. */
-  async call<T = unknown>(method: string, params: readonly unknown[] = []): Promise<T> {
-    const call = { method, params }
-    const answer = await this.#post(call, { jsonrpc: '2.0', id: this.#nextId++, method, params })
-    return resultOf(this.url, call, answer) as T
+  /**
+   * Result of one call. Throws {@link ForkRemoteError}. Calls made in the same turn of
+   * the event loop (the misses of concurrent executions, an account's three reads) go
+   * to the remote together, in one JSON-RPC batch of up to {@link BATCH_SIZE} calls
+   * where the remote accepts batches: one HTTP exchange instead of one per value, which
+   * saves the round trips and most of the CPU of a fork's reads.
+   */
+  call<T = unknown>(method: string, params: readonly unknown[] = []): Promise<T> {
+    return new Promise<unknown>((resolve, reject) => {
+      this.#queued.push({ call: { method, params }, resolve, reject })
+      if (this.#queued.length === 1) setImmediate(() => this.#flush())
+    }) as Promise<T>
   }
 
   /**
    * Results of `calls`, in order, in one HTTP request where the remote accepts batches
-   * (one call at a time, concurrently, where it does not). Throws {@link ForkRemoteError}
-   * naming the first call that failed.
+   * (one call at a time, concurrently, where it does not), with any other calls of the
+   * same turn. Throws {@link ForkRemoteError} naming the first call that failed.
    */
   async batch(calls: readonly RemoteCall[]): Promise<unknown[]> {
-    if (calls.length === 1 || this.#batches === false) return Promise.all(calls.map((c) => this.call(c.method, c.params)))
+    return Promise.all(calls.map((c) => this.call(c.method, c.params)))
+  }
+
+  /** Sends the calls queued in this turn: in batches where the remote takes them, else one by one. */
+  #flush(): void {
+    const queued = this.#queued
+    this.#queued = []
+    if (queued.length === 1 || this.#batches === false) {
+      for (const q of queued) this.#single(q)
+      return
+    }
+    for (let i = 0; i < queued.length; i += BATCH_SIZE) void this.#sendBatch(queued.slice(i, i + BATCH_SIZE))
+  }
+
+  /** Sends one queued call on its own. */
+  #single(q: QueuedCall): void {
+    this.#post(q.call, { jsonrpc: '2.0', id: this.#nextId++, method: q.call.method, params: q.call.params }).then((answer) => settle(q, this.url, answer), q.reject)
+  }
+
+  /** Sends `queued` (two or more calls) as one batch; a remote that refuses batches gets them one by one, from now on. */
+  async #sendBatch(queued: QueuedCall[]): Promise<void> {
     const first = this.#nextId
-    this.#nextId += calls.length
-    const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: first + i, method: c.method, params: c.params }))
-    const answer = await this.#post(calls[0]!, body)
+    this.#nextId += queued.length
+    const body = queued.map((q, i) => ({ jsonrpc: '2.0', id: first + i, method: q.call.method, params: q.call.params }))
+    let answer: unknown
+    try {
+      answer = await this.#post(queued[0]!.call, body)
+    } catch (err) {
+      // The exchange failed as a whole: each call's error names that call.
+      for (const q of queued) q.reject(err instanceof ForkRemoteError ? new ForkRemoteError(this.url, q.call, err.reason, err.remoteError) : err)
+      return
+    }
     if (!Array.isArray(answer)) {
       // A node without batches answers one error object: ask one call at a time from now on.
       this.#batches = false
-      return this.batch(calls)
+      for (const q of queued) this.#single(q)
+      return
     }
     this.#batches = true
     const byId = new Map<unknown, unknown>(answer.map((a) => [(a as { id?: unknown })?.id, a]))
-    return calls.map((c, i) => resultOf(this.url, c, byId.get(first + i)))
+    for (const [i, q] of queued.entries()) settle(q, this.url, byId.get(first + i))
   }
 
   /**
@@ -108,42 +159,47 @@ export class RemoteNode {
   async rest(path: string): Promise<RestAnswer> {
     if (this.restUrl === undefined) throw new TypeError('fork: the remote has no REST URL')
     const call = { method: `GET ${path}`, params: [] }
-    const answer = (await this.#send(call, this.restUrl, { method: 'GET' }, `${this.restUrl.replace(/\/+$/, '')}${path}`)) as Partial<RestAnswer> | null
+    // Whole numbers beyond 2^53 (a header's ConsensusData) stay exact: history is answered byte-equal.
+    const answer = (await this.#send(call, this.restUrl, 'GET', undefined, `${this.restUrl.replace(/\/+$/, '')}${path}`, parseLosslessJson)) as Partial<RestAnswer> | null
     if (typeof answer !== 'object' || answer === null || typeof answer.Error !== 'number') throw new ForkRemoteError(this.restUrl, call, 'the answer is not a REST envelope')
     return { Action: String(answer.Action), Error: answer.Error, Result: answer.Result }
   }
 
   /** POSTs `body`, retrying what may pass; resolves to the parsed JSON answer. */
   #post(call: RemoteCall, body: unknown): Promise<unknown> {
-    return this.#send(call, this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    return this.#send(call, this.url, 'POST', JSON.stringify(body))
   }
 
-  /** Sends one HTTP request for `call` to `target`, retrying what may pass; resolves to the parsed JSON answer. Errors name `url`. */
-  async #send(call: RemoteCall, url: string, init: RequestInit, target = url): Promise<unknown> {
+  /** Closes the idle keep-alive connections (the devnet closes). */
+  close(): void {
+    this.#agents.http.destroy()
+    this.#agents.https.destroy()
+  }
+
+  /** Sends one HTTP request for `call` to `target`, retrying what may pass; resolves to the answer parsed by `parse`. Errors name `url`. */
+  async #send(call: RemoteCall, url: string, method: 'GET' | 'POST', body: string | undefined, target = url, parse: (text: string) => unknown = JSON.parse): Promise<unknown> {
     let wait = this.#backoff
     for (let attempt = 0; ; attempt++) {
       let reason: string
       let retryAfter: number | undefined
       try {
         this.roundTrips++
-        const response = await fetch(target, { ...init, signal: AbortSignal.timeout(this.#timeout) })
-        if (response.ok) {
-          const raw = await response.text()
+        const response = await this.#request(target, method, body)
+        if (response.status >= 200 && response.status < 300) {
           try {
-            return JSON.parse(raw)
+            return parse(response.text)
           } catch {
-            throw new ForkRemoteError(url, call, `the answer is not JSON: ${raw.slice(0, 120)}`)
+            throw new ForkRemoteError(url, call, `the answer is not JSON: ${response.text.slice(0, 120)}`)
           }
         }
         reason = `HTTP ${response.status} ${response.statusText}`.trim()
         if (response.status !== 429 && response.status < 500) throw new ForkRemoteError(url, call, reason)
-        const header = Number(response.headers.get('retry-after'))
+        const header = Number(response.retryAfter)
         if (Number.isFinite(header) && header > 0) retryAfter = header * 1000
-        await response.body?.cancel()
       } catch (err) {
         if (err instanceof ForkRemoteError) throw err
-        const e = err as Error & { cause?: { code?: string; message?: string } }
-        reason = e.name === 'TimeoutError' ? `no answer within ${this.#timeout} ms` : (e.cause?.code ?? e.cause?.message ?? e.message)
+        const e = err as Error & { code?: string }
+        reason = e.name === 'TimeoutError' ? `no answer within ${this.#timeout} ms` : (e.code ?? e.message)
       }
       if (attempt >= this.#retries) {
         throw new ForkRemoteError(url, call, `${reason} (${attempt + 1} attempt${attempt === 0 ? '' : 's'})`)
@@ -151,6 +207,58 @@ export class RemoteNode {
       await new Promise((resolve) => setTimeout(resolve, retryAfter ?? wait))
       wait *= 2
     }
+  }
+
+  /**
+   * One HTTP exchange: the status, its text, the Retry-After header and the body as
+   * text. Rejects with the socket's error (its `code`: ECONNREFUSED, ECONNRESET, …), or
+   * a TimeoutError when no whole answer came within the time-out.
+   */
+  #request(target: string, method: 'GET' | 'POST', body: string | undefined): Promise<{ status: number; statusText: string; retryAfter: string | undefined; text: string }> {
+    return new Promise((resolve, reject) => {
+      const https = target.startsWith('https:')
+      const headers: Record<string, string | number> = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+      const req = (https ? httpsRequest : httpRequest)(target, { method, headers, agent: https ? this.#agents.https : this.#agents.http }, (res: IncomingMessage) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          clearTimeout(timer)
+          const retryAfter = res.headers['retry-after']
+          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', retryAfter, text: Buffer.concat(chunks).toString('utf8') })
+        })
+        res.on('error', fail)
+      })
+      const timer = setTimeout(() => {
+        const err = new Error(`no answer within ${this.#timeout} ms`)
+        err.name = 'TimeoutError'
+        req.destroy(err)
+      }, this.#timeout)
+      function fail(err: Error): void {
+        clearTimeout(timer)
+        reject(err)
+      }
+      req.on('error', fail)
+      req.end(body)
+    })
+  }
+}
+
+/** Most calls in one batch to the remote. */
+const BATCH_SIZE = 100
+
+/** A call waiting for its turn's batch. */
+interface QueuedCall {
+  call: RemoteCall
+  resolve: (result: unknown) => void
+  reject: (err: unknown) => void
+}
+
+/** Settles `q` with the result of its answer object, or the error it holds. */
+function settle(q: QueuedCall, url: string, answer: unknown): void {
+  try {
+    q.resolve(resultOf(url, q.call, answer))
+  } catch (err) {
+    q.reject(err)
   }
 }
 

@@ -1,0 +1,115 @@
+/**
+ * A fork's history in the REST view: the remote's REST answers about its blocks,
+ * transactions, events and merkle proofs, fetched on first ask and kept (in memory and
+ * in the disk cache), so that the fork answers them as the remote does and, once read,
+ * without the remote. Which paths are asked, and how an answer is placed against the
+ * fork block, is the REST view's business (rest/forkHistory.ts).
+ *
+ * Reads are synchronous, as the fork's other reads are: an answer not fetched yet
+ * throws {@link ForkMiss}, whose `load` fetches every missing path of one read
+ * concurrently; the REST dispatch awaits it and runs the route again.
+ */
+import { ForkMiss } from './forkSource.ts'
+import type { RemoteNode } from './remote.ts'
+import { parseLosslessJson, stringifyLosslessJson } from '../../util/losslessJson.ts'
+
+/** One kept REST answer: the envelope's `Error` and `Result` (u64 numbers beyond 2^53 as bigint). */
+export interface RestHistoryAnswer {
+  Error: number
+  Result: unknown
+}
+
+/**
+ * The remote answered a history path with an error that carries a text (an internal
+ * failure, not a "not found"): the fork answers it as the remote did (`code`, `result`)
+ * and does not keep it, so the next ask asks again.
+ */
+export class RemoteRestErrorAnswer extends Error {
+  override name = 'RemoteRestErrorAnswer'
+  readonly code: number
+  readonly result: unknown
+
+  constructor(path: string, code: number, result: unknown) {
+    super(`fork: the remote answered GET ${path} with error ${code}`)
+    this.code = code
+    this.result = result
+  }
+}
+
+/** Kept answers in a JSON-ready form (the disk cache's `rest`): `[path, Error, Result as JSON text]`. */
+export type RestHistoryValues = [path: string, error: number, result: string][]
+
+/** The remote's REST answers about its history up to the fork block, memoised by path. */
+export class RemoteRestHistory {
+  readonly remote: RemoteNode
+  /** Height of the fork block: the remote answers for heights up to it. */
+  readonly height: number
+  /** Kept answers by path (with query), and their Result as JSON text (what the cache writes). */
+  readonly #answers = new Map<string, RestHistoryAnswer & { text: string }>()
+  /** Fetches under way, by path, so that concurrent reads share one. */
+  readonly #loading = new Map<string, Promise<void>>()
+  /** Told after each fetch (the disk cache schedules a write). */
+  onFetched: (() => void) | undefined
+
+  constructor(remote: RemoteNode, height: number) {
+    this.remote = remote
+    this.height = height
+  }
+
+  /** The remote's answer to `GET path`. Throws {@link ForkMiss} until fetched. */
+  answer(path: string): RestHistoryAnswer {
+    return this.answers([path])[0]!
+  }
+
+  /**
+   * The remote's answers to `GET` of each of `paths`, in order. Throws one
+   * {@link ForkMiss} for the paths not fetched yet, whose load fetches them concurrently
+   * (rejecting with ForkRemoteError naming the path when the remote fails, with
+   * {@link RemoteRestErrorAnswer} for an error answer that is not kept).
+   */
+  answers(paths: readonly string[]): RestHistoryAnswer[] {
+    const missing = paths.filter((p) => !this.#answers.has(p))
+    if (missing.length > 0) throw new ForkMiss(`the remote's answer to ${missing.map((p) => `GET ${p}`).join(', ')}`, () => this.load(missing))
+    return paths.map((p) => this.#answers.get(p)!)
+  }
+
+  /** Fetches the answers to `paths` not kept yet, concurrently. Rejects as {@link answers}' load does. */
+  async load(paths: readonly string[]): Promise<void> {
+    await Promise.all(paths.filter((p) => !this.#answers.has(p)).map((p) => this.#once(p)))
+  }
+
+  /** Everything kept so far (see {@link RestHistoryValues}). */
+  values(): RestHistoryValues {
+    return [...this.#answers].map(([path, a]) => [path, a.Error, a.text])
+  }
+
+  /** Takes answers kept before (the disk cache). Throws TypeError for a malformed entry, before taking any. */
+  restore(values: RestHistoryValues): void {
+    if (!Array.isArray(values)) throw new TypeError('fork cache: rest is not a list')
+    const parsed = values.map((entry) => {
+      if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string' || !Number.isSafeInteger(entry[1]) || typeof entry[2] !== 'string')
+        throw new TypeError('fork cache: malformed REST history entry')
+      return [entry[0], { Error: entry[1], Result: parseLosslessJson(entry[2]), text: entry[2] }] as const
+    })
+    for (const [path, answer] of parsed) this.#answers.set(path, answer)
+  }
+
+  #once(path: string): Promise<void> {
+    let running = this.#loading.get(path)
+    if (running === undefined) {
+      running = this.#fetch(path).finally(() => this.#loading.delete(path))
+      this.#loading.set(path, running)
+    }
+    return running
+  }
+
+  async #fetch(path: string): Promise<void> {
+    const { Error: code, Result: result } = await this.remote.rest(path)
+    // The node's "not found" answers carry Result "" (reference §1.5): they are as lasting as
+    // a success (blocks at or below the fork block do not change). An error with a text is
+    // a failure of the moment: answered, not kept.
+    if (code !== 0 && result !== '') throw new RemoteRestErrorAnswer(path, code, result)
+    this.#answers.set(path, { Error: code, Result: result, text: stringifyLosslessJson(result ?? null) })
+    this.onFetched?.()
+  }
+}
