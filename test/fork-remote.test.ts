@@ -109,6 +109,26 @@ describe('disk cache', () => {
 })
 
 describe('controls over a fork', () => {
+  it("dumps the fork's local writes; a fresh fork of the same remote that loads them reads them, and the remote's values beside them", async () => {
+    const doc = await fork.dumpState()
+    // The transfer above, written locally: listed with the values the fork gave it.
+    expect(doc.accounts[OTHER]).toMatchObject({ nonce: '0', gas: '4' })
+    expect(doc.accounts[RICH]).toMatchObject({ nonce: '1', gas: String(10n ** 18n - 1n) })
+    const third = '0x00000000000000000000000000000000c0ffee13'
+    await remote.setBalance(third, { gas: 9n })
+    const second = await createDevnet({ fork: { url: proxyUrl, cache: false }, console: false })
+    try {
+      await second.loadState(doc)
+      expect(await second.rpc('eth_getBalance', [OTHER, 'latest'])).toBe('0x4')
+      expect(await second.rpc('eth_getTransactionCount', [RICH, 'latest'])).toBe('0x1')
+      // Not in the document: fetched from the remote as on any fork.
+      expect(await second.rpc('eth_getBalance', [third, 'latest'])).toBe('0x9')
+      expect(await remote.rpc('eth_getBalance', [OTHER, 'latest'])).toBe('0x3')
+    } finally {
+      await second.close()
+    }
+  })
+
   it('resets to another fork block with hardhat_reset forking, and to a plain devnet without', async () => {
     const url = (await remote.listen()).rpcUrl
     await remote.mine(2)
