@@ -23,8 +23,9 @@ export interface EstimationRunner {
 
 /**
  * Gas limit sufficient for `call` in `env`: runs at the cap (min(call gas, 6,000,000,
- * the block gas limit set), and what the balance affords at a non-zero gas price),
- * then tries the gas it used; if that fails, go-ethereum's optimistic limit
+ * the block gas limit set), and what the balance affords at a non-zero gas price);
+ * answers the engine's least limit when it knows it (ExecutionOutcome.leastGasLimit),
+ * else tries the gas it spent before its refund; if that fails, go-ethereum's optimistic limit
  * ((used + refund + 2300) × 64/63), then bisects to the least limit that succeeds
  * within 1/64. Throws
  * {@link TransactionRejectedError} when the balance does not cover `value` at a
@@ -51,19 +52,20 @@ export async function searchGasLimit(call: CallRequest, env: ExecutionContext, r
     }
     throw executionError(atCap)
   }
-  // The gas used is often enough: certainly when nothing the run did depends on the gas
-  // left (the engine says so), else when a run with it succeeds; if not (refunds, the
-  // 63/64 rule), search.
-  if (atCap.fitsGasUsed === true) return atCap.gasUsed
-  const first = await simulate({ ...call, gasLimit: atCap.gasUsed })
-  if (first.status === 1) return atCap.gasUsed
-  let lo = atCap.gasUsed
+  // When nothing the run did depends on the gas left, the engine knows the least limit.
+  if (atCap.leastGasLimit !== undefined) return atCap.leastGasLimit
+  // Else what it spent before its refund is often enough (a run with less runs out
+  // before the refund comes back); if not (the 63/64 rule, the SSTORE sentry), search.
+  const spent = atCap.gasUsed + (atCap.refund ?? 0n)
+  const first = await simulate({ ...call, gasLimit: spent })
+  if (first.status === 1) return spent
+  let lo = spent
   let hi = cap
   // go-ethereum's optimistic limit before the bisection: what the run spent before its
   // refund, plus a call stipend, plus the 1/64 that EIP-150 keeps back from each call.
   // It nearly always succeeds, and the bisection then starts from a range about 1/63 of
   // the gas wide instead of reaching down from the cap (2 or 3 runs instead of 12 to 14).
-  const optimistic = ((atCap.gasUsed + (atCap.refund ?? 0n) + CALL_STIPEND) * 64n) / 63n
+  const optimistic = ((spent + CALL_STIPEND) * 64n) / 63n
   if (optimistic < hi) {
     const outcome = await simulate({ ...call, gasLimit: optimistic })
     if (outcome.status === 1) hi = optimistic

@@ -91,6 +91,18 @@ const ISTANBUL = { dataNonZeroGas: 16n, initCodeWordGas: 0n }
 /** EIP-2200's SSTORE sentry: an SSTORE with this much gas left or less fails (every hardfork the devnet offers has it). */
 const SSTORE_SENTRY = 2300n
 
+/**
+ * The least gas limit of a run whose steps do not depend on the gas left, which spent
+ * `spent` (intrinsic gas included, before its refund) with `gasLimit`, and had
+ * `sstoreGasLeft` left before its SSTORE with the least left (undefined: none ran):
+ * the gas it spent, or more where an SSTORE would then have 2,300 or less left.
+ */
+function leastLimit(spent: bigint, gasLimit: bigint, sstoreGasLeft: bigint | undefined): bigint {
+  if (sstoreGasLeft === undefined) return spent
+  const sentry = gasLimit - sstoreGasLeft + SSTORE_SENTRY + 1n
+  return sentry > spent ? sentry : spent
+}
+
 /** Runs transactions and calls on one EVM. Not re-entrant: the chain serialises callers. */
 export class EvmEngine {
   readonly #evm: EVM
@@ -340,11 +352,11 @@ export class EvmEngine {
     const spent = intrinsic + exec.executionGasUsed
     const refund = failed === undefined ? this.#capRefund(spent, exec.gasRefund ?? 0n) : 0n
     const gasUsed = spent - refund
-    // With exactly gasUsed the same run would have gasLimit - gasUsed less left at every
-    // step: it does the same when nothing it ran depends on the gas left, nothing was
-    // refunded (it would need the refunded gas too), and every SSTORE keeps more than
-    // EIP-2200's 2,300 sentry.
-    const fitsGasUsed = failed === undefined && refund === 0n && watch?.independent === true && (watch.sstoreGasLeft === undefined || watch.sstoreGasLeft - (call.gasLimit - gasUsed) > SSTORE_SENTRY)
+    // With a limit L the same run has gasLimit - L less left at every step. When nothing
+    // it ran depends on the gas left, it does the same at every L that covers what it
+    // spent (the refund comes back only at the end) and leaves each SSTORE more than
+    // EIP-2200's 2,300 sentry; below either it runs out. So that L is exact.
+    const leastGasLimit = failed === undefined && watch?.independent === true ? leastLimit(spent, call.gasLimit, watch.sstoreGasLeft) : undefined
     const logs = exec.logs ?? []
     // Pre-execution: the fee log the mined transaction would end with (a failed one too), nothing charged.
     if (call.feeLog === true) appendFeeLog(logs, call.from, gasUsed * call.gasPrice)
@@ -352,7 +364,7 @@ export class EvmEngine {
       status: failed === undefined ? 1 : 0,
       gasUsed,
       refund,
-      fitsGasUsed,
+      leastGasLimit,
       logs,
       contractAddress: failed === undefined ? result.createdAddress?.bytes : undefined,
       returnValue: exec.returnValue,

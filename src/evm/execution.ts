@@ -73,11 +73,14 @@ export interface ExecutionOutcome {
    */
   refund?: bigint
   /**
-   * A simulation's certainty that a run with exactly `gasUsed` as its gas limit does the
-   * same and succeeds (nothing it ran depends on the gas left, no refund, SSTOREs clear
-   * of the 2,300 sentry), so eth_estimateGas need not run it. Simulations only.
+   * The least gas limit with which the same run succeeds, when a simulation can tell
+   * without running it again: it succeeded and nothing it ran depends on the gas left
+   * (no GAS, no CALL or CREATE family). Then it is what the run spent before its refund
+   * (gasUsed + refund), or more where an SSTORE would otherwise be left EIP-2200's 2,300
+   * sentry or less. eth_estimateGas answers it without a search. Simulations only;
+   * undefined otherwise.
    */
-  fitsGasUsed?: boolean
+  leastGasLimit?: bigint
   /** Logs in order, synthetic Transfer logs included. */
   logs: RawLog[]
   /** Address created by a successful creation. */
