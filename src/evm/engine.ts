@@ -182,7 +182,7 @@ export class EvmEngine {
     // The gas-token Transfer logs (reference §6.4) on the EVM's supported extension points, patched or not.
     const logs = transferLogs(common, lib as unknown as OpcodeSource)
     const evm = new lib.EVM({ common, stateManager: state, blockchain: blockchain as never, bn254: new lib.NobleBN254(), customOpcodes: logs.customOpcodes as never })
-    if (modules !== undefined) patchEvm(evm)
+    if (modules !== undefined) patchEvm(evm, modules)
     else markUnpatched(evm)
     logs.attach(evm)
     return new EvmEngine(evm, modules !== undefined, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal)

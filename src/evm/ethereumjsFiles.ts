@@ -22,7 +22,7 @@ export interface EvmFiles {
   errors: { EVMError?: unknown }
   interpreter: { Interpreter?: unknown }
   precompiles: { NobleBN254?: unknown }
-  opcodes: { getOpcodesForHF?: unknown }
+  opcodes: { getOpcodesForHF?: unknown; subMemUsage?: unknown; divCeil?: unknown; trap?: unknown }
   params: { paramsEVM?: unknown }
 }
 

@@ -13,6 +13,7 @@
  */
 import type { EVM, EVMError, getOpcodesForHF, NobleBN254, paramsEVM } from '@ethereumjs/evm'
 import { importEvmFiles } from './ethereumjsFiles.ts'
+import type { GasHelpers } from './patches/memoryGas.ts'
 
 /** ethereumjs' `Interpreter` class, as far as its prototype goes. */
 export interface InterpreterClass {
@@ -29,6 +30,8 @@ export interface EvmModules {
   /** The EVM's gas parameters, which the EVM's constructor gives its Common. */
   paramsEVM: typeof paramsEVM
   Interpreter: InterpreterClass
+  /** opcodes/util.js's memory-gas helpers and the EVM's error messages, for the synchronous gas functions (patches/memoryGas.ts). */
+  gasHelpers: GasHelpers
 }
 
 let loading: Promise<EvmModules | undefined> | undefined
@@ -48,6 +51,8 @@ async function load(): Promise<EvmModules | undefined> {
   try {
     const files = await importEvmFiles()
     if (files === undefined) return undefined
+    const { subMemUsage, divCeil, trap } = files.opcodes
+    const errorMessages = (files.errors.EVMError as { errorMessages?: unknown } | undefined)?.errorMessages
     const found = {
       EVM: files.evm.EVM,
       EVMError: files.errors.EVMError,
@@ -55,9 +60,12 @@ async function load(): Promise<EvmModules | undefined> {
       Interpreter: files.interpreter.Interpreter,
       getOpcodesForHF: files.opcodes.getOpcodesForHF,
       paramsEVM: files.params.paramsEVM,
+      gasHelpers: { subMemUsage, divCeil, trap, errorMessages },
     }
-    const { paramsEVM, ...functions } = found
-    return typeof paramsEVM === 'object' && paramsEVM !== null && Object.values(functions).every((value) => typeof value === 'function') ? (found as EvmModules) : undefined
+    const functions = [found.EVM, found.EVMError, found.NobleBN254, found.Interpreter, found.getOpcodesForHF, subMemUsage, divCeil, trap]
+    const { paramsEVM } = found
+    const usable = typeof paramsEVM === 'object' && paramsEVM !== null && typeof errorMessages === 'object' && errorMessages !== null && functions.every((value) => typeof value === 'function')
+    return usable ? (found as EvmModules) : undefined
   } catch {
     return undefined
   }

@@ -182,7 +182,11 @@ export async function installInterpreterLoop(): Promise<boolean> {
       try {
         // runStep, inline: a promise only where the gas handler or the opcode is async.
         let gas = info.feeBigInt
-        if (info.dynamicGas) gas = await entry.gasHandler!(runState, gas, this.common)
+        if (info.dynamicGas) {
+          // The memory opcodes' gas functions are synchronous (memoryGas.ts): no promise to wait for.
+          const charged = entry.gasHandler!(runState, gas, this.common)
+          gas = typeof charged === 'bigint' ? charged : await charged
+        }
         if (info.isInvalid) throw new EVMError(EVMError.errorMessages.INVALID_OPCODE)
         this.useGas(gas, info)
         runState.programCounter++
