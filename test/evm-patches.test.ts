@@ -2,7 +2,8 @@
  * dualnet's run-time patches of @ethereumjs/evm, the synchronous interpreter loop
  * (src/evm/interpreterLoop.ts), the frame results without spreads
  * (src/evm/frameResult.ts), the MSTORE/SLOAD/SSTORE logic functions
- * (src/evm/wordOpcodes.ts), the activated-EIP table (src/evm/activatedEips.ts) and the
+ * (src/evm/wordOpcodes.ts), the memory opcodes' synchronous gas functions
+ * (src/evm/patches/memoryGas.ts), the activated-EIP table (src/evm/activatedEips.ts) and the
  * journal's warm keys (src/evm/warmJournal.ts), against ethereumjs' own `Interpreter.run` and
  * `EVM.runInterpreter`: the same executions, run once with the originals and once
  * with the patches, must agree exactly (return data, gas used, refund, logs, error,
@@ -21,6 +22,7 @@ import { loadEvmModules } from '../src/evm/ethereumjsModules.ts'
 import { installActivatedEips } from '../src/evm/patches/activatedEips.ts'
 import { installFrameResultPatch } from '../src/evm/patches/frameResult.ts'
 import { installInterpreterLoop } from '../src/evm/patches/interpreterLoop.ts'
+import { installMemoryGas } from '../src/evm/patches/memoryGas.ts'
 import { installWarmJournal } from '../src/evm/patches/warmJournal.ts'
 import { installWordOpcodes } from '../src/evm/patches/wordOpcodes.ts'
 
@@ -75,6 +77,7 @@ async function newEvm(hardfork = 'istanbul'): Promise<EVM> {
   const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork }) })
   if (patched) {
     expect(installWordOpcodes(evm)).toBe(true)
+    expect(installMemoryGas(evm, (await loadEvmModules())!.gasHelpers)).toBe(true)
     expect(installActivatedEips(evm.common as never)).toBe(true)
     expect(installWarmJournal(evm.journal as never)).toBe(true)
   }
@@ -183,6 +186,11 @@ describe('EVM patches', () => {
       '7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef60206000a100', // LOG1 over 32 bytes
       '602a60005560006000550000', // SSTORE set, then clear (refund), STOP
       '602a600052596000f3', // MSTORE, MSIZE, RETURN
+      '602a6000526020601cfd', // MSTORE, REVERT with 32 bytes from 0x1c
+      '60016002600360046005606061010aa400', // LOG4 over 0x60 bytes at 0x10a
+      '6020600060003e00', // RETURNDATACOPY of 32 bytes with no return data: out of gas
+      '600060006000600060e15afa50600060006000 3e 6020600060003e00', // STATICCALL, RETURNDATACOPY of 0 then 32 bytes (the callee returned 32)
+      '7f' + 'ff'.repeat(32) + '60020a00', // EXP with a 32-byte exponent
     ]
     for (const hex of programs) {
       const program = hexToBytes(`0x${hex.replace(/\s+/g, '')}`)
@@ -191,6 +199,31 @@ describe('EVM patches', () => {
         expect(await runProgram(program, new Uint8Array(32).fill(7), gas), `${hex} with ${gas} gas`).toEqual(expected)
       }
     }
+    // MCOPY (Cancun): overlapping copy that expands memory by its source and its destination.
+    const mcopy = hexToBytes('0x602a6000526040602061 0100 5e596000f3'.replace(/\s+/g, ''))
+    for (const gas of [30n, 200n, 30_000n]) {
+      const expected = await withOriginalLoop(() => runProgram(mcopy, new Uint8Array(0), gas, 'cancun'))
+      expect(await runProgram(mcopy, new Uint8Array(0), gas, 'cancun'), `MCOPY with ${gas} gas`).toEqual(expected)
+    }
+  })
+
+  it('charges a LOG in a static call as the original: the static-state-change error', async () => {
+    // The callee at CALLEE logs; TARGET STATICCALLs it and stores the success flag.
+    const logger = hexToBytes('0x60006000a000')
+    const caller = hexToBytes(`0x6000600060006000${'73' + bytesToHex(CALLEE.bytes).slice(2)}61fffffa60015500`)
+    const run = async () => {
+      const evm = await newEvm()
+      await evm.stateManager.putAccount(TARGET, new Account(0n, 0n))
+      await evm.stateManager.putCode(TARGET, caller)
+      await evm.stateManager.putCode(CALLEE, logger)
+      const result = await evm.runCall({ to: TARGET, caller: CALLER, gasLimit: 200_000n })
+      return { ...describeResult(result.execResult), flag: bytesToHex(await evm.stateManager.getStorage(TARGET, hexToBytes(`0x${'1'.padStart(64, '0')}`))) }
+    }
+    const expected = await withOriginalLoop(run)
+    expect(await run()).toEqual(expected)
+    // The STATICCALL failed (flag 0: nothing stored) and the caller went on.
+    expect(expected.error).toBeUndefined()
+    expect(expected.flag).toBe('0x')
   })
 
   it('runs nested calls (CALL with and without value, beyond the balance, DELEGATECALL, STATICCALL, precompiles) exactly as the originals', async () => {
