@@ -178,8 +178,10 @@ const bundlePlugin: Plugin = {
           `import * as precompiles from ${file('./precompiles/index.js')}`,
           `import * as opcodes from ${file('./opcodes/index.js')}`,
           `import * as params from ${file('./params.js')}`,
+          `import * as eip2200 from ${file('./opcodes/EIP2200.js')}`,
+          `import * as eip2929 from ${file('./opcodes/EIP2929.js')}`,
           `export const VERIFIED_VERSIONS = ${JSON.stringify([pkg.version])}`,
-          'export async function importEvmFiles() { return { evm, errors, interpreter, precompiles, opcodes, params } }',
+          'export async function importEvmFiles() { return { evm, errors, interpreter, precompiles, opcodes, params, eip2200, eip2929 } }',
         ].join('\n'),
       }
     })

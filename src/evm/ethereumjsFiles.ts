@@ -1,7 +1,7 @@
 /**
  * Where @ethereumjs/evm's files come from (see ethereumjsModules.ts): `evm.js`,
- * `errors.js`, `interpreter.js`, `precompiles/index.js`, `opcodes/index.js` and `params.js`
- * of its ESM build.
+ * `errors.js`, `interpreter.js`, `precompiles/index.js`, `opcodes/index.js`, `params.js`,
+ * `opcodes/EIP2200.js` and `opcodes/EIP2929.js` of its ESM build.
  *
  * This module is what runs from source (tsx, vitest): the package's ESM entry is
  * resolved with `import.meta.resolve`, its version checked, and the sibling files
@@ -22,8 +22,10 @@ export interface EvmFiles {
   errors: { EVMError?: unknown }
   interpreter: { Interpreter?: unknown }
   precompiles: { NobleBN254?: unknown }
-  opcodes: { getOpcodesForHF?: unknown; subMemUsage?: unknown; divCeil?: unknown; trap?: unknown }
+  opcodes: { getOpcodesForHF?: unknown; subMemUsage?: unknown; divCeil?: unknown; trap?: unknown; setLengthLeftStorage?: unknown }
   params: { paramsEVM?: unknown }
+  eip2200: { updateSstoreGasEIP2200?: unknown }
+  eip2929: { accessStorageEIP2929?: unknown }
 }
 
 /**
@@ -38,7 +40,7 @@ export async function importEvmFiles(): Promise<EvmFiles | undefined> {
     return undefined
   }
   const file = (name: string) => import(new URL(name, entry).href)
-  const names = ['./evm.js', './errors.js', './interpreter.js', './precompiles/index.js', './opcodes/index.js', './params.js']
-  const [evm, errors, interpreter, precompiles, opcodes, params] = await Promise.all(names.map(file))
-  return { evm, errors, interpreter, precompiles, opcodes, params }
+  const names = ['./evm.js', './errors.js', './interpreter.js', './precompiles/index.js', './opcodes/index.js', './params.js', './opcodes/EIP2200.js', './opcodes/EIP2929.js']
+  const [evm, errors, interpreter, precompiles, opcodes, params, eip2200, eip2929] = await Promise.all(names.map(file))
+  return { evm, errors, interpreter, precompiles, opcodes, params, eip2200, eip2929 }
 }

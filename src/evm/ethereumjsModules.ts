@@ -14,6 +14,7 @@
 import type { EVM, EVMError, getOpcodesForHF, NobleBN254, paramsEVM } from '@ethereumjs/evm'
 import { importEvmFiles } from './ethereumjsFiles.ts'
 import type { GasHelpers } from './patches/memoryGas.ts'
+import type { StorageHelpers } from './patches/storageOpcodes.ts'
 
 /** ethereumjs' `Interpreter` class, as far as its prototype goes. */
 export interface InterpreterClass {
@@ -32,6 +33,8 @@ export interface EvmModules {
   Interpreter: InterpreterClass
   /** opcodes/util.js's memory-gas helpers and the EVM's error messages, for the synchronous gas functions (patches/memoryGas.ts). */
   gasHelpers: GasHelpers
+  /** opcodes/EIP2200.js's and EIP2929.js's storage gas helpers, util.js's `setLengthLeftStorage` and `trap`, for the synchronous SLOAD and SSTORE (patches/storageOpcodes.ts). */
+  storageHelpers: StorageHelpers
 }
 
 let loading: Promise<EvmModules | undefined> | undefined
@@ -51,7 +54,9 @@ async function load(): Promise<EvmModules | undefined> {
   try {
     const files = await importEvmFiles()
     if (files === undefined) return undefined
-    const { subMemUsage, divCeil, trap } = files.opcodes
+    const { subMemUsage, divCeil, trap, setLengthLeftStorage } = files.opcodes
+    const { updateSstoreGasEIP2200 } = files.eip2200
+    const { accessStorageEIP2929 } = files.eip2929
     const errorMessages = (files.errors.EVMError as { errorMessages?: unknown } | undefined)?.errorMessages
     const found = {
       EVM: files.evm.EVM,
@@ -61,8 +66,21 @@ async function load(): Promise<EvmModules | undefined> {
       getOpcodesForHF: files.opcodes.getOpcodesForHF,
       paramsEVM: files.params.paramsEVM,
       gasHelpers: { subMemUsage, divCeil, trap, errorMessages },
+      storageHelpers: { updateSstoreGasEIP2200, accessStorageEIP2929, setLengthLeftStorage, trap, errorMessages },
     }
-    const functions = [found.EVM, found.EVMError, found.NobleBN254, found.Interpreter, found.getOpcodesForHF, subMemUsage, divCeil, trap]
+    const functions = [
+      found.EVM,
+      found.EVMError,
+      found.NobleBN254,
+      found.Interpreter,
+      found.getOpcodesForHF,
+      subMemUsage,
+      divCeil,
+      trap,
+      setLengthLeftStorage,
+      updateSstoreGasEIP2200,
+      accessStorageEIP2929,
+    ]
     const { paramsEVM } = found
     const usable = typeof paramsEVM === 'object' && paramsEVM !== null && typeof errorMessages === 'object' && errorMessages !== null && functions.every((value) => typeof value === 'function')
     return usable ? (found as EvmModules) : undefined

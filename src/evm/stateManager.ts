@@ -12,6 +12,7 @@ import { toHexRaw } from '../util/hex.ts'
 import { EMPTY_ACCOUNT, type AccountRecord } from '../state/worldState.ts'
 import { ForkMiss, forkMissesYield } from '../state/fork/forkSource.ts'
 import type { EvmWorld } from './execution.ts'
+import { NOT_LOADED, type SyncState } from './syncState.ts'
 import { UndoLog } from './undoLog.ts'
 
 const EMPTY = new Uint8Array(0)
@@ -38,7 +39,7 @@ export class LedgerStateManager implements StateManagerInterface {
   /** Height the base state is read at (the block being built, or the block an eth_call targets). */
   #readHeight = 0
   readonly #accounts = new Map<string, AccountRecord>()
-  readonly #storage = new Map<string, Map<string, Uint8Array>>()
+  readonly #slots = new Map<string, Map<string, Uint8Array>>()
   /** Addresses whose base storage is hidden (destroyed or re-created in this transaction). */
   readonly #cleared = new Set<string>()
   readonly #undo = new UndoLog()
@@ -57,6 +58,37 @@ export class LedgerStateManager implements StateManagerInterface {
     clear: (): void => {},
   }
 
+  /**
+   * The reads and the write of the synchronous SLOAD and SSTORE (patches/storageOpcodes.ts):
+   * what `getStorage`, `originalStorageCache.get`, `getAccount` and `putStorage` give,
+   * without a promise. A read answers {@link NOT_LOADED} where a fork's value is not
+   * fetched yet; the opcode then takes the asynchronous path, which waits for it.
+   */
+  readonly now: SyncState = {
+    storage: (address, key) => {
+      try {
+        return this.#storage(toHexRaw(address.bytes), toHexRaw(key))
+      } catch (err) {
+        return notLoaded(err)
+      }
+    },
+    originalStorage: (address, key) => {
+      try {
+        return word32(this.#world.getStorage(toHexRaw(address.bytes), toHexRaw(key), this.#readHeight))
+      } catch (err) {
+        return notLoaded(err)
+      }
+    },
+    account: (address) => {
+      try {
+        return this.#account(toHexRaw(address.bytes))
+      } catch (err) {
+        return notLoaded(err)
+      }
+    },
+    putStorage: (address, key, value) => this.#putStorage(toHexRaw(address.bytes), toHexRaw(key), value),
+  }
+
   constructor(world: EvmWorld) {
     this.#world = world
   }
@@ -65,7 +97,7 @@ export class LedgerStateManager implements StateManagerInterface {
   reset(height: number): void {
     this.#readHeight = height
     this.#accounts.clear()
-    this.#storage.clear()
+    this.#slots.clear()
     this.#cleared.clear()
     this.#undo.clear()
   }
@@ -73,7 +105,7 @@ export class LedgerStateManager implements StateManagerInterface {
   /** Writes the overlay into the world state at `height` (the block being built) and empties it. */
   commitTo(height: number): void {
     for (const address of this.#cleared) this.#world.clearStorage(address, height)
-    for (const [address, slots] of this.#storage) {
+    for (const [address, slots] of this.#slots) {
       for (const [slot, value] of slots) this.#world.setStorage(address, slot, value, height)
     }
     for (const [address, record] of this.#accounts) this.#world.setAccount(address, record, height)
@@ -98,12 +130,16 @@ export class LedgerStateManager implements StateManagerInterface {
 
   async getAccount(address: Address): Promise<Account | undefined> {
     const key = toHexRaw(address.bytes)
-    let r: AccountRecord
     try {
-      r = this.record(key)
+      return this.#account(key)
     } catch (err) {
-      r = await afterMiss(err, () => this.record(key))
+      return afterMiss(err, () => this.#account(key))
     }
+  }
+
+  /** The EVM account of `address` (hex, no 0x); throws ForkMiss where a fork's value is not fetched yet. */
+  #account(address: string): Account | undefined {
+    const r = this.record(address)
     if (r.nonce === 0n && r.gas === 0n && r.codeHash === undefined) return undefined
     return new Account(r.nonce, r.gas, KECCAK256_RLP, r.codeHash === undefined ? KECCAK256_NULL : hexBytes(r.codeHash))
   }
@@ -160,23 +196,30 @@ export class LedgerStateManager implements StateManagerInterface {
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
     const addr = toHexRaw(address.bytes)
     const slot = toHexRaw(key)
-    const written = this.#storage.get(addr)?.get(slot)
-    if (written !== undefined) return word32(written)
-    if (this.#cleared.has(addr)) return EMPTY
     try {
-      return word32(this.#world.getStorage(addr, slot, this.#readHeight))
+      return this.#storage(addr, slot)
     } catch (err) {
-      return word32(await afterMiss(err, () => this.#world.getStorage(addr, slot, this.#readHeight)))
+      return afterMiss(err, () => this.#storage(addr, slot))
     }
   }
 
+  /** The value of `slot` at `address` (hex, no 0x) as the running transaction sees it; throws ForkMiss where a fork's value is not fetched yet. */
+  #storage(addr: string, slot: string): Uint8Array {
+    const written = this.#slots.get(addr)?.get(slot)
+    if (written !== undefined) return word32(written)
+    if (this.#cleared.has(addr)) return EMPTY
+    return word32(this.#world.getStorage(addr, slot, this.#readHeight))
+  }
+
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
-    const addr = toHexRaw(address.bytes)
-    const slot = toHexRaw(key)
-    let slots = this.#storage.get(addr)
+    this.#putStorage(toHexRaw(address.bytes), toHexRaw(key), value)
+  }
+
+  #putStorage(addr: string, slot: string, value: Uint8Array): void {
+    let slots = this.#slots.get(addr)
     if (slots === undefined) {
       slots = new Map()
-      this.#storage.set(addr, slots)
+      this.#slots.set(addr, slots)
     }
     const owner = slots
     const had = owner.has(slot)
@@ -190,12 +233,12 @@ export class LedgerStateManager implements StateManagerInterface {
 
   async clearStorage(address: Address): Promise<void> {
     const addr = toHexRaw(address.bytes)
-    const previousSlots = this.#storage.get(addr)
+    const previousSlots = this.#slots.get(addr)
     const wasCleared = this.#cleared.has(addr)
-    this.#storage.delete(addr)
+    this.#slots.delete(addr)
     this.#cleared.add(addr)
     this.#undo.push(() => {
-      if (previousSlots !== undefined) this.#storage.set(addr, previousSlots)
+      if (previousSlots !== undefined) this.#slots.set(addr, previousSlots)
       if (!wasCleared) this.#cleared.delete(addr)
     })
   }
@@ -230,6 +273,12 @@ export class LedgerStateManager implements StateManagerInterface {
   shallowCopy(): StateManagerInterface {
     throw new Error('dualnet state is shared through the chain, not copied')
   }
+}
+
+/** {@link NOT_LOADED} for a fork's value not fetched yet (ForkMiss); other errors go on. */
+function notLoaded(err: unknown): typeof NOT_LOADED {
+  if (err instanceof ForkMiss) return NOT_LOADED
+  throw err
 }
 
 /**

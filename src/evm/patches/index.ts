@@ -3,9 +3,10 @@
  * "@ethereumjs/evm patches"): the synchronous interpreter loop (interpreterLoop.ts),
  * the frame results without spreads (frameResult.ts), the per-code jump analysis
  * (jumpAnalysisCache.ts), the MSTORE/SLOAD/SSTORE logic functions (wordOpcodes.ts), the
- * synchronous gas functions of the memory opcodes (memoryGas.ts), the activated-EIP
- * lookup of the EVM's Common (activatedEips.ts) and the warm keys of its journal
- * (warmJournal.ts). All seven are for speed only: an EVM without them computes the same results
+ * synchronous gas functions of the memory opcodes (memoryGas.ts), SLOAD and SSTORE over the
+ * state manager's synchronous reads (storageOpcodes.ts), the activated-EIP lookup of the
+ * EVM's Common (activatedEips.ts) and the warm keys of its journal (warmJournal.ts). All
+ * eight are for speed only: an EVM without them computes the same results
  * (test/evm-patches-switch.test.ts runs one workload both ways and compares).
  *
  * They are applied all or none:
@@ -32,6 +33,7 @@ import { installFrameResultPatch } from './frameResult.ts'
 import { installInterpreterLoop } from './interpreterLoop.ts'
 import { installJumpAnalysisCache } from './jumpAnalysisCache.ts'
 import { installMemoryGas } from './memoryGas.ts'
+import { installStorageOpcodes } from './storageOpcodes.ts'
 import { EVM_PATCHES_ENV } from './switch.ts'
 import { installWarmJournal } from './warmJournal.ts'
 import { installWordOpcodes } from './wordOpcodes.ts'
@@ -67,14 +69,16 @@ async function install(): Promise<EvmModules | undefined> {
 }
 
 /**
- * The per-EVM patches (the word opcodes' logic functions and the memory opcodes' gas
- * functions in `evm`'s own opcode table, the table lookup of its Common's activated
+ * The per-EVM patches (the word opcodes' logic functions, the memory opcodes' gas
+ * functions and the synchronous SLOAD and SSTORE in `evm`'s own opcode table, the table lookup of its Common's activated
  * EIPs, its journal's warm keys), over the `modules` {@link installEvmPatches} resolved
  * to; throws where one does not apply, as {@link installEvmPatches}.
  */
 export function patchEvm(evm: EVM, modules: EvmModules): void {
   if (!installWordOpcodes(evm) && !evm.common.isActivatedEIP(8037)) throw new Error(`dualnet: the MSTORE/SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
   if (!installMemoryGas(evm, modules.gasHelpers)) throw new Error(`dualnet: the memory gas patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
+  // After the word opcodes: SLOAD's and SSTORE's functions are replaced again where the state answers synchronously.
+  if (!installStorageOpcodes(evm as never, modules.storageHelpers)) throw new Error(`dualnet: the SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
   if (!installActivatedEips(evm.common as never)) throw new Error(`dualnet: the activated-EIPs patch did not find @ethereumjs/common's EIP list; ${OFF}`)
   if (!installWarmJournal(evm.journal as never)) throw new Error(`dualnet: the warm-journal patch did not find @ethereumjs/evm's Journal; ${OFF}`)
 }

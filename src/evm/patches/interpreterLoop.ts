@@ -191,8 +191,11 @@ export async function installInterpreterLoop(): Promise<boolean> {
         this.useGas(gas, info)
         runState.programCounter++
         const handler = entry.opHandler
-        if (info.isAsync) await handler(runState, this.common)
-        else handler(runState, this.common)
+        if (info.isAsync) {
+          // SLOAD and SSTORE answer without a promise where the state is in memory (storageOpcodes.ts).
+          const done = handler(runState, this.common)
+          if (done !== undefined) await done
+        } else handler(runState, this.common)
         runState.env.accessWitness?.commit()
       } catch (e) {
         runState.env.accessWitness?.revert()

@@ -30,8 +30,8 @@ const MSTORE = 0x52
 const SLOAD = 0x54
 const SSTORE = 0x55
 
-/** `value` (a stack word, below 2^256) as 32 big-endian bytes. */
-function word(value: bigint): Uint8Array {
+/** `value` (a stack word, below 2^256) as 32 big-endian bytes: what ethereumjs' `setLengthLeft(bigIntToBytes(value), 32)` gives. */
+export function word(value: bigint): Uint8Array {
   const bytes = Buffer.from(value.toString(16).padStart(64, '0'), 'hex')
   return new Uint8Array(bytes.buffer, bytes.byteOffset, 32)
 }
