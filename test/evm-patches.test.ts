@@ -13,7 +13,7 @@
  */
 import { Common, Mainnet } from '@ethereumjs/common'
 import { createEVM, EVM, type ExecResult } from '@ethereumjs/evm'
-import { Account, Address, bytesToHex, hexToBytes } from '@ethereumjs/util'
+import { Account, Address, bigIntToBytes, bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util'
 import { Interface, type InterfaceAbi } from 'ethers'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -24,7 +24,7 @@ import { installFrameResultPatch } from '../src/evm/patches/frameResult.ts'
 import { installInterpreterLoop } from '../src/evm/patches/interpreterLoop.ts'
 import { installMemoryGas } from '../src/evm/patches/memoryGas.ts'
 import { installWarmJournal } from '../src/evm/patches/warmJournal.ts'
-import { installWordOpcodes } from '../src/evm/patches/wordOpcodes.ts'
+import { installWordOpcodes, word } from '../src/evm/patches/wordOpcodes.ts'
 
 type Run = (...args: unknown[]) => Promise<unknown>
 const ORIGINAL = Symbol.for('dualnet.interpreterLoop.original')
@@ -225,6 +225,17 @@ describe('EVM patches', () => {
     // The STATICCALL failed (flag 0: nothing stored) and the caller went on.
     expect(expected.error).toBeUndefined()
     expect(expected.flag).toBe('0x')
+  })
+
+  it("turns stack words into the 32 bytes ethereumjs' setLengthLeft(bigIntToBytes(w), 32) gives, on both sides of 2^53", () => {
+    const edges = [0n, 1n, 255n, 256n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 64n - 1n, 2n ** 160n - 1n, 2n ** 256n - 1n]
+    for (const w of edges) expect(bytesToHex(word(w)), String(w)).toBe(bytesToHex(setLengthLeft(bigIntToBytes(w), 32)))
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.bigInt({ min: 0n, max: 2n ** 53n - 1n }), (large, small) => {
+        for (const w of [large, small]) expect(bytesToHex(word(w))).toBe(bytesToHex(setLengthLeft(bigIntToBytes(w), 32)))
+      }),
+      { numRuns: 500 },
+    )
   })
 
   it('runs nested calls (CALL with and without value, beyond the balance, DELEGATECALL, STATICCALL, precompiles) exactly as the originals', async () => {

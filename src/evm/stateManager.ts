@@ -65,28 +65,28 @@ export class LedgerStateManager implements StateManagerInterface {
    * fetched yet; the opcode then takes the asynchronous path, which waits for it.
    */
   readonly now: SyncState = {
-    storage: (address, key) => {
+    storage: (address, slot) => {
       try {
-        return this.#storage(toHexRaw(address.bytes), toHexRaw(key))
+        return this.#storage(address, slot)
       } catch (err) {
         return notLoaded(err)
       }
     },
-    originalStorage: (address, key) => {
+    originalStorage: (address, slot) => {
       try {
-        return word32(this.#world.getStorage(toHexRaw(address.bytes), toHexRaw(key), this.#readHeight))
+        return word32(this.#world.getStorage(address, slot, this.#readHeight))
       } catch (err) {
         return notLoaded(err)
       }
     },
     account: (address) => {
       try {
-        return this.#account(toHexRaw(address.bytes))
+        return this.#account(address)
       } catch (err) {
         return notLoaded(err)
       }
     },
-    putStorage: (address, key, value) => this.#putStorage(toHexRaw(address.bytes), toHexRaw(key), value),
+    putStorage: (address, slot, value) => this.#putStorage(address, slot, value),
   }
 
   constructor(world: EvmWorld) {

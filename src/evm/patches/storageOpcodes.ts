@@ -19,7 +19,7 @@
  * rebuilds the table with ethereumjs' functions (correct, only slower).
  */
 import { type Account, type Address, EthereumJSErrorWithoutCode } from '@ethereumjs/util'
-import { bigIntToMinimalBytes, bytesToBigInt } from '../../util/hex.ts'
+import { bigIntToMinimalBytes, bytesToBigInt, toHexRaw } from '../../util/hex.ts'
 import { NOT_LOADED, type SyncState } from '../syncState.ts'
 import { word } from './wordOpcodes.ts'
 
@@ -85,12 +85,12 @@ export function installStorageOpcodes(evm: { stateManager: unknown; common: Comm
   const { updateSstoreGasEIP2200, accessStorageEIP2929, setLengthLeftStorage, trap, errorMessages } = helpers
 
   sload.gasHandler = (runState, gas, common) => {
-    const key = word(runState.stack.peek()[0]!)
-    return common.isActivatedEIP(2929) ? gas + accessStorageEIP2929(runState, key, false, common, true) : gas
+    if (!common.isActivatedEIP(2929)) return gas
+    return gas + accessStorageEIP2929(runState, word(runState.stack.peek()[0]!), false, common, true)
   }
   sload.opHandler = (runState) => {
     const key = runState.stack.pop()
-    const value = state.storage(runState.env.address, word(key))
+    const value = state.storage(hexOf(runState.env.address), slotHex(key))
     if (value !== NOT_LOADED) {
       runState.stack.push(value.length === 0 ? 0n : bytesToBigInt(value))
       return
@@ -104,27 +104,47 @@ export function installStorageOpcodes(evm: { stateManager: unknown; common: Comm
   sstore.gasHandler = (runState, gas, common) => {
     if (runState.interpreter.isStatic()) trap(errorMessages.STATIC_STATE_CHANGE)
     const [key, val] = runState.stack.peek(2) as [bigint, bigint]
-    const keyBytes = word(key)
-    const address = runState.env.address
-    const current = state.storage(address, keyBytes)
-    const original = current === NOT_LOADED ? NOT_LOADED : state.originalStorage(address, keyBytes)
+    const address = hexOf(runState.env.address)
+    const slot = slotHex(key)
+    const current = state.storage(address, slot)
+    const original = current === NOT_LOADED ? NOT_LOADED : state.originalStorage(address, slot)
     // Not in memory yet: ethereumjs' own function, which reads through the async methods (nothing was changed above).
     if (current === NOT_LOADED || original === NOT_LOADED) return sstoreGas(runState, gas, common)
+    // The key's bytes are read only by EIP-2929's warm slots (Berlin on).
+    const warm = common.isActivatedEIP(2929)
+    const keyBytes = warm ? word(key) : EMPTY
     const value = val === 0n ? EMPTY : word(val)
     gas += updateSstoreGasEIP2200(runState, setLengthLeftStorage(current), setLengthLeftStorage(original), value, keyBytes, common)
     // After EIP-2200's sentry check, as ethereumjs does.
-    if (common.isActivatedEIP(2929)) gas += accessStorageEIP2929(runState, keyBytes, true, common, true)
+    if (warm) gas += accessStorageEIP2929(runState, keyBytes, true, common, true)
     return gas
   }
   sstore.opHandler = (runState) => {
     const [key, value] = runState.stack.popN(2) as [bigint, bigint]
-    const address = runState.env.address
-    state.putStorage(address, word(key), bigIntToMinimalBytes(value))
+    const address = hexOf(runState.env.address)
+    state.putStorage(address, slotHex(key), bigIntToMinimalBytes(value))
     const account = state.account(address)
     if (account !== NOT_LOADED) return setContract(runState, account)
-    return (evm.stateManager as { getAccount(address: Address): Promise<Account | undefined> }).getAccount(address).then((loaded) => setContract(runState, loaded))
+    return (evm.stateManager as { getAccount(address: Address): Promise<Account | undefined> }).getAccount(runState.env.address).then((loaded) => setContract(runState, loaded))
   }
   return true
+}
+
+/** The world state's key of a slot: the stack word as 64 lower-case hex digits (what `toHexRaw(word(key))` gives). */
+function slotHex(key: bigint): string {
+  return key.toString(16).padStart(64, '0')
+}
+
+/** The world state's key of each frame's address, made once per Address object. */
+const addressKeys = new WeakMap<Address, string>()
+
+function hexOf(address: Address): string {
+  let key = addressKeys.get(address)
+  if (key === undefined) {
+    key = toHexRaw(address.bytes)
+    addressKeys.set(address, key)
+  }
+  return key
 }
 
 /** What ethereumjs' `storageStore` ends with: the frame's account as written. */
