@@ -77,7 +77,7 @@ async function newEvm(hardfork = 'istanbul'): Promise<EVM> {
   const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork }) })
   if (patched) {
     expect(installWordOpcodes(evm)).toBe(true)
-    expect(installMemoryGas(evm, (await loadEvmModules())!.gasHelpers)).toBe(true)
+    expect(installMemoryGas(evm, (await loadEvmModules())!.opcodeHelpers)).toBe(true)
     expect(installActivatedEips(evm.common as never)).toBe(true)
     expect(installWarmJournal(evm.journal as never)).toBe(true)
   }

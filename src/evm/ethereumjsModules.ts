@@ -31,10 +31,13 @@ export interface EvmModules {
   /** The EVM's gas parameters, which the EVM's constructor gives its Common. */
   paramsEVM: typeof paramsEVM
   Interpreter: InterpreterClass
-  /** opcodes/util.js's memory-gas helpers and the EVM's error messages, for the synchronous gas functions (patches/memoryGas.ts). */
-  gasHelpers: GasHelpers
-  /** opcodes/EIP2200.js's and EIP2929.js's storage gas helpers, util.js's `setLengthLeftStorage` and `trap`, for the synchronous SLOAD and SSTORE (patches/storageOpcodes.ts). */
-  storageHelpers: StorageHelpers
+  /**
+   * The opcode helpers the per-EVM patches call (opcodes/util.js's `subMemUsage`, `divCeil`,
+   * `trap` and `setLengthLeftStorage`, EIP2200.js's `updateSstoreGasEIP2200`, EIP2929.js's
+   * `accessStorageEIP2929`) and the EVM's error messages: patches/memoryGas.ts and
+   * patches/storageOpcodes.ts.
+   */
+  opcodeHelpers: GasHelpers & StorageHelpers
 }
 
 let loading: Promise<EvmModules | undefined> | undefined
@@ -65,8 +68,7 @@ async function load(): Promise<EvmModules | undefined> {
       Interpreter: files.interpreter.Interpreter,
       getOpcodesForHF: files.opcodes.getOpcodesForHF,
       paramsEVM: files.params.paramsEVM,
-      gasHelpers: { subMemUsage, divCeil, trap, errorMessages },
-      storageHelpers: { updateSstoreGasEIP2200, accessStorageEIP2929, setLengthLeftStorage, trap, errorMessages },
+      opcodeHelpers: { subMemUsage, divCeil, trap, setLengthLeftStorage, updateSstoreGasEIP2200, accessStorageEIP2929, errorMessages },
     }
     const functions = [
       found.EVM,

@@ -58,9 +58,27 @@ function hexBytes(hex: string): Uint8Array {
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)
 }
 
-/** `value` as big-endian bytes left-padded to `length`. Throws `RangeError` if it does not fit. */
+/** The largest value {@link bigIntToBytes} writes from a double (2^53 - 1). */
+const SMALL = 0x1fffffffffffffn
+
+/**
+ * `value` as big-endian bytes left-padded to `length`. Throws `RangeError` if it does not
+ * fit. A value below 2^53 (offsets, lengths, a plain variable's storage slot, most
+ * amounts) is written byte by byte from a double, about ten times faster than the hex
+ * round trip that larger ones take (hashes, addresses).
+ */
 export function bigIntToBytes(value: bigint, length: number): Uint8Array {
   if (value < 0n) throw new RangeError('negative value')
+  if (value <= SMALL) {
+    const out = new Uint8Array(length)
+    let n = Number(value)
+    for (let i = length - 1; n > 0; i--) {
+      if (i < 0) throw new RangeError(`value does not fit in ${length} bytes`)
+      out[i] = n % 256
+      n = Math.floor(n / 256)
+    }
+    return out
+  }
   const hex = value.toString(16).padStart(length * 2, '0')
   if (hex.length > length * 2) throw new RangeError(`value does not fit in ${length} bytes`)
   return hexBytes(hex)

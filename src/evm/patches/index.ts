@@ -76,9 +76,9 @@ async function install(): Promise<EvmModules | undefined> {
  */
 export function patchEvm(evm: EVM, modules: EvmModules): void {
   if (!installWordOpcodes(evm) && !evm.common.isActivatedEIP(8037)) throw new Error(`dualnet: the MSTORE/SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
-  if (!installMemoryGas(evm, modules.gasHelpers)) throw new Error(`dualnet: the memory gas patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
+  if (!installMemoryGas(evm, modules.opcodeHelpers)) throw new Error(`dualnet: the memory gas patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
   // After the word opcodes: SLOAD's and SSTORE's functions are replaced again where the state answers synchronously.
-  if (!installStorageOpcodes(evm as never, modules.storageHelpers)) throw new Error(`dualnet: the SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
+  if (!installStorageOpcodes(evm as never, modules.opcodeHelpers)) throw new Error(`dualnet: the SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
   if (!installActivatedEips(evm.common as never)) throw new Error(`dualnet: the activated-EIPs patch did not find @ethereumjs/common's EIP list; ${OFF}`)
   if (!installWarmJournal(evm.journal as never)) throw new Error(`dualnet: the warm-journal patch did not find @ethereumjs/evm's Journal; ${OFF}`)
 }

@@ -90,7 +90,7 @@ export function installStorageOpcodes(evm: { stateManager: unknown; common: Comm
   }
   sload.opHandler = (runState) => {
     const key = runState.stack.pop()
-    const value = state.storage(hexOf(runState.env.address), slotHex(key))
+    const value = state.storage(addressKey(runState.env.address), slotHex(key))
     if (value !== NOT_LOADED) {
       runState.stack.push(value.length === 0 ? 0n : bytesToBigInt(value))
       return
@@ -104,7 +104,7 @@ export function installStorageOpcodes(evm: { stateManager: unknown; common: Comm
   sstore.gasHandler = (runState, gas, common) => {
     if (runState.interpreter.isStatic()) trap(errorMessages.STATIC_STATE_CHANGE)
     const [key, val] = runState.stack.peek(2) as [bigint, bigint]
-    const address = hexOf(runState.env.address)
+    const address = addressKey(runState.env.address)
     const slot = slotHex(key)
     const current = state.storage(address, slot)
     const original = current === NOT_LOADED ? NOT_LOADED : state.originalStorage(address, slot)
@@ -121,7 +121,7 @@ export function installStorageOpcodes(evm: { stateManager: unknown; common: Comm
   }
   sstore.opHandler = (runState) => {
     const [key, value] = runState.stack.popN(2) as [bigint, bigint]
-    const address = hexOf(runState.env.address)
+    const address = addressKey(runState.env.address)
     state.putStorage(address, slotHex(key), bigIntToMinimalBytes(value))
     const account = state.account(address)
     if (account !== NOT_LOADED) return setContract(runState, account)
@@ -138,7 +138,7 @@ function slotHex(key: bigint): string {
 /** The world state's key of each frame's address, made once per Address object. */
 const addressKeys = new WeakMap<Address, string>()
 
-function hexOf(address: Address): string {
+function addressKey(address: Address): string {
   let key = addressKeys.get(address)
   if (key === undefined) {
     key = toHexRaw(address.bytes)

@@ -12,7 +12,7 @@
  * EIP-8037 (state gas in SSTORE's logic) is active.
  */
 import type { EVM } from '@ethereumjs/evm'
-import { bigIntToMinimalBytes, bytesToBigInt } from '../../util/hex.ts'
+import { bigIntToBytes, bigIntToMinimalBytes, bytesToBigInt } from '../../util/hex.ts'
 
 /** The parts of the run state the three handlers use. */
 interface RunState {
@@ -30,27 +30,9 @@ const MSTORE = 0x52
 const SLOAD = 0x54
 const SSTORE = 0x55
 
-/** The largest stack word {@link word} writes from a double (2^53 - 1). */
-const SMALL = 0x1fffffffffffffn
-
-/**
- * `value` (a stack word, below 2^256) as 32 big-endian bytes: what ethereumjs'
- * `setLengthLeft(bigIntToBytes(value), 32)` gives. A value below 2^53 (offsets, lengths,
- * a plain variable's slot, most amounts) is written byte by byte from a double, about ten
- * times faster than the hex round trip that larger ones take (slot hashes, addresses).
- */
+/** `value` (a stack word, below 2^256) as 32 big-endian bytes: what ethereumjs' `setLengthLeft(bigIntToBytes(value), 32)` gives. */
 export function word(value: bigint): Uint8Array {
-  if (value <= SMALL) {
-    const out = new Uint8Array(32)
-    let n = Number(value)
-    for (let i = 31; n > 0; i--) {
-      out[i] = n % 256
-      n = Math.floor(n / 256)
-    }
-    return out
-  }
-  const bytes = Buffer.from(value.toString(16).padStart(64, '0'), 'hex')
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, 32)
+  return bigIntToBytes(value, 32)
 }
 
 const handlers: Record<number, Handler> = {
