@@ -19,7 +19,7 @@
  * Access-Control-Request-Method, `Vary: Origin` for a list of origins), fastify's
  * client-error answers and its timeouts (keep-alive 72 s, no request timeout).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { lookup } from 'node:dns/promises'
 import type { Duplex } from 'node:stream'
 import type { RpcContext } from '../rpc/context.ts'
@@ -29,6 +29,12 @@ import { hostRefusal, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
 import { type Exchange, rpcLine } from './requestLog.ts'
 import { attachWebSocket } from './webSocket.ts'
+
+// node:http by `process.getBuiltinModule` (Node ≥ 20.16), not an ES `import`: on Node 22
+// and later, importing it as an ES module evaluates its lazy `WebSocket`, `CloseEvent`
+// and `MessageEvent` exports, which load undici (about 25 ms of a cold start, measured on
+// Node 22.23), and the server uses none of them.
+const { createServer, STATUS_CODES } = process.getBuiltinModule('node:http')
 
 /** Options of {@link createRpcServer}. */
 export interface RpcServerOptions {

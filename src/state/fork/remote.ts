@@ -5,8 +5,7 @@
  * {@link ForkRemoteError} that names the remote call, so that the request that needed
  * the value can say what it was waiting for.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import type { Agent, IncomingMessage, request as httpRequest } from 'node:http'
 import { parseLosslessJson } from '../../util/losslessJson.ts'
 
 /** One JSON-RPC call to the remote: method and positional params. */
@@ -75,9 +74,11 @@ export class RemoteNode {
    * `fetch`: undici's fetch costs about three times the CPU per request (web streams,
    * an AbortSignal timer, header lists), and a fork makes one request per value it
    * reads (measured: 200 concurrent eth_getStorageAt, 314 ms against 97 ms of CPU).
-   * Idle sockets do not keep the process alive (the agent unrefs them).
+   * Idle sockets do not keep the process alive (the agent unrefs them). Each protocol's
+   * module is loaded on its first request ({@link transport}), so that a devnet without
+   * a fork, or with an http: remote, never loads node:https and TLS.
    */
-  readonly #agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
+  readonly #transports: { http?: Transport; https?: Transport } = {}
 
   constructor(url: string, options: RemoteOptions = {}, restUrl?: string) {
     this.url = url
@@ -172,8 +173,8 @@ export class RemoteNode {
 
   /** Closes the idle keep-alive connections (the devnet closes). */
   close(): void {
-    this.#agents.http.destroy()
-    this.#agents.https.destroy()
+    this.#transports.http?.agent.destroy()
+    this.#transports.https?.agent.destroy()
   }
 
   /** Sends one HTTP request for `call` to `target`, retrying what may pass; resolves to the answer parsed by `parse`. Errors name `url`. */
@@ -216,9 +217,10 @@ export class RemoteNode {
    */
   #request(target: string, method: 'GET' | 'POST', body: string | undefined): Promise<{ status: number; statusText: string; retryAfter: string | undefined; text: string }> {
     return new Promise((resolve, reject) => {
-      const https = target.startsWith('https:')
+      const protocol = target.startsWith('https:') ? 'https' : 'http'
+      const { request, agent } = (this.#transports[protocol] ??= transport(protocol))
       const headers: Record<string, string | number> = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
-      const req = (https ? httpsRequest : httpRequest)(target, { method, headers, agent: https ? this.#agents.https : this.#agents.http }, (res: IncomingMessage) => {
+      const req = request(target, { method, headers, agent }, (res: IncomingMessage) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('end', () => {
@@ -275,4 +277,22 @@ function resultOf(url: string, call: RemoteCall, answer: unknown): unknown {
 function describeCall(call: RemoteCall): string {
   if (call.params.length === 0 && call.method.startsWith('GET ')) return call.method
   return `${call.method}(${call.params.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(', ')})`
+}
+
+/** One protocol's request function and its keep-alive agent. */
+interface Transport {
+  request: typeof httpRequest
+  agent: Agent
+}
+
+/**
+ * node:http's or node:https' request function with a new keep-alive agent. The module is
+ * taken with `process.getBuiltinModule` (Node ≥ 20.16), not an ES `import`: on Node 22
+ * and later, importing node:http as an ES module evaluates its lazy `WebSocket`,
+ * `CloseEvent` and `MessageEvent` exports, which load undici (about 25 ms of a cold
+ * start, measured on Node 22.23), and the fork's client uses none of them.
+ */
+function transport(protocol: 'http' | 'https'): Transport {
+  const { request, Agent: KeepAliveAgent } = process.getBuiltinModule(protocol === 'https' ? 'node:https' : 'node:http')
+  return { request, agent: new KeepAliveAgent({ keepAlive: true }) }
 }
