@@ -40,12 +40,12 @@ import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
 /**
  * The packages bundled into dist/ rather than imported from node_modules: @ethereumjs/evm's
  * files and what they import (except `debug`, CommonJS with dynamic requires, and the
- * package's index with its state manager, which dualnet does not use) and the hashing
- * and RLP packages of the start path, and lossless-json (the REST writer's module imports
+ * package's index with its state manager, which dualnet does not use) and the hashing,
+ * RLP and Base58 (bs58, base-x) packages of the start path, and lossless-json (the REST writer's module imports
  * it). All pure ES modules, pinned to exact versions (package.json), so the bundle runs
  * the code the tests ran.
  */
-export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3', 'hash-wasm', 'lossless-json']
+export const BUNDLED_PACKAGES = ['@ethereumjs/common', '@ethereumjs/util', '@ethereumjs/rlp', '@noble/hashes', '@noble/curves', 'eventemitter3', 'hash-wasm', 'lossless-json', 'bs58', 'base-x']
 
 /**
  * The packages `listen()` loads (fastify for the REST server, ws), bundled into the servers'

@@ -71,7 +71,7 @@ await new Promise((resolve, reject) => {
 
 // Each test starts up to three children, under tsx or on the bundle (120 s limit each): a loaded machine needs more than the default 30 s.
 describe('start path', { timeout: 400_000 }, () => {
-  it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32, BIP-39, Base58, WebSocket, tracer, ABI or noble secp256k1 package', () => {
+  it('import + createDevnet() + eth_blockNumber loads no server, REST router, database, BIP-32, BIP-39, WebSocket, tracer, ABI or noble secp256k1 package', () => {
     const { start, later } = loadedModules('', "await d.listen(); await d.rest.get('/api/v1/block/height')")
     const absentAtStart = [
       /node_modules\/fastify\//,
@@ -80,7 +80,6 @@ describe('start path', { timeout: 400_000 }, () => {
       /node_modules\/classic-level\//,
       /node_modules\/@scure\/bip32\//,
       /node_modules\/@scure\/bip39\//,
-      /node_modules\/bs58\//,
       /node_modules\/ws\//,
       /node_modules\/micro-eth-signer\//,
       /node_modules\/@noble\/curves\/secp256k1/,

@@ -3,25 +3,14 @@
  * checksum = first 4 bytes of SHA256d(0x17 ‖ addr20). The same 20 bytes are the EVM
  * 0x address; the REST hex form is the reversed bytes (§1.7).
  *
- * The Base58 codec is `bs58`'s, loaded on the first address rendered or parsed
- * (synchronously, through `require`), so that start-up does not pay for it.
+ * The Base58 codec is `bs58`'s, imported with the module: every devnet renders its
+ * native accounts' addresses when it is created, and the build bundles bs58 (with
+ * base-x) into the start path, where a `require` of the installed package cost a
+ * fresh process about 3 ms of module resolution (docs/performance.md, "Cold start").
  */
-import { createRequire } from 'node:module'
+import bs58 from 'bs58'
 import { sha256d } from '../util/hash.ts'
 import { bytesEqual, concatBytes } from '../util/hex.ts'
-
-interface Base58Codec {
-  encode(bytes: Uint8Array): string
-  decode(text: string): Uint8Array
-}
-
-let codec: Base58Codec | undefined
-
-/** bs58, loaded on first use (an ES module: `require` gives its namespace). */
-function base58(): Base58Codec {
-  codec ??= (createRequire(import.meta.url)('bs58') as { default: Base58Codec }).default
-  return codec
-}
 
 /** Version byte of every address: addresses start with "A" and are 34 characters long. */
 export const ADDRESS_VERSION = 0x17
@@ -38,7 +27,7 @@ export function toBase58(address: Uint8Array): string {
 
 /** Base58Check of `payload`: Base58 of `payload` ‖ the first 4 bytes of its SHA256d (addresses here, WIF keys in the CLI's banner). */
 export function base58Check(payload: Uint8Array): string {
-  return base58().encode(concatBytes(payload, sha256d(payload).subarray(0, 4)))
+  return bs58.encode(concatBytes(payload, sha256d(payload).subarray(0, 4)))
 }
 
 /**
@@ -49,7 +38,7 @@ export function base58Check(payload: Uint8Array): string {
 export function fromBase58(text: string): Uint8Array {
   let decoded: Uint8Array
   try {
-    decoded = base58().decode(text)
+    decoded = bs58.decode(text)
   } catch (err) {
     throw new InvalidAddressError(`not a Base58 string: ${text}`, { cause: err })
   }
