@@ -1,8 +1,8 @@
 /**
  * dualnet's run-time patches of @ethereumjs/evm, the synchronous interpreter loop
  * (src/evm/interpreterLoop.ts), the frame results without spreads
- * (src/evm/frameResult.ts), the MSTORE/SLOAD/SSTORE logic functions
- * (src/evm/wordOpcodes.ts), the memory opcodes' synchronous gas functions
+ * (src/evm/frameResult.ts), the logic functions of KECCAK256, CALLDATALOAD, MLOAD, MSTORE,
+ * SLOAD, SSTORE and LOG0–LOG4 (src/evm/wordOpcodes.ts), the memory opcodes' synchronous gas functions
  * (src/evm/patches/memoryGas.ts), the activated-EIP table (src/evm/activatedEips.ts) and the
  * journal's warm keys (src/evm/warmJournal.ts), against ethereumjs' own `Interpreter.run` and
  * `EVM.runInterpreter`: the same executions, run once with the originals and once
@@ -161,7 +161,39 @@ describe('EVM patches', () => {
     // Bias towards real opcodes: PUSHes, DUP/SWAP, arithmetic, memory, storage, jumps, halts.
     const opcode = fc.oneof(
       fc.integer({ min: 0x00, max: 0xff }),
-      fc.constantFrom(0x56, 0x57, 0x5b, 0x5b, 0x60, 0x60, 0x61, 0x80, 0x81, 0x90, 0x01, 0x02, 0x51, 0x52, 0x54, 0x55, 0xf3, 0xfd, 0x00, 0xfe, 0x20, 0xa1, 0xf0, 0xf1, 0xf4, 0xfa, 0x30, 0x5a),
+      fc.constantFrom(
+        0x56,
+        0x57,
+        0x5b,
+        0x5b,
+        0x60,
+        0x60,
+        0x61,
+        0x80,
+        0x81,
+        0x90,
+        0x01,
+        0x02,
+        0x35,
+        0x51,
+        0x52,
+        0x54,
+        0x55,
+        0xf3,
+        0xfd,
+        0x00,
+        0xfe,
+        0x20,
+        0xa0,
+        0xa1,
+        0xa4,
+        0xf0,
+        0xf1,
+        0xf4,
+        0xfa,
+        0x30,
+        0x5a,
+      ),
     )
     await fc.assert(
       fc.asyncProperty(fc.array(opcode, { minLength: 1, maxLength: 48 }), fc.uint8Array({ maxLength: 36 }), fc.constantFrom(100n, 3_000n, 60_000n), async (bytes, data, gas) => {
@@ -206,6 +238,38 @@ describe('EVM patches', () => {
       const expected = await withOriginalLoop(() => runProgram(mcopy, new Uint8Array(0), gas, 'cancun'))
       expect(await runProgram(mcopy, new Uint8Array(0), gas, 'cancun'), `MCOPY with ${gas} gas`).toEqual(expected)
     }
+  })
+
+  it('pushes the words of CALLDATALOAD, MLOAD and KECCAK256, and logs the topics, as the original', async () => {
+    const RETURN_WORD = '600052 60206000f3' // MSTORE the top word at 0, RETURN 32 bytes
+    const programs = [
+      // CALLDATALOAD inside, across and past the end of the call data, and at 2^256 - 1.
+      ...['00', '04', '1f', '20', '24', 'ff'].map((offset) => `60${offset} 35 ${RETURN_WORD}`),
+      `7f${'ff'.repeat(32)} 35 ${RETURN_WORD}`,
+      // MLOAD of a small value (the free-memory pointer), of a full word, unaligned.
+      `6080 604052 6040 51 ${RETURN_WORD}`,
+      `7f${'ab'.repeat(31)}01 600052 6001 51 ${RETURN_WORD}`,
+      // KECCAK256 of nothing at an offset past memory (no expansion), of 64 bytes, of 3 unaligned.
+      `6000 7f${'ff'.repeat(32)} 20 ${RETURN_WORD}`,
+      `7f${'cd'.repeat(32)} 600052 6040 6000 20 ${RETURN_WORD}`,
+      `6003 6005 20 ${RETURN_WORD}`,
+      // LOG0 with no data, LOG2 with a zero and a full topic, LOG4 with small topics over unaligned data.
+      '6000 6000 a0 00',
+      `7f${'ee'.repeat(32)} 6000 6020 6000 a2 00`,
+      '6001 6002 6003 6004 6005 6007 a4 00',
+    ]
+    for (const hex of programs) {
+      const program = hexToBytes(`0x${hex.replace(/\s+/g, '')}`)
+      for (const data of [new Uint8Array(0), Uint8Array.of(1, 2, 3, 4, 5), new Uint8Array(32).fill(0x80), Uint8Array.from({ length: 36 }, (_, i) => i)]) {
+        const expected = await withOriginalLoop(() => runProgram(program, data, 100_000n))
+        expect(await runProgram(program, data, 100_000n), `${hex} with ${data.length} bytes of call data`).toEqual(expected)
+      }
+    }
+    // The words themselves, not only agreement: a small MLOAD and a CALLDATALOAD across the end.
+    const small = await runProgram(hexToBytes(`0x${`6080 604052 6040 51 ${RETURN_WORD}`.replace(/\s+/g, '')}`), new Uint8Array(0), 100_000n)
+    expect(small.returnValue).toBe(`0x${'80'.padStart(64, '0')}`)
+    const across = await runProgram(hexToBytes(`0x${`6004 35 ${RETURN_WORD}`.replace(/\s+/g, '')}`), Uint8Array.of(1, 2, 3, 4, 5), 100_000n)
+    expect(across.returnValue).toBe(`0x05${'00'.repeat(31)}`)
   })
 
   it('charges a LOG in a static call as the original: the static-state-change error', async () => {

@@ -39,17 +39,23 @@ export function toQuantity(value: bigint | number): Hex {
   return `0x${value.toString(16)}`
 }
 
-/** Big-endian unsigned integer of `bytes` (empty = 0). */
+/**
+ * Big-endian unsigned integer of `bytes` (empty = 0). Leading zero bytes are skipped
+ * first: a 32-byte EVM word usually holds a small value (a memory offset, a length, an
+ * amount) or an address.
+ */
 export function bytesToBigInt(bytes: Uint8Array): bigint {
   const n = bytes.length
-  if (n === 0) return 0n
-  // Up to 6 bytes (a nonce, a gas price or limit, an EIP-155 v) fit a double exactly: no hex string.
-  if (n <= 6) {
+  let first = 0
+  while (first < n && bytes[first] === 0) first++
+  if (first === n) return 0n
+  // Up to 6 significant bytes (a nonce, a gas price or limit, an EIP-155 v, an offset) fit a double exactly: no hex string.
+  if (n - first <= 6) {
     let value = 0
-    for (let i = 0; i < n; i++) value = value * 256 + bytes[i]!
+    for (let i = first; i < n; i++) value = value * 256 + bytes[i]!
     return BigInt(value)
   }
-  return BigInt(`0x${toHexRaw(bytes)}`)
+  return BigInt(`0x${toHexRaw(first === 0 ? bytes : bytes.subarray(first))}`)
 }
 
 /** Bytes of `hex`, an even-length lower-case hex string this module made (no prefix, not checked). */

@@ -2,7 +2,7 @@
  * The one gate of dualnet's run-time patches of @ethereumjs/evm (docs/design.md
  * "@ethereumjs/evm patches"): the synchronous interpreter loop (interpreterLoop.ts),
  * the frame results without spreads (frameResult.ts), the per-code jump analysis
- * (jumpAnalysisCache.ts), the MSTORE/SLOAD/SSTORE logic functions (wordOpcodes.ts), the
+ * (jumpAnalysisCache.ts), the logic functions of the word opcodes (wordOpcodes.ts), the
  * synchronous gas functions of the memory opcodes (memoryGas.ts), SLOAD and SSTORE over the
  * state manager's synchronous reads (storageOpcodes.ts), the activated-EIP lookup of the
  * EVM's Common (activatedEips.ts) and the warm keys of its journal (warmJournal.ts). All
@@ -75,7 +75,8 @@ async function install(): Promise<EvmModules | undefined> {
  * to; throws where one does not apply, as {@link installEvmPatches}.
  */
 export function patchEvm(evm: EVM, modules: EvmModules): void {
-  if (!installWordOpcodes(evm) && !evm.common.isActivatedEIP(8037)) throw new Error(`dualnet: the MSTORE/SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
+  if (!installWordOpcodes(evm) && !evm.common.isActivatedEIP(8037))
+    throw new Error(`dualnet: the word-opcode patch (KECCAK256, CALLDATALOAD, MLOAD, MSTORE, SLOAD, SSTORE, LOG) did not find @ethereumjs/evm's opcode table; ${OFF}`)
   if (!installMemoryGas(evm, modules.opcodeHelpers)) throw new Error(`dualnet: the memory gas patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
   // After the word opcodes: SLOAD's and SSTORE's functions are replaced again where the state answers synchronously.
   if (!installStorageOpcodes(evm as never, modules.opcodeHelpers)) throw new Error(`dualnet: the SLOAD/SSTORE patch did not find @ethereumjs/evm's opcode table; ${OFF}`)
