@@ -6,7 +6,9 @@
  *   a few files instead of ~180 (each ES module costs a resolve, a stat, a read, a
  *   compile and a link on the main thread). Code loaded lazily (the EVM, the servers,
  *   the REST router, tracers, persistence) stays behind its dynamic import, in chunks
- *   of its own.
+ *   of its own. Then rollup regroups esbuild's files ({@link mergeStartPath}): every
+ *   module a cold `import 'dualnet'` loads goes into one chunk, so that the start reads
+ *   two files, not about thirty.
  * - Packages stay external (loaded from node_modules), except two groups bundled in:
  *   {@link BUNDLED_PACKAGES}, the EVM (@ethereumjs/evm's files, through
  *   src/evm/ethereumjsFiles.ts) and the pure ESM packages it and the start path use, so
@@ -27,10 +29,10 @@
  *   >= 22.12, the supported lines): one module instance, no dual-package hazard.
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
-import { isAbsolute, join } from 'node:path'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { rollup } from 'rollup'
@@ -215,6 +217,73 @@ export function bundleOptions(outdir = 'dist'): BuildOptions {
   }
 }
 
+/** The files esbuild writes for the entry points of {@link bundleOptions}, relative to its `outdir`. */
+const ENTRY_FILES = ['index', 'cli', 'vitest', 'viem', 'ethers', 'hardhat/v2', 'hardhat/v3']
+
+/** `file` and every file it imports statically, transitively (relative imports only): what importing it loads before any dynamic import. */
+function staticClosure(file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into
+  into.add(file)
+  const text = readFileSync(file, 'utf8')
+  for (const found of text.matchAll(/^(?:import|export)\s[^;]*?\bfrom\s*"(\.{1,2}\/[^"]+)"|^import\s*"(\.{1,2}\/[^"]+)"/gms)) {
+    staticClosure(resolve(dirname(file), (found[1] ?? found[2])!), into)
+  }
+  return into
+}
+
+/**
+ * Regroups esbuild's output in `outdir` with rollup, so that the start path is one file.
+ *
+ * esbuild splits shared code by the set of entry points and dynamic imports that reach
+ * it, which left the modules a cold `import 'dualnet'` needs in about thirty chunks, and
+ * Node's ES module loader spends about half a millisecond of the main thread on each
+ * file (resolve, read, compile, link): merged, the import took about 20 ms less on Node
+ * 20 and 22 (docs/performance.md, "Cold start"). Here every file that dist/index.js
+ * imports statically becomes one chunk, `chunks/start.js`; the lazily loaded
+ * chunks stay behind their dynamic imports and import from it. rollup only moves
+ * esbuild's modules (no tree-shaking, the same evaluation order); the source maps are
+ * chained to esbuild's, so they still name the files under src/ and node_modules.
+ */
+export async function mergeStartPath(outdir: string): Promise<void> {
+  const root = resolve(outdir)
+  const start = staticClosure(join(root, 'index.js'))
+  const warnings: string[] = []
+  const bundle = await rollup({
+    input: Object.fromEntries(ENTRY_FILES.map((name) => [name, join(root, `${name}.js`)])),
+    external: (id) => !id.startsWith('.') && !isAbsolute(id),
+    treeshake: false,
+    plugins: [{ name: 'esbuild-output', load: (id) => ({ code: readFileSync(id, 'utf8'), map: readFileSync(`${id}.map`, 'utf8') }) }],
+    onwarn: (warning) => {
+      // esbuild's chunks import each other in cycles (a shared chunk and the lazily loaded ones); rollup keeps their order.
+      if (warning.code !== 'CIRCULAR_DEPENDENCY') warnings.push(warning.message)
+    },
+  })
+  const merged = mkdtempSync(join(tmpdir(), 'dualnet-merged-'))
+  try {
+    await bundle.write({
+      dir: merged,
+      format: 'es',
+      entryFileNames: '[name].js',
+      // esbuild's names already carry a hash of their content.
+      chunkFileNames: 'chunks/[name].js',
+      sourcemap: true,
+      // Chunks export their bindings under their own names, as esbuild's did (readable stack traces and imports).
+      minifyInternalExports: false,
+      manualChunks: (id) => (start.has(id) ? 'start' : undefined),
+    })
+    await bundle.close()
+    if (warnings.length > 0) throw new Error(`start-path merge: ${warnings.join('\n')}`)
+    rmSync(join(root, 'chunks'), { recursive: true, force: true })
+    for (const name of ENTRY_FILES) {
+      rmSync(join(root, `${name}.js`))
+      rmSync(join(root, `${name}.js.map`))
+    }
+    cpSync(merged, root, { recursive: true })
+  } finally {
+    rmSync(merged, { recursive: true, force: true })
+  }
+}
+
 /** The declaration entry points: dist/`name`.d.ts for each, as the exports map names them. */
 const DECLARATION_ENTRIES = ['index', 'vitest', 'viem', 'ethers', 'hardhat/v2', 'hardhat/hardhat3']
 
@@ -256,6 +325,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.chdir(fileURLToPath(new URL('..', import.meta.url)))
   rmSync('dist', { recursive: true, force: true })
   await build(bundleOptions())
+  await mergeStartPath('dist')
   chmodSync('dist/cli.js', 0o755)
   const tree = mkdtempSync(join(tmpdir(), 'dualnet-declarations-'))
   try {

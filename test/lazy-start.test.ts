@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUNDLED_PACKAGES, bundleOptions } from '../scripts/build.ts'
+import { BUNDLED_PACKAGES, bundleOptions, mergeStartPath } from '../scripts/build.ts'
 import { createDevnet } from '../src/index.ts'
 import { LedgerStore } from '../src/chain/store.ts'
 import { WorldState } from '../src/state/worldState.ts'
@@ -116,6 +116,7 @@ describe('the bundle of npm run build', { timeout: 400_000 }, () => {
   beforeAll(async () => {
     mkdirSync(outdir, { recursive: true })
     await build({ ...bundleOptions(outdir), absWorkingDir: ROOT, logLevel: 'silent' })
+    await mergeStartPath(outdir)
   }, 120_000)
   afterAll(() => rmSync(outdir, { recursive: true, force: true }))
 
@@ -126,6 +127,8 @@ describe('the bundle of npm run build', { timeout: 400_000 }, () => {
       urls.filter((u) => u.startsWith('file:') && u.includes('/.test-bundles/')).flatMap((u) => (JSON.parse(readFileSync(`${fileURLToPath(u)}.map`, 'utf8')) as { sources: string[] }).sources)
     const sources = bundleSources(start)
     expect(sources.some((s) => s.endsWith('/src/devnet/create.ts'))).toBe(true)
+    // The start path is two files: the entry and the chunk mergeStartPath made of all it imports statically.
+    expect(start.filter((u) => u.includes('/.test-bundles/')).map((u) => u.slice(u.indexOf('/.test-bundles/') + 1).split('/').slice(2).join('/'))).toEqual(['index.js', 'chunks/start.js'])
     for (const lazy of [/src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//, /src\/evm\/engine\.ts/, /src\/chain\/persistence\/stateDocument\.ts/]) {
       expect(
         sources.some((s) => lazy.test(s)),
