@@ -128,7 +128,17 @@ describe('the bundle of npm run build', { timeout: 400_000 }, () => {
     const sources = bundleSources(start)
     expect(sources.some((s) => s.endsWith('/src/devnet/create.ts'))).toBe(true)
     // The start path is two files: the entry and the chunk mergeStartPath made of all it imports statically.
-    expect(start.filter((u) => u.includes('/.test-bundles/')).map((u) => u.slice(u.indexOf('/.test-bundles/') + 1).split('/').slice(2).join('/'))).toEqual(['index.js', 'chunks/start.js'])
+    expect(
+      start
+        .filter((u) => u.includes('/.test-bundles/'))
+        .map((u) =>
+          u
+            .slice(u.indexOf('/.test-bundles/') + 1)
+            .split('/')
+            .slice(2)
+            .join('/'),
+        ),
+    ).toEqual(['index.js', 'chunks/start.js'])
     for (const lazy of [/src\/server\//, /src\/rest\/router\.ts/, /src\/evm\/tracing\//, /src\/evm\/engine\.ts/, /src\/chain\/persistence\/stateDocument\.ts/]) {
       expect(
         sources.some((s) => lazy.test(s)),
