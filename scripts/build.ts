@@ -32,9 +32,9 @@ import { spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type BuildOptions, type Plugin } from 'esbuild'
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { rollup } from 'rollup'
 import { dts } from 'rollup-plugin-dts'
 import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
@@ -199,7 +199,7 @@ const bundlePlugin: Plugin = {
  * esbuild's options for dist/'s JavaScript, with paths relative to the repository root;
  * test/lazy-start.test.ts bundles with them too, into a directory of its own (`outdir`).
  */
-export function bundleOptions(outdir = 'dist'): BuildOptions {
+export function bundleOptions(outdir = 'dist'): BuildOptions & { metafile: true } {
   return {
     entryPoints: ['src/index.ts', 'src/cli.ts', 'src/vitest.ts', 'src/viem.ts', 'src/ethers.ts', 'src/hardhat/v2.ts', 'src/hardhat/v3.ts'],
     outdir,
@@ -213,6 +213,7 @@ export function bundleOptions(outdir = 'dist'): BuildOptions {
     plugins: [bundlePlugin],
     banner: { js: "import { createRequire as __dualnetCreateRequire } from 'node:module'; const require = __dualnetCreateRequire(import.meta.url);" },
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
   }
 }
@@ -220,19 +221,25 @@ export function bundleOptions(outdir = 'dist'): BuildOptions {
 /** The files esbuild writes for the entry points of {@link bundleOptions}, relative to its `outdir` and without `.js`: `src/hardhat/v2.ts` is `hardhat/v2`. */
 const ENTRY_FILES = (bundleOptions().entryPoints as string[]).map((entry) => entry.replace(/^src\//, '').replace(/\.ts$/, ''))
 
-/** `file` and every file it imports statically, transitively (relative imports only): what importing it loads before any dynamic import. */
-function staticClosure(file: string, into = new Set<string>()): Set<string> {
+/**
+ * `entry` (an output path of esbuild's `metafile`) and every output it imports statically,
+ * transitively, as absolute paths (resolved against `workingDir`, esbuild's
+ * `absWorkingDir`): what importing it loads before any dynamic import.
+ */
+function staticClosure(metafile: Metafile, entry: string, workingDir: string, into = new Set<string>()): Set<string> {
+  const file = resolve(workingDir, entry)
   if (into.has(file)) return into
   into.add(file)
-  const text = readFileSync(file, 'utf8')
-  for (const found of text.matchAll(/^(?:import|export)\s[^;]*?\bfrom\s*"(\.{1,2}\/[^"]+)"|^import\s*"(\.{1,2}\/[^"]+)"/gms)) {
-    staticClosure(resolve(dirname(file), (found[1] ?? found[2])!), into)
+  for (const imported of metafile.outputs[entry]?.imports ?? []) {
+    if (imported.kind === 'import-statement' && imported.external !== true) staticClosure(metafile, imported.path, workingDir, into)
   }
   return into
 }
 
 /**
- * Regroups esbuild's output in `outdir` with rollup, so that the start path is one file.
+ * Regroups esbuild's output in `outdir` with rollup, so that the start path is one file;
+ * `metafile` is that build's (`metafile: true` in {@link bundleOptions}), which names
+ * each output's static and dynamic imports.
  *
  * esbuild splits shared code by the set of entry points and dynamic imports that reach
  * it, which left the modules a cold `import 'dualnet'` needs in about thirty chunks, and
@@ -244,9 +251,11 @@ function staticClosure(file: string, into = new Set<string>()): Set<string> {
  * esbuild's modules (no tree-shaking, the same evaluation order); the source maps are
  * chained to esbuild's, so they still name the files under src/ and node_modules.
  */
-export async function mergeStartPath(outdir: string): Promise<void> {
-  const root = resolve(outdir)
-  const start = staticClosure(join(root, 'index.js'))
+export async function mergeStartPath(outdir: string, metafile: Metafile, workingDir = process.cwd()): Promise<void> {
+  const root = resolve(workingDir, outdir)
+  const index = Object.keys(metafile.outputs).find((output) => resolve(workingDir, output) === join(root, 'index.js'))
+  if (index === undefined) throw new Error(`start-path merge: esbuild's metafile has no ${join(outdir, 'index.js')}`)
+  const start = staticClosure(metafile, index, workingDir)
   const warnings: string[] = []
   const bundle = await rollup({
     input: Object.fromEntries(ENTRY_FILES.map((name) => [name, join(root, `${name}.js`)])),
@@ -324,8 +333,8 @@ function writeCommonJsDeclarations(dir: string): void {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.chdir(fileURLToPath(new URL('..', import.meta.url)))
   rmSync('dist', { recursive: true, force: true })
-  await build(bundleOptions())
-  await mergeStartPath('dist')
+  const { metafile } = await build(bundleOptions())
+  await mergeStartPath('dist', metafile)
   chmodSync('dist/cli.js', 0o755)
   const tree = mkdtempSync(join(tmpdir(), 'dualnet-declarations-'))
   try {

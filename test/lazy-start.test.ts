@@ -115,8 +115,8 @@ describe('the bundle of npm run build', { timeout: 400_000 }, () => {
   const outdir = join(ROOT, '.test-bundles', String(process.pid))
   beforeAll(async () => {
     mkdirSync(outdir, { recursive: true })
-    await build({ ...bundleOptions(outdir), absWorkingDir: ROOT, logLevel: 'silent' })
-    await mergeStartPath(outdir)
+    const { metafile } = await build({ ...bundleOptions(outdir), absWorkingDir: ROOT, logLevel: 'silent' })
+    await mergeStartPath(outdir, metafile, ROOT)
   }, 120_000)
   afterAll(() => rmSync(outdir, { recursive: true, force: true }))
 
