@@ -122,6 +122,26 @@ describe.each(FORKS)('hardfork %s', (hardfork) => {
     expect(await devnet.rpcUntyped('eth_getTransactionCount', [created.contractAddress, 'latest'])).toBe('0x0')
   })
 
+  // 500 zero and 500 non-zero bytes to an account without code: 21,000 + 4 × 500 + 16 × 500
+  // = 31,000 of intrinsic gas; on Prague EIP-7623's floor, 21,000 + 10 × (500 + 4 × 500) = 46,000.
+  const calldata = `0x${'00'.repeat(500)}${'ff'.repeat(500)}`
+  const calldataGas = hardfork === 'prague' ? 46_000n : 31_000n
+
+  it(`calldata: gas used ${calldataGas}${hardfork === 'prague' ? " (EIP-7623's floor)" : ''}; estimated exactly; a gas limit one below is refused by the pool and changes nothing`, async () => {
+    expect(BigInt(await devnet.rpc('eth_estimateGas', [{ from: a, to: b, data: calldata }]))).toBe(calldataGas)
+    const nonce = await devnet.rpc('eth_getTransactionCount', [a, 'pending'])
+    await expect(send(devnet, { from: a, to: b, data: calldata, gas: Number(calldataGas) - 1 })).rejects.toMatchObject({
+      code: -32000,
+      message: expect.stringContaining(`error: gasLimit ${calldataGas - 1n} is less than the ${calldataGas} the transaction needs to run`),
+    })
+    await expect(send(devnet, { from: a, to: b, data: calldata, gas: Number(calldataGas) - 1 })).rejects.toThrow(/\(intrinsic gas too low\)$/)
+    expect(await devnet.rpc('eth_getTransactionCount', [a, 'pending'])).toBe(nonce)
+    const r = await send(devnet, { from: a, to: b, data: calldata, gas: Number(calldataGas) })
+    expect(r.status).toBe('0x1')
+    expect(BigInt(r.gasUsed)).toBe(calldataGas)
+    expect(shape(r.logs)).toEqual([feeLog(a, calldataGas * GWEI)])
+  })
+
   it('refuses typed transactions', async () => {
     const wallet = new Wallet(devnet.accounts[0]!.privateKey)
     const raw = await wallet.signTransaction({ type: 2, chainId: CHAIN_ID, nonce: 0, maxFeePerGas: GWEI, maxPriorityFeePerGas: GWEI, gasLimit: 21_000, to: b })

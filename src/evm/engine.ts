@@ -5,7 +5,7 @@
  * Loaded on first execution by {@link EvmExecutor}, so that start-up does not pay
  * for the EVM's imports.
  */
-import { Hardfork, Mainnet, createCustomCommon, type Common } from '@ethereumjs/common'
+import { Mainnet, createCustomCommon, type Common } from '@ethereumjs/common'
 import type { EVM } from '@ethereumjs/evm'
 import { Account, Address } from '@ethereumjs/util'
 import { GOVERNANCE_ADDRESS } from '../core/constants.ts'
@@ -20,6 +20,7 @@ import { Pacer, paceBySteps, setPacer, type ExecutionBudget } from './pacer.ts'
 import { appendFeeLog, transferLogs, type OpcodeSource } from './transferLogs.ts'
 import { captureConsoleCalls, type ConsoleCapture } from './console/capture.ts'
 import { unsupportedOpcodeMessage } from './unsupportedOpcodes.ts'
+import { floorGas, intrinsicGas, transactionGasRules, type TransactionGasRules } from './transactionGas.ts'
 
 /** The block fields the EVM reads (by default reference §6.3's: COINBASE 0, DIFFICULTY 0, GASLIMIT 2^64-1; see BlockEnvironment). */
 interface BlockContext {
@@ -46,13 +47,10 @@ const EMPTY = new Uint8Array(0)
  * them: calldata cost (EIP-2028 from Istanbul on), init-code words (EIP-3860), the
  * refund cap (half the gas used; a fifth from EIP-3529), the addresses warm from the
  * start (EIP-2929: precompiles, sender, recipient; EIP-3651: the coinbase), which
- * self-destructed accounts are deleted (EIP-6780: only those created in the transaction).
+ * self-destructed accounts are deleted (EIP-6780: only those created in the transaction),
+ * and the calldata floor of the gas used (EIP-7623).
  */
-interface TransactionRules {
-  /** Gas per non-zero calldata byte. */
-  dataNonZeroGas: bigint
-  /** Gas per 32-byte word of init code (0 before EIP-3860). */
-  initCodeWordGas: bigint
+interface TransactionRules extends TransactionGasRules {
   /** Refunds are capped at gas used / this. */
   maxRefundQuotient: bigint
   /** EIP-2929 access lists are in force. */
@@ -65,28 +63,13 @@ interface TransactionRules {
 
 function transactionRules(common: Common): TransactionRules {
   return {
-    dataNonZeroGas: common.gteHardfork(Hardfork.Istanbul) ? 16n : 68n,
-    initCodeWordGas: common.isActivatedEIP(3860) ? 2n : 0n,
+    ...transactionGasRules(common),
     maxRefundQuotient: common.isActivatedEIP(3529) ? 5n : 2n,
     warmAccess: common.isActivatedEIP(2929),
     warmCoinbase: common.isActivatedEIP(3651),
     deleteOnlyCreated: common.isActivatedEIP(6780),
   }
 }
-
-/**
- * Intrinsic gas of a transaction: 21,000, +32,000 for a creation, 4 per zero and
- * (from Istanbul) 16 per non-zero data byte, + the init-code word cost of EIP-3860.
- */
-export function intrinsicGas(to: Uint8Array | undefined, data: Uint8Array, rules: Pick<TransactionRules, 'dataNonZeroGas' | 'initCodeWordGas'> = ISTANBUL): bigint {
-  let zeros = 0
-  for (let i = 0; i < data.length; i++) if (data[i] === 0) zeros++
-  const calldata = BigInt(zeros) * 4n + BigInt(data.length - zeros) * rules.dataNonZeroGas
-  if (to !== undefined) return 21_000n + calldata
-  return 53_000n + calldata + rules.initCodeWordGas * BigInt(Math.ceil(data.length / 32))
-}
-
-const ISTANBUL = { dataNonZeroGas: 16n, initCodeWordGas: 0n }
 
 /** EIP-2200's SSTORE sentry: an SSTORE with this much gas left or less fails (every hardfork the devnet offers has it). */
 const SSTORE_SENTRY = 2300n
@@ -251,9 +234,10 @@ export class EvmEngine {
    * runTx, which the differential test holds it to) runs it: buy gas up front and bump
    * the nonce, run the message with the gas left after the intrinsic charge, refund
    * unused gas and up to half the gas used (Istanbul), delete self-destructed and
-   * touched empty accounts (EIP-161). The fee goes to governance, not the coinbase,
-   * with its gas-token Transfer log last (reference §6.4, §6.5). Throws when the
-   * transaction cannot run at all (intrinsic gas, nonce, funds: the pool checks these).
+   * touched empty accounts (EIP-161); on Prague the gas used is at least EIP-7623's
+   * calldata floor. The fee goes to governance, not the coinbase, with its gas-token
+   * Transfer log last (reference §6.4, §6.5). Throws when the transaction cannot run at
+   * all (intrinsic gas or the floor, nonce, funds: the pool checks these).
    */
   async #runTransaction(tx: LegacyTransaction, ctx: ExecutionContext): Promise<ExecutionOutcome> {
     const evm = this.#evm
@@ -261,6 +245,9 @@ export class EvmEngine {
     await journal.cleanup()
     const intrinsic = intrinsicGas(tx.to, tx.data, this.#rules)
     if (tx.gasLimit < intrinsic) throw new Error(`intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}`)
+    const floor = floorGas(tx.data, this.#rules.floorGasPerToken)
+    // go-ethereum's ErrFloorDataGas (core/state_transition.go), checked after the intrinsic gas.
+    if (tx.gasLimit < floor) throw new Error(`insufficient gas for floor data gas cost: have ${tx.gasLimit}, want ${floor}`)
     this.#warm(tx.from, tx.to, ctx)
     const caller = new Address(tx.from)
     const sender = (await this.#state.getAccount(caller)) ?? new Account()
@@ -286,6 +273,7 @@ export class EvmEngine {
     const exec = result.execResult
     let gasUsed = intrinsic + exec.executionGasUsed
     if (exec.gasRefund !== undefined && exec.gasRefund !== 0n) gasUsed -= this.#capRefund(gasUsed, exec.gasRefund)
+    if (gasUsed < floor) gasUsed = floor
     const fee = gasUsed * tx.gasPrice
     const after = (await this.#state.getAccount(caller)) ?? new Account()
     after.balance += upfront - fee
@@ -317,13 +305,18 @@ export class EvmEngine {
 
   /**
    * A call through the EVM with a transaction's gas accounting (intrinsic gas, then
-   * refunds capped at half the gas used) but no purchase of gas, no fee and no commit.
+   * refunds capped at half the gas used, then EIP-7623's floor on Prague) but no
+   * purchase of gas, no fee and no commit.
    */
   async #runCall(call: CallRequest, ctx: ExecutionContext): Promise<ExecutionOutcome> {
     const intrinsic = intrinsicGas(call.to, call.data, this.#rules)
+    const floor = floorGas(call.data, this.#rules.floorGasPerToken)
     const empty = { logs: [], contractAddress: undefined, returnValue: EMPTY, fee: 0n }
     if (call.gasLimit < intrinsic) {
       return { ...empty, status: 0, gasUsed: call.gasLimit, error: { kind: 'out of gas', message: 'intrinsic gas too low' } }
+    }
+    if (call.gasLimit < floor) {
+      return { ...empty, status: 0, gasUsed: call.gasLimit, error: { kind: 'out of gas', message: 'insufficient gas for floor data gas cost' } }
     }
     const evm = this.#evm
     await evm.journal.cleanup()
@@ -351,12 +344,14 @@ export class EvmEngine {
     const failed = exec.exceptionError
     const spent = intrinsic + exec.executionGasUsed
     const refund = failed === undefined ? this.#capRefund(spent, exec.gasRefund ?? 0n) : 0n
-    const gasUsed = spent - refund
+    const gasUsed = spent - refund < floor ? floor : spent - refund
     // With a limit L the same run has gasLimit - L less left at every step. When nothing
     // it ran depends on the gas left, it does the same at every L that covers what it
     // spent (the refund comes back only at the end) and leaves each SSTORE more than
     // EIP-2200's 2,300 sentry; below either it runs out. So that L is exact.
-    const leastGasLimit = failed === undefined && watch?.independent === true ? leastLimit(spent, call.gasLimit, watch.sstoreGasLeft) : undefined
+    const least = failed === undefined && watch?.independent === true ? leastLimit(spent, call.gasLimit, watch.sstoreGasLeft) : undefined
+    // Below the floor the transaction cannot run at all (EIP-7623).
+    const leastGasLimit = least !== undefined && least < floor ? floor : least
     const logs = exec.logs ?? []
     // Pre-execution: the fee log the mined transaction would end with (a failed one too), nothing charged.
     if (call.feeLog === true) appendFeeLog(logs, call.from, gasUsed * call.gasPrice)

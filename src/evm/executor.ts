@@ -10,6 +10,7 @@ import type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, Execu
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import { ExecutionAbortedError } from './pacer.ts'
 import { evmPatchesWanted } from './patches/switch.ts'
+import { ISTANBUL_GAS_RULES, requiredGas, transactionGasRules, type TransactionGasRules } from './transactionGas.ts'
 
 export type { BlockEnvironment, CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
 export { CHAIN_BLOCK_ENVIRONMENT } from './execution.ts'
@@ -33,14 +34,17 @@ export class EvmExecutor {
   readonly hasBaseFee: boolean
   /** The hardfork is post-merge (Paris and later): opcode 0x44 is PREVRANDAO, not DIFFICULTY. */
   readonly hasPrevRandao: boolean
+  /** The hardfork's rules for the gas a transaction owes before it runs (transactionGas.ts). */
+  readonly #gasRules: TransactionGasRules
 
-  private constructor(options: EvmExecutorOptions, features: { hasBaseFee: boolean; hasPrevRandao: boolean }) {
+  private constructor(options: EvmExecutorOptions, features: { hasBaseFee: boolean; hasPrevRandao: boolean; gasRules: TransactionGasRules }) {
     this.chainId = BigInt(options.chainId)
     // The patches' switch is read once, so that the replay engines built later match the main one.
     this.#options = { ...options, evmPatches: evmPatchesWanted(options.evmPatches) }
     this.hardfork = options.hardfork
     this.hasBaseFee = features.hasBaseFee
     this.hasPrevRandao = features.hasPrevRandao
+    this.#gasRules = features.gasRules
   }
 
   /**
@@ -50,13 +54,22 @@ export class EvmExecutor {
    * its features (BASEFEE, PREVRANDAO) are read from it.
    */
   static async create(options: EvmExecutorOptions): Promise<EvmExecutor> {
-    if (options.hardfork === CHAIN_HARDFORK) return new EvmExecutor(options, { hasBaseFee: false, hasPrevRandao: false })
+    if (options.hardfork === CHAIN_HARDFORK) return new EvmExecutor(options, { hasBaseFee: false, hasPrevRandao: false, gasRules: ISTANBUL_GAS_RULES })
     const { Common, Hardfork, Mainnet } = await import('@ethereumjs/common')
     if (!Object.values(Hardfork).includes(options.hardfork as never)) {
       throw new Error(`unknown hardfork "${options.hardfork}"; expected one of ${Object.values(Hardfork).join(', ')}`)
     }
     const common = new Common({ chain: Mainnet, hardfork: options.hardfork })
-    return new EvmExecutor(options, { hasBaseFee: common.isActivatedEIP(1559), hasPrevRandao: common.isActivatedEIP(4399) })
+    return new EvmExecutor(options, { hasBaseFee: common.isActivatedEIP(1559), hasPrevRandao: common.isActivatedEIP(4399), gasRules: transactionGasRules(common) })
+  }
+
+  /**
+   * The least gas limit a transaction to `to` (undefined: a creation) with `data` can
+   * run with under the hardfork: its intrinsic gas, or EIP-7623's calldata floor on
+   * Prague where that is higher (transactionGas.ts `requiredGas`). Loads nothing.
+   */
+  requiredGas(to: Uint8Array | undefined, data: Uint8Array): bigint {
+    return requiredGas(to, data, this.#gasRules)
   }
 
   /**
