@@ -927,7 +927,8 @@ describe('mined EVM transactions: evm.runCall path equals runTx', () => {
 })
 
 // The `hardfork` option: transaction-level rules follow it as runTx's do (EIP-2929 warm
-// addresses, EIP-3529 refund cap, EIP-3860 init-code gas, EIP-3651 warm coinbase).
+// addresses, EIP-3529 refund cap, EIP-3860 init-code gas, EIP-3651 warm coinbase, EIP-6780
+// SELFDESTRUCT, EIP-7623's calldata floor on Prague).
 describe.each(['berlin', 'shanghai', 'cancun', 'prague'])('mined EVM transactions on %s: evm.runCall path equals runTx', (hardfork) => {
   let h: Harness
   beforeAll(async () => {
