@@ -32,7 +32,7 @@ export function acceptEvm(core: ChainCore, make: () => EvmTransaction): Promise<
     if (core.blocks.includes(toHexRaw(tx.hash))) return tx.hash
     // Over a fork: the sender and the recipient, which the checks and the run read, fetched together.
     if (core.world.fork !== undefined) await prefetchTouched(core.world.fork, tx.from, tx.tx.to)
-    checkPool(tx, core.world, core.mempool, core.blocks.height, core.minGasPrice, core.settings.next(), core.executor.requiredGas(tx.tx.to, tx.tx.data))
+    checkPool(tx, core.world, core.mempool, core.blocks.height, core.minGasPrice, core.settings.next(), core.executor.requiredGasAbove(tx.tx.gasLimit, tx.tx.to, tx.tx.data))
     core.mempool.add(tx)
     core.watchers.noteAccepted(tx.hash)
     if (core.automine) {

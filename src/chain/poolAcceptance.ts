@@ -48,12 +48,13 @@ export interface NextBlockLimits {
  * is on (Hardhat keeps such a transaction waiting with automine off; here the pool
  * decides once, when it takes the transaction). Neither lifts the 6,000,000 cap.
  *
- * `required` is the least gas limit the transaction can run with (EvmExecutor.requiredGas:
- * its intrinsic gas, or EIP-7623's floor on Prague). The node's pool checks only its
- * 20,000 minimum; a transaction between the two would fail its block when mined and hold
- * up its sender's later ones, so it is refused here, as go-ethereum's pool refuses it.
+ * `required` is the least gas limit the transaction can run with when its own is below
+ * it, else `undefined` (EvmExecutor.requiredGasAbove: its intrinsic gas, or EIP-7623's
+ * floor on Prague). The node's pool checks only its 20,000 minimum; a transaction between
+ * the two would fail its block when mined and hold up its sender's later ones, so it is
+ * refused here, as go-ethereum's pool refuses it.
  */
-export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempool, height: number, minGasPrice: bigint, next: NextBlockLimits, required: bigint): void {
+export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempool, height: number, minGasPrice: bigint, next: NextBlockLimits, required: bigint | undefined): void {
   const { gasLimit, gasPrice, nonce, value } = tx.tx
   const restHash = toReversedHex(tx.hash)
   const refuse = (desc: string, phrase: string) => new TransactionRejectedError(`SendRawTransaction verified ${restHash} error: ${desc} (${phrase})`)
@@ -61,7 +62,7 @@ export function checkPool(tx: EvmTransaction, world: WorldState, mempool: Mempoo
     throw refuse(`Please input gasLimit >= ${MIN_GAS_LIMIT} and gasPrice >= ${minGasPrice}`, gasLimit < MIN_GAS_LIMIT ? GethPhrase.IntrinsicGas : GethPhrase.Underpriced)
   }
   // Taken, it could not run when mined: the block would fail and the sender's later transactions wait behind it.
-  if (gasLimit < required) {
+  if (required !== undefined) {
     throw refuse(`gasLimit ${gasLimit} is less than the ${required} the transaction needs to run (its intrinsic gas, or on Prague EIP-7623's calldata floor)`, GethPhrase.IntrinsicGas)
   }
   if (gasLimit > EVM_TX_GAS_CAP) throw refuse('EIP155 tx gaslimit exceed ', GethPhrase.GasLimit)

@@ -10,7 +10,7 @@ import type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, Execu
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import { ExecutionAbortedError } from './pacer.ts'
 import { evmPatchesWanted } from './patches/switch.ts'
-import { ISTANBUL_GAS_RULES, requiredGas, transactionGasRules, type TransactionGasRules } from './transactionGas.ts'
+import { ISTANBUL_GAS_RULES, requiredGasAbove, transactionGasRules, type TransactionGasRules } from './transactionGas.ts'
 
 export type { BlockEnvironment, CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
 export { CHAIN_BLOCK_ENVIRONMENT } from './execution.ts'
@@ -65,11 +65,12 @@ export class EvmExecutor {
 
   /**
    * The least gas limit a transaction to `to` (undefined: a creation) with `data` can
-   * run with under the hardfork: its intrinsic gas, or EIP-7623's calldata floor on
-   * Prague where that is higher (transactionGas.ts `requiredGas`). Loads nothing.
+   * run with under the hardfork, when `gasLimit` is below it, else `undefined`: its
+   * intrinsic gas, or EIP-7623's calldata floor on Prague where that is higher
+   * (transactionGas.ts `requiredGasAbove`). Loads nothing.
    */
-  requiredGas(to: Uint8Array | undefined, data: Uint8Array): bigint {
-    return requiredGas(to, data, this.#gasRules)
+  requiredGasAbove(gasLimit: bigint, to: Uint8Array | undefined, data: Uint8Array): bigint | undefined {
+    return requiredGasAbove(gasLimit, to, data, this.#gasRules)
   }
 
   /**
