@@ -137,6 +137,14 @@ describe.each([
     await cause(wallet().sendTransaction({ to, value: 1n, gas: 19_999n, gasPrice: GWEI }), IntrinsicGasTooLowError)
   })
 
+  it('gas at least 20,000 but below the intrinsic gas: IntrinsicGasTooLowError, and the next transaction goes through', async () => {
+    // 21,000 + 16 × 100 non-zero bytes = 22,600 needed; 20,500 passes the node's minimum only.
+    const data = `0x${'ff'.repeat(100)}` as const
+    await cause(wallet().sendTransaction({ to, value: 1n, data, gas: 20_500n, gasPrice: GWEI }), IntrinsicGasTooLowError)
+    const hash = await wallet().sendTransaction({ to, value: 1n, data, gas: 22_600n, gasPrice: GWEI })
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+
   it('a revert: ExecutionRevertedError with the reason', async () => {
     const err = await cause(wallet().sendTransaction({ to: reverter, data: revertData, gasPrice: GWEI }), ExecutionRevertedError)
     expect(err.details).toBe('execution reverted: Reverter: always fails')
