@@ -9,10 +9,12 @@ import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } fro
 import { toHex } from '../util/hex.ts'
 import { InvalidControlError } from '../controls/controls.ts'
 import { InvalidAddressError } from '../native/address.ts'
-import type { RpcCallScope, RpcContext } from './context.ts'
+import type { RpcCallScope, RpcContext, RpcMethod } from './context.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
 import { rpcMethods } from './methods/index.ts'
 import { checkParamLimits } from './limits.ts'
+import type { RpcMethodDeclaration } from './declare.ts'
+import { LOCAL, remoteAnswer } from './forkPolicy.ts'
 
 /** A JSON-RPC response object. */
 export type RpcResponse = { jsonrpc: '2.0'; id: string | number | null; result: unknown } | { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string; data?: unknown } }
@@ -23,14 +25,22 @@ export type RpcResponse = { jsonrpc: '2.0'; id: string | number | null; result: 
  * `scope`: what the calls of one batch share (its trace budget).
  */
 export async function callRpc(ctx: RpcContext, method: string, params: unknown, scope?: RpcCallScope): Promise<unknown> {
-  const handler = Object.hasOwn(rpcMethods, method) ? rpcMethods[method] : undefined
-  if (handler === undefined) {
+  const declaration = Object.hasOwn(rpcMethods, method) ? rpcMethods[method] : undefined
+  if (declaration === undefined) {
     throw new RpcError(RpcErrorCode.MethodNotFound, `the method ${method} does not exist/is not available`)
   }
   checkParamLimits(params, ctx.limits)
+  if (typeof declaration === 'function') return callLegacy(ctx, declaration, params, scope)
+  const raw = paramList(params, declaration)
+  const call = { scope }
+  const run = (): unknown => {
+    const parsed = parseParams(ctx, declaration, raw)
+    const remote = remoteAnswer(ctx.chain, declaration, parsed, raw)
+    return remote === LOCAL ? declaration.handler(ctx, parsed, call) : remote
+  }
   try {
-    // Over a fork, a method that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
-    const result = ctx.chain.world.fork === undefined ? await handler(ctx, params, scope) : await retryOnForkMiss(() => handler(ctx, params, scope))
+    // Over a fork, a call that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
+    const result = ctx.chain.world.fork === undefined ? await run() : await retryOnForkMiss(async () => run())
     // With a durable database nothing is answered before what it reports is on disk (chain/store.ts).
     const written = ctx.chain.flushed()
     if (written !== undefined) await written
@@ -38,6 +48,48 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown, 
   } catch (err) {
     throw toRpcError(err)
   }
+}
+
+// TRANSITION: handlers not yet declared.
+async function callLegacy(ctx: RpcContext, handler: RpcMethod, params: unknown, scope?: RpcCallScope): Promise<unknown> {
+  try {
+    const result = ctx.chain.world.fork === undefined ? await handler(ctx, params, scope) : await retryOnForkMiss(() => handler(ctx, params, scope))
+    const written = ctx.chain.flushed()
+    if (written !== undefined) await written
+    return result
+  } catch (err) {
+    throw toRpcError(err)
+  }
+}
+
+/**
+ * The params array of a call: absent or null is `[]`; anything else than an array,
+ * or a length outside what the declaration takes, is -32602 (go-ethereum's texts).
+ */
+function paramList(params: unknown, declaration: RpcMethodDeclaration): unknown[] {
+  if (params === undefined || params === null) params = []
+  if (!Array.isArray(params)) throw new RpcError(RpcErrorCode.InvalidParams, 'non-array args')
+  const specs = declaration.params
+  if (params.length > specs.length) throw new RpcError(RpcErrorCode.InvalidParams, `too many arguments, want at most ${specs.length}`)
+  let required = specs.length
+  while (required > 0 && specs[required - 1]!.optional) required--
+  if (params.length < required) throw new RpcError(RpcErrorCode.InvalidParams, `missing value for required argument ${params.length}`)
+  return params
+}
+
+/** Each param parsed by its spec; a -32602 names the parameter in its `data` (`{ param }`). */
+function parseParams(ctx: RpcContext, declaration: RpcMethodDeclaration, raw: readonly unknown[]): unknown[] {
+  return declaration.params.map((spec, i) => {
+    const value = raw[i]
+    try {
+      return spec.optional && (value === undefined || value === null) ? spec.parse(undefined, i, ctx) : spec.parse(value, i, ctx)
+    } catch (err) {
+      if (err instanceof RpcError && err.code === RpcErrorCode.InvalidParams && err.data === undefined) {
+        throw new RpcError(err.code, err.message, { data: { param: spec.name }, cause: err.cause })
+      }
+      throw err
+    }
+  })
 }
 
 /**

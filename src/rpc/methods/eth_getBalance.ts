@@ -1,15 +1,11 @@
-import { stateHeight } from '../blockResolution.ts'
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseAddress } from '../params.ts'
-import { historyBelow } from '../forkHistory.ts'
-import { toHex, toQuantity } from '../../util/hex.ts'
+import { defineMethod } from '../declare.ts'
+import { address, stateBlock } from '../paramSpecs.ts'
+import { toQuantity } from '../../util/hex.ts'
 
 /** eth_getBalance: gas-token balance in wei (v2, 18 decimals; reference §4.1) as of the block given; below a fork's block, the remote's answer (kept). */
-export const eth_getBalance: RpcMethod = (ctx, params) => {
-  const [address, block] = expectParams(params, 2)
-  const a = parseAddress(address, 0)
-  const height = stateHeight(ctx, block, 1)
-  const history = historyBelow(ctx.chain, height)
-  if (history !== undefined) return history.answer('eth_getBalance', [toHex(a), toQuantity(height)])
-  return toQuantity(ctx.chain.account(a, height).gas)
-}
+export const eth_getBalance = defineMethod({
+  name: 'eth_getBalance',
+  params: [address('address'), stateBlock('block')],
+  fork: { kind: 'state', param: 1 },
+  handler: (ctx, [a, height]) => toQuantity(ctx.chain.account(a, height).gas),
+})

@@ -1,14 +1,19 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseNumberish } from '../params.ts'
+import { alias, defineMethod } from '../declare.ts'
+import { numberish, optional } from '../paramSpecs.ts'
 
 /**
  * hardhat_mine / anvil_mine: mines `blocks` blocks (default 1) whose timestamps after
  * the first are `interval` seconds apart (default 1); true.
  */
-export const hardhat_mine: RpcMethod = async (ctx, params) => {
-  const [blocks, interval] = expectParams(params, 0, 2)
-  const count = blocks === undefined || blocks === null ? 1 : parseNumberish(blocks, 0)
-  const spacing = interval === undefined || interval === null ? 1 : parseNumberish(interval, 1)
-  await ctx.controls.mine(count, spacing)
-  return true
-}
+export const hardhat_mine = defineMethod({
+  name: 'hardhat_mine',
+  params: [optional(numberish('blocks'), 1), optional(numberish('interval'), 1)],
+  fork: { kind: 'local' },
+  handler: async (ctx, [count, spacing]) => {
+    await ctx.controls.mine(count, spacing)
+    return true as const
+  },
+})
+
+/** anvil_mine: {@link hardhat_mine} under Anvil's name. */
+export const anvil_mine = alias('anvil_mine', hardhat_mine)

@@ -3,6 +3,7 @@
  * spec's table first, then what contract test suites need beyond it.
  */
 import type { RpcMethod } from '../context.ts'
+import type { RpcMethodDeclaration } from '../declare.ts'
 import { evm_snapshot } from './evm_snapshot.ts'
 import { evm_revert } from './evm_revert.ts'
 import { evm_mine } from './evm_mine.ts'
@@ -14,7 +15,7 @@ import { evm_setBlockGasLimit } from './evm_setBlockGasLimit.ts'
 import { hardhat_setCoinbase } from './hardhat_setCoinbase.ts'
 import { hardhat_setNextBlockBaseFeePerGas } from './hardhat_setNextBlockBaseFeePerGas.ts'
 import { hardhat_setPrevRandao } from './hardhat_setPrevRandao.ts'
-import { hardhat_mine } from './hardhat_mine.ts'
+import { anvil_mine, hardhat_mine } from './hardhat_mine.ts'
 import { hardhat_setBalance } from './hardhat_setBalance.ts'
 import { hardhat_setCode } from './hardhat_setCode.ts'
 import { hardhat_setStorageAt } from './hardhat_setStorageAt.ts'
@@ -159,7 +160,7 @@ const table = {
   hardhat_getAutomine,
   anvil_getAutomine: hardhat_getAutomine,
   hardhat_mine,
-  anvil_mine: hardhat_mine,
+  anvil_mine,
   hardhat_setBalance,
   anvil_setBalance: hardhat_setBalance,
   hardhat_setCode,
@@ -192,10 +193,10 @@ const table = {
   anvil_loadState,
   hardhat_loadState: anvil_loadState,
   dev_setMainBalance,
-} satisfies Record<string, RpcMethod>
+} satisfies Record<string, RpcMethod | RpcMethodDeclaration>
 
 /** The name of every method in the table. */
 export type ServedMethodName = keyof typeof table
 
 /** Every JSON-RPC method the devnet serves, by name. */
-export const rpcMethods: Readonly<Record<string, RpcMethod>> = Object.freeze(table)
+export const rpcMethods: Readonly<Record<string, RpcMethod | RpcMethodDeclaration>> = Object.freeze(table)
