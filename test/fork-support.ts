@@ -17,6 +17,8 @@ import { GWEI, sendNativeTransfer } from './support.ts'
 export class FaultProxy {
   mode: 'forward' | '429-once' | 'down' | 'no-batches' = 'forward'
   requests = 0
+  /** The JSON-RPC methods asked through the proxy, in order (each request of a batch). */
+  readonly methods: string[] = []
   /** When set and it returns an answer for a request's path, that answer (as JSON) is given instead of the target's. */
   override: ((path: string) => unknown) | undefined
   readonly #server: Server
@@ -25,6 +27,7 @@ export class FaultProxy {
       this.requests++
       const chunks: Buffer[] = []
       for await (const chunk of req) chunks.push(chunk as Buffer)
+      if (req.method === 'POST') this.methods.push(...methodsOf(Buffer.concat(chunks).toString()))
       if (this.mode === 'down') return void res.destroy()
       if (this.mode === '429-once') {
         this.mode = 'forward'
@@ -49,6 +52,18 @@ export class FaultProxy {
   close(): Promise<void> {
     this.#server.closeAllConnections()
     return new Promise((resolve) => this.#server.close(() => resolve()))
+  }
+}
+
+/** The method names of a JSON-RPC body (one request or a batch); none for anything else. */
+function methodsOf(body: string): string[] {
+  try {
+    const parsed = JSON.parse(body) as unknown
+    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((r) =>
+      typeof r === 'object' && r !== null && typeof (r as { method?: unknown }).method === 'string' ? [(r as { method: string }).method] : [],
+    )
+  } catch {
+    return []
   }
 }
 

@@ -19,6 +19,7 @@ import { ACCOUNT_COUNT } from '../options/devnetRules.ts'
 import { grouped, wholeNumber } from '../options/rules.ts'
 import type { Hex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
+import { LIMIT_DEFAULTS } from '../core/limits.ts'
 import { ruleParser } from './optionFlags.ts'
 
 /** Default REST port of the node (`DEFAULT_REST_PORT`). */
@@ -252,20 +253,20 @@ export function cliProgram(): Command {
       .option('--dump-state <file>', 'write the head state document to <file> on exit (default: none)')
       .option('--state <file>', 'both: load <file> if it exists, write it on exit (default: none)')
       // Limits.
-      .option('--body-limit <bytes>', 'largest request body either server accepts', ruleParser('bodyLimit'), 5 * 1024 * 1024)
-      .option('--batch-limit <n>', 'most requests in one JSON-RPC batch', ruleParser('batchLimit'), 1000)
-      .option('--batch-response-limit <bytes>', "bytes of answers after which a batch's remaining requests are refused", ruleParser('batchResponseLimit'), 25_000_000)
-      .option('--hex-limit <digits>', 'longest string in JSON-RPC params, in hex digits', ruleParser('hexLimit'), 2 * 1024 * 1024)
-      .option('--json-depth-limit <n>', 'deepest nesting of arrays and objects in a request', ruleParser('jsonDepthLimit'), 100)
-      .option('--logs-block-range <n>', 'widest toBlock - fromBlock of eth_getLogs', ruleParser('logsBlockRange'), 100_000)
-      .option('--logs-result-limit <n>', 'most logs one query answers', ruleParser('logsResultLimit'), 10_000)
-      .option('--filter-limit <n>', 'most installed polling filters', ruleParser('filterLimit'), 10_000)
-      .option('--subscription-limit <n>', 'most live eth_subscribe subscriptions', ruleParser('subscriptionLimit'), 10_000)
-      .option('--trace-size-limit <bytes>', 'largest struct-log trace, in bytes of JSON', ruleParser('traceSizeLimit'), 128 * 1024 * 1024)
-      .option('--mine-limit <n>', 'most blocks one mine call may add', ruleParser('mineLimit'), 1_000_000)
-      .option('--trace-timeout <ms>', 'longest one trace runs, unless its tracer option timeout says otherwise', ruleParser('traceTimeout'), 5_000)
-      .option('--batch-trace-timeout <ms>', 'longest the traces of one JSON-RPC batch run in all', ruleParser('batchTraceTimeout'), 10_000)
-      .option('--state-limit <bytes>', 'largest state document anvil_loadState reads, in bytes of JSON after inflating', ruleParser('stateLimit'), 64 * 1024 * 1024)
+      .option('--body-limit <bytes>', 'largest request body either server accepts', ruleParser('bodyLimit'), LIMIT_DEFAULTS.bodyLimit)
+      .option('--batch-limit <n>', 'most requests in one JSON-RPC batch', ruleParser('batchLimit'), LIMIT_DEFAULTS.batchLimit)
+      .option('--batch-response-limit <bytes>', "bytes of answers after which a batch's remaining requests are refused", ruleParser('batchResponseLimit'), LIMIT_DEFAULTS.batchResponseLimit)
+      .option('--hex-limit <digits>', 'longest string in JSON-RPC params, in hex digits', ruleParser('hexLimit'), LIMIT_DEFAULTS.hexLimit)
+      .option('--json-depth-limit <n>', 'deepest nesting of arrays and objects in a request', ruleParser('jsonDepthLimit'), LIMIT_DEFAULTS.jsonDepthLimit)
+      .option('--logs-block-range <n>', 'widest toBlock - fromBlock of eth_getLogs', ruleParser('logsBlockRange'), LIMIT_DEFAULTS.logsBlockRange)
+      .option('--logs-result-limit <n>', 'most logs one query answers', ruleParser('logsResultLimit'), LIMIT_DEFAULTS.logsResultLimit)
+      .option('--filter-limit <n>', 'most installed polling filters', ruleParser('filterLimit'), LIMIT_DEFAULTS.filterLimit)
+      .option('--subscription-limit <n>', 'most live eth_subscribe subscriptions', ruleParser('subscriptionLimit'), LIMIT_DEFAULTS.subscriptionLimit)
+      .option('--trace-size-limit <bytes>', 'largest struct-log trace, in bytes of JSON', ruleParser('traceSizeLimit'), LIMIT_DEFAULTS.traceSizeLimit)
+      .option('--mine-limit <n>', 'most blocks one mine call may add', ruleParser('mineLimit'), LIMIT_DEFAULTS.mineLimit)
+      .option('--trace-timeout <ms>', 'longest one trace runs, unless its tracer option timeout says otherwise', ruleParser('traceTimeout'), LIMIT_DEFAULTS.traceTimeout)
+      .option('--batch-trace-timeout <ms>', 'longest the traces of one JSON-RPC batch run in all', ruleParser('batchTraceTimeout'), LIMIT_DEFAULTS.batchTraceTimeout)
+      .option('--state-limit <bytes>', 'largest state document anvil_loadState reads, in bytes of JSON after inflating', ruleParser('stateLimit'), LIMIT_DEFAULTS.stateLimit)
       .option('-q, --quiet', 'no line per request or mined block (the accounts and URLs are still printed)', false)
       .addHelpText(
         'after',

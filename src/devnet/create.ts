@@ -26,6 +26,7 @@ import { validateDevnetOptions, type ValidDevnetOptions } from '../options/valid
 import type { RpcContext, SigningAccount } from '../rpc/context.ts'
 import { FilterRegistry } from '../rpc/filters.ts'
 import { rpcLimits } from '../rpc/limits.ts'
+import { LIMIT_DEFAULTS } from '../core/limits.ts'
 import { SubscriptionManager } from '../rpc/subscriptions.ts'
 import { DevnetControls } from '../controls/controls.ts'
 import type { RestContext } from '../rest/context.ts'
@@ -39,9 +40,6 @@ import type { Devnet } from './types.ts'
 /** Default balance of each dev account: 10,000 of each token. */
 const DEFAULT_MAIN = DEV_ACCOUNT_MAIN
 const DEFAULT_GAS = DEV_ACCOUNT_GAS
-/** Default JSON-RPC body limit: go-ethereum's 5 MiB (reference §6.1). */
-const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024
-
 /**
  * Creates a devnet. See {@link DevnetOptions} for the options and their defaults.
  * Throws InvalidOptionError (src/options/error.ts) for an unknown option or a value
@@ -118,7 +116,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
       networkId: connected?.networkId ?? SOLO_NETWORK_ID,
     }
   }
-  instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? DEFAULT_BODY_LIMIT, fresh, options.fork, options.blockTime)
+  instance = new DevnetInstance(context, restContext, keys, nativeAccounts, options.bodyLimit ?? LIMIT_DEFAULTS.bodyLimit, fresh, options.fork, options.blockTime)
   return instance
 }
 

@@ -3,6 +3,7 @@
  * is a createDevnet option (README "Limits and guarantees"); crossing one answers a
  * clear error and changes nothing, and the next request is served.
  */
+import { LIMIT_DEFAULTS } from '../core/limits.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
 
 /** The limits one devnet applies; see {@link rpcLimits} for the defaults. */
@@ -38,21 +39,21 @@ export interface RpcLimits {
 /** The options {@link rpcLimits} reads: each limit, optional (the limit options of DevnetOptions). */
 export type RpcLimitOptions = { [K in keyof RpcLimits]?: number }
 
-/** The defaults: go-ethereum's batch limit, the log limits common providers apply. */
+/** The defaults (core/limits.ts, where every limit default is written). */
 export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
-  batchLimit: 1_000,
-  hexLimit: 2 * 1024 * 1024,
-  jsonDepthLimit: 100,
-  logsBlockRange: 100_000,
-  logsResultLimit: 10_000,
-  filterLimit: 10_000,
-  subscriptionLimit: 10_000,
-  traceSizeLimit: 128 * 1024 * 1024,
-  mineLimit: 1_000_000,
-  batchResponseLimit: 25_000_000,
-  traceTimeout: 5_000,
-  batchTraceTimeout: 10_000,
-  stateLimit: 64 * 1024 * 1024,
+  batchLimit: LIMIT_DEFAULTS.batchLimit,
+  hexLimit: LIMIT_DEFAULTS.hexLimit,
+  jsonDepthLimit: LIMIT_DEFAULTS.jsonDepthLimit,
+  logsBlockRange: LIMIT_DEFAULTS.logsBlockRange,
+  logsResultLimit: LIMIT_DEFAULTS.logsResultLimit,
+  filterLimit: LIMIT_DEFAULTS.filterLimit,
+  subscriptionLimit: LIMIT_DEFAULTS.subscriptionLimit,
+  traceSizeLimit: LIMIT_DEFAULTS.traceSizeLimit,
+  mineLimit: LIMIT_DEFAULTS.mineLimit,
+  batchResponseLimit: LIMIT_DEFAULTS.batchResponseLimit,
+  traceTimeout: LIMIT_DEFAULTS.traceTimeout,
+  batchTraceTimeout: LIMIT_DEFAULTS.batchTraceTimeout,
+  stateLimit: LIMIT_DEFAULTS.stateLimit,
 })
 
 /**

@@ -1,0 +1,37 @@
+/**
+ * The default of every limit option, written once: createDevnet's options, the
+ * CLI's flags (`--batch-limit` …) and the docs (docs/limits.md) take them from here.
+ * Units: `bodyLimit`, `batchResponseLimit`, `traceSizeLimit` and `stateLimit` in bytes;
+ * `hexLimit` in hex digits; `traceTimeout` and `batchTraceTimeout` in milliseconds;
+ * the rest are counts.
+ */
+export const LIMIT_DEFAULTS = Object.freeze({
+  /** Largest request body either server accepts (5 MiB, go-ethereum's `defaultBodyLimit`). */
+  bodyLimit: 5 * 1024 * 1024,
+  /** Most requests in one JSON-RPC batch (go-ethereum's `BatchRequestLimit`). */
+  batchLimit: 1_000,
+  /** Longest string in a request's params, in hex digits after `0x` (1 MiB of DATA). */
+  hexLimit: 2 * 1024 * 1024,
+  /** Deepest nesting of arrays and objects in a request. */
+  jsonDepthLimit: 100,
+  /** Widest span toBlock - fromBlock of one log query (the real node's, reference §6.2). */
+  logsBlockRange: 100_000,
+  /** Most logs one query answers. */
+  logsResultLimit: 10_000,
+  /** Most installed polling filters. */
+  filterLimit: 10_000,
+  /** Most live eth_subscribe subscriptions, all connections together. */
+  subscriptionLimit: 10_000,
+  /** Largest struct-log trace, in bytes of JSON. */
+  traceSizeLimit: 128 * 1024 * 1024,
+  /** Most blocks one mine call may add. */
+  mineLimit: 1_000_000,
+  /** Bytes of answers after which a batch's remaining requests are refused (go-ethereum's `BatchResponseMaxSize`). */
+  batchResponseLimit: 25_000_000,
+  /** Longest one trace runs, in ms (go-ethereum's default trace timeout). */
+  traceTimeout: 5_000,
+  /** Milliseconds the trace calls of one batch may run in all. */
+  batchTraceTimeout: 10_000,
+  /** Largest state document anvil_loadState reads, in bytes of JSON after inflating. */
+  stateLimit: 64 * 1024 * 1024,
+})
