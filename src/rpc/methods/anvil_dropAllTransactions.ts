@@ -1,9 +1,12 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 
 /** anvil_dropAllTransactions: empties the pool, EVM and native transactions alike; null (Anvil's answer). */
-export const anvil_dropAllTransactions: RpcMethod = async (ctx, params) => {
-  expectParams(params, 0)
-  await ctx.chain.dropPending()
-  return null
-}
+export const anvil_dropAllTransactions = defineMethod({
+  name: 'anvil_dropAllTransactions',
+  params: [],
+  fork: { kind: 'local' },
+  handler: async (ctx) => {
+    await ctx.chain.dropPending()
+    return null
+  },
+})

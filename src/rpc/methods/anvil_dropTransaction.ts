@@ -1,5 +1,5 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseHash } from '../params.ts'
+import { defineMethod } from '../declare.ts'
+import { hash } from '../paramSpecs.ts'
 import { toHex, toHexRaw } from '../../util/hex.ts'
 
 /**
@@ -7,9 +7,12 @@ import { toHex, toHexRaw } from '../../util/hex.ts'
  * when it was pending, null otherwise (mined or unknown), as Anvil answers. Later
  * transactions of the sender stay, queued behind the freed nonce.
  */
-export const anvil_dropTransaction: RpcMethod = async (ctx, params) => {
-  const [value] = expectParams(params, 1)
-  const hash = parseHash(value, 0)
-  const dropped = await ctx.chain.dropPending({ hashes: [toHexRaw(hash)] })
-  return dropped.length === 1 ? toHex(hash) : null
-}
+export const anvil_dropTransaction = defineMethod({
+  name: 'anvil_dropTransaction',
+  params: [hash('hash')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [bytes]) => {
+    const dropped = await ctx.chain.dropPending({ hashes: [toHexRaw(bytes)] })
+    return dropped.length === 1 ? toHex(bytes) : null
+  },
+})

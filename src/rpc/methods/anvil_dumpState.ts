@@ -1,7 +1,7 @@
 import { toHex } from '../../util/hex.ts'
-import type { RpcMethod } from '../context.ts'
+import { alias, defineMethod } from '../declare.ts'
 import { invalidArgument } from '../errors.ts'
-import { expectParams } from '../params.ts'
+import { optional, param } from '../paramSpecs.ts'
 
 /**
  * anvil_dumpState (alias hardhat_dumpState): the head state as Anvil returns it, a
@@ -10,10 +10,24 @@ import { expectParams } from '../params.ts'
  * "State that lasts"), not Anvil's layout; block history is not included. Anvil's
  * optional boolean (keep historical states) is accepted and has no effect.
  */
-export const anvil_dumpState: RpcMethod = async (ctx, params) => {
-  const [historical] = expectParams(params, 0, 1)
-  if (historical !== undefined && historical !== null && typeof historical !== 'boolean') throw invalidArgument(0, 'expected a boolean')
-  // State documents and zlib load on first use, off the start-up path.
-  const [{ gzipSync }, { dumpState }] = await Promise.all([import('node:zlib'), import('../../chain/persistence/stateDocument.ts')])
-  return toHex(gzipSync(JSON.stringify(dumpState(ctx.chain, ctx.chainId))))
-}
+export const anvil_dumpState = defineMethod({
+  name: 'anvil_dumpState',
+  // Checked for its type only (the method's own wording, not go-ethereum's bool text), then ignored.
+  params: [
+    optional(
+      param<boolean, boolean>('historical', (value, index) => {
+        if (typeof value !== 'boolean') throw invalidArgument(index, 'expected a boolean')
+        return value
+      }),
+    ),
+  ],
+  fork: { kind: 'local' },
+  handler: async (ctx) => {
+    // State documents and zlib load on first use, off the start-up path.
+    const [{ gzipSync }, { dumpState }] = await Promise.all([import('node:zlib'), import('../../chain/persistence/stateDocument.ts')])
+    return toHex(gzipSync(JSON.stringify(dumpState(ctx.chain, ctx.chainId))))
+  },
+})
+
+/** hardhat_dumpState: {@link anvil_dumpState} under Hardhat's name. */
+export const hardhat_dumpState = alias('hardhat_dumpState', anvil_dumpState)

@@ -1,7 +1,8 @@
 import { PersistenceError } from '../../chain/persistence/errors.ts'
-import type { RpcMethod } from '../context.ts'
+import { alias, defineMethod } from '../declare.ts'
 import { invalidArgument } from '../errors.ts'
-import { expectParams, parseData } from '../params.ts'
+import { parseData } from '../params.ts'
+import { param } from '../paramSpecs.ts'
 
 /**
  * anvil_loadState (alias hardhat_loadState): writes a state into the latest state, as
@@ -12,18 +13,25 @@ import { expectParams, parseData } from '../params.ts'
  * limits (`stateLimit` bytes of JSON after inflating, `jsonDepthLimit` levels) is
  * -32602 naming the limit, and changes nothing.
  */
-export const anvil_loadState: RpcMethod = async (ctx, params) => {
-  const [input] = expectParams(params, 1)
-  const bytes = typeof input === 'string' ? parseData(input, 0) : undefined
-  // State documents load on first use, off the start-up path.
-  const { applyState, parseStateDocument, readStateBytes } = await import('../../chain/persistence/stateDocument.ts')
-  let state
-  try {
-    state = parseStateDocument(bytes === undefined ? input : await readStateBytes(bytes, ctx.limits))
-  } catch (err) {
-    if (err instanceof PersistenceError) throw invalidArgument(0, err.message)
-    throw err
-  }
-  await ctx.chain.writeState((world, height) => applyState(world, state, height))
-  return true
-}
+export const anvil_loadState = defineMethod({
+  name: 'anvil_loadState',
+  // A string is DATA (the bytes of gzipped or plain JSON); anything else is the document itself, checked by the handler.
+  params: [param<string | object, { bytes: Uint8Array } | { document: unknown }>('state', (value, index) => (typeof value === 'string' ? { bytes: parseData(value, index) } : { document: value }))],
+  fork: { kind: 'local' },
+  handler: async (ctx, [input]) => {
+    // State documents load on first use, off the start-up path.
+    const { applyState, parseStateDocument, readStateBytes } = await import('../../chain/persistence/stateDocument.ts')
+    let state
+    try {
+      state = parseStateDocument('bytes' in input ? await readStateBytes(input.bytes, ctx.limits) : input.document)
+    } catch (err) {
+      if (err instanceof PersistenceError) throw invalidArgument(0, err.message)
+      throw err
+    }
+    await ctx.chain.writeState((world, height) => applyState(world, state, height))
+    return true as const
+  },
+})
+
+/** hardhat_loadState: {@link anvil_loadState} under Hardhat's name. */
+export const hardhat_loadState = alias('hardhat_loadState', anvil_loadState)

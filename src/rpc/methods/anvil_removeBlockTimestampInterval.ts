@@ -1,9 +1,12 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 
 /** anvil_removeBlockTimestampInterval: blocks follow the clock again; true. */
-export const anvil_removeBlockTimestampInterval: RpcMethod = async (ctx, params) => {
-  expectParams(params, 0)
-  await ctx.controls.setBlockTimestampInterval(undefined)
-  return true
-}
+export const anvil_removeBlockTimestampInterval = defineMethod({
+  name: 'anvil_removeBlockTimestampInterval',
+  params: [],
+  fork: { kind: 'local' },
+  handler: async (ctx) => {
+    await ctx.controls.setBlockTimestampInterval(undefined)
+    return true as const
+  },
+})

@@ -1,12 +1,16 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseAddressText, parseQuantity } from '../params.ts'
+import { defineMethod } from '../declare.ts'
+import { anyAddress, quantity } from '../paramSpecs.ts'
 
 /**
  * dev_setMainBalance (dualnet): the main-token balance in v2 units (1e-9 main, the
  * `main` of balancev2) of an address in either rendering; true.
  */
-export const dev_setMainBalance: RpcMethod = async (ctx, params) => {
-  const [address, amount] = expectParams(params, 2)
-  await ctx.controls.setBalance(parseAddressText(address, 0), { main: parseQuantity(amount, 1) })
-  return true
-}
+export const dev_setMainBalance = defineMethod({
+  name: 'dev_setMainBalance',
+  params: [anyAddress('address'), quantity('amount')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [address, amount]) => {
+    await ctx.controls.setBalance(address, { main: amount })
+    return true as const
+  },
+})

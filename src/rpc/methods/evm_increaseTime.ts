@@ -1,8 +1,10 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseNumberish } from '../params.ts'
+import { defineMethod } from '../declare.ts'
+import { numberish } from '../paramSpecs.ts'
 
 /** evm_increaseTime: moves time forward by a number of seconds; returns the total offset in seconds. */
-export const evm_increaseTime: RpcMethod = (ctx, params) => {
-  const [seconds] = expectParams(params, 1)
-  return ctx.controls.increaseTime(parseNumberish(seconds, 0))
-}
+export const evm_increaseTime = defineMethod({
+  name: 'evm_increaseTime',
+  params: [numberish('seconds')],
+  fork: { kind: 'local' },
+  handler: (ctx, [seconds]) => ctx.controls.increaseTime(seconds),
+})

@@ -1,9 +1,13 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseBoolean } from '../params.ts'
+import { defineMethod } from '../declare.ts'
+import { boolean } from '../paramSpecs.ts'
 
 /** evm_setAutomine: turns automine on or off; true. */
-export const evm_setAutomine: RpcMethod = async (ctx, params) => {
-  const [on] = expectParams(params, 1)
-  await ctx.controls.setAutomine(parseBoolean(on, 0))
-  return true
-}
+export const evm_setAutomine = defineMethod({
+  name: 'evm_setAutomine',
+  params: [boolean('on')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [on]) => {
+    await ctx.controls.setAutomine(on)
+    return true as const
+  },
+})

@@ -1,9 +1,13 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseNumberish } from '../params.ts'
+import { defineMethod } from '../declare.ts'
+import { numberish } from '../paramSpecs.ts'
 
 /** evm_setIntervalMining: mines a block every N milliseconds (0 stops); true. */
-export const evm_setIntervalMining: RpcMethod = async (ctx, params) => {
-  const [ms] = expectParams(params, 1)
-  await ctx.controls.setIntervalMining(parseNumberish(ms, 0))
-  return true
-}
+export const evm_setIntervalMining = defineMethod({
+  name: 'evm_setIntervalMining',
+  params: [numberish('ms')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [ms]) => {
+    await ctx.controls.setIntervalMining(ms)
+    return true as const
+  },
+})

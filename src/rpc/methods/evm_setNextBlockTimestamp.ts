@@ -1,9 +1,13 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseNumberish } from '../params.ts'
+import { defineMethod } from '../declare.ts'
+import { numberish } from '../paramSpecs.ts'
 
 /** evm_setNextBlockTimestamp: the next block's timestamp (Unix seconds), later than the latest block's. */
-export const evm_setNextBlockTimestamp: RpcMethod = async (ctx, params) => {
-  const [timestamp] = expectParams(params, 1)
-  await ctx.controls.setNextBlockTimestamp(parseNumberish(timestamp, 0))
-  return null
-}
+export const evm_setNextBlockTimestamp = defineMethod({
+  name: 'evm_setNextBlockTimestamp',
+  params: [numberish('timestamp')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [timestamp]) => {
+    await ctx.controls.setNextBlockTimestamp(timestamp)
+    return null
+  },
+})

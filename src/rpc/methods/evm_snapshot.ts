@@ -1,8 +1,9 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 
 /** evm_snapshot (Hardhat, Ganache, Anvil): takes a snapshot, returns its id. */
-export const evm_snapshot: RpcMethod = (ctx, params) => {
-  expectParams(params, 0)
-  return ctx.controls.snapshots.take()
-}
+export const evm_snapshot = defineMethod({
+  name: 'evm_snapshot',
+  params: [],
+  fork: { kind: 'local' },
+  handler: (ctx) => ctx.controls.snapshots.take(),
+})

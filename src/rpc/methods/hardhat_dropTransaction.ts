@@ -1,6 +1,6 @@
-import type { RpcMethod } from '../context.ts'
+import { defineMethod } from '../declare.ts'
 import { RpcError, RpcErrorCode } from '../errors.ts'
-import { expectParams, parseHash } from '../params.ts'
+import { hash } from '../paramSpecs.ts'
 import { toHex, toHexRaw } from '../../util/hex.ts'
 
 /**
@@ -8,11 +8,15 @@ import { toHex, toHexRaw } from '../../util/hex.ts'
  * when it was pending, false when unknown. A mined one is -32602, as Hardhat answers.
  * Later transactions of the sender stay, queued behind the freed nonce.
  */
-export const hardhat_dropTransaction: RpcMethod = async (ctx, params) => {
-  const [value] = expectParams(params, 1)
-  const hash = toHexRaw(parseHash(value, 0))
-  if (ctx.chain.transaction(hash) !== undefined) {
-    throw new RpcError(RpcErrorCode.InvalidParams, `Transaction ${toHex(parseHash(value, 0))} cannot be removed because it's already mined`)
-  }
-  return (await ctx.chain.dropPending({ hashes: [hash] })).length === 1
-}
+export const hardhat_dropTransaction = defineMethod({
+  name: 'hardhat_dropTransaction',
+  params: [hash('hash')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [bytes]) => {
+    const key = toHexRaw(bytes)
+    if (ctx.chain.transaction(key) !== undefined) {
+      throw new RpcError(RpcErrorCode.InvalidParams, `Transaction ${toHex(bytes)} cannot be removed because it's already mined`)
+    }
+    return (await ctx.chain.dropPending({ hashes: [key] })).length === 1
+  },
+})

@@ -1,9 +1,16 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseAddressText } from '../params.ts'
+import { alias, defineMethod } from '../declare.ts'
+import { anyAddress } from '../paramSpecs.ts'
 
 /** hardhat_impersonateAccount / anvil_impersonateAccount: eth_sendTransaction may send as this address; true. */
-export const hardhat_impersonateAccount: RpcMethod = (ctx, params) => {
-  const [address] = expectParams(params, 1)
-  ctx.controls.impersonate(parseAddressText(address, 0))
-  return true
-}
+export const hardhat_impersonateAccount = defineMethod({
+  name: 'hardhat_impersonateAccount',
+  params: [anyAddress('address')],
+  fork: { kind: 'local' },
+  handler: (ctx, [address]) => {
+    ctx.controls.impersonate(address)
+    return true as const
+  },
+})
+
+/** anvil_impersonateAccount: {@link hardhat_impersonateAccount} under Anvil's name. */
+export const anvil_impersonateAccount = alias('anvil_impersonateAccount', hardhat_impersonateAccount)

@@ -1,9 +1,16 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseAddressText, parseQuantity } from '../params.ts'
+import { alias, defineMethod } from '../declare.ts'
+import { anyAddress, quantity } from '../paramSpecs.ts'
 
 /** hardhat_setBalance / anvil_setBalance: the gas-token balance in wei (what eth_getBalance shows); true. */
-export const hardhat_setBalance: RpcMethod = async (ctx, params) => {
-  const [address, wei] = expectParams(params, 2)
-  await ctx.controls.setBalance(parseAddressText(address, 0), { gas: parseQuantity(wei, 1) })
-  return true
-}
+export const hardhat_setBalance = defineMethod({
+  name: 'hardhat_setBalance',
+  params: [anyAddress('address'), quantity('wei')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [address, wei]) => {
+    await ctx.controls.setBalance(address, { gas: wei })
+    return true as const
+  },
+})
+
+/** anvil_setBalance: {@link hardhat_setBalance} under Anvil's name. */
+export const anvil_setBalance = alias('anvil_setBalance', hardhat_setBalance)

@@ -1,9 +1,16 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseAddressText, parseData } from '../params.ts'
+import { alias, defineMethod } from '../declare.ts'
+import { anyAddress, data } from '../paramSpecs.ts'
 
 /** hardhat_setCode / anvil_setCode: replaces the EVM code of an address; true. */
-export const hardhat_setCode: RpcMethod = async (ctx, params) => {
-  const [address, code] = expectParams(params, 2)
-  await ctx.controls.setCode(parseAddressText(address, 0), parseData(code, 1))
-  return true
-}
+export const hardhat_setCode = defineMethod({
+  name: 'hardhat_setCode',
+  params: [anyAddress('address'), data('code')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [address, code]) => {
+    await ctx.controls.setCode(address, code)
+    return true as const
+  },
+})
+
+/** anvil_setCode: {@link hardhat_setCode} under Anvil's name. */
+export const anvil_setCode = alias('anvil_setCode', hardhat_setCode)

@@ -1,9 +1,16 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseAddressText } from '../params.ts'
+import { alias, defineMethod } from '../declare.ts'
+import { anyAddress } from '../paramSpecs.ts'
 
 /** hardhat_setCoinbase / anvil_setCoinbase: COINBASE of later blocks and eth_coinbase (fees still go to governance); true. See `DevnetControls.setCoinbase`. */
-export const hardhat_setCoinbase: RpcMethod = async (ctx, params) => {
-  const [address] = expectParams(params, 1)
-  await ctx.controls.setCoinbase(parseAddressText(address, 0))
-  return true
-}
+export const hardhat_setCoinbase = defineMethod({
+  name: 'hardhat_setCoinbase',
+  params: [anyAddress('address')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [address]) => {
+    await ctx.controls.setCoinbase(address)
+    return true as const
+  },
+})
+
+/** anvil_setCoinbase: {@link hardhat_setCoinbase} under Anvil's name. */
+export const anvil_setCoinbase = alias('anvil_setCoinbase', hardhat_setCoinbase)

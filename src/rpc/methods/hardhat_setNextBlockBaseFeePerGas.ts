@@ -1,12 +1,19 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseQuantity } from '../params.ts'
+import { alias, defineMethod } from '../declare.ts'
+import { quantity } from '../paramSpecs.ts'
 
 /**
  * hardhat_setNextBlockBaseFeePerGas / anvil_setNextBlockBaseFeePerGas: the next block's base fee in wei, what BASEFEE reads in it and the least gas price the pool takes for it, on a hardfork with EIP-1559 only (later blocks: 0 again); true.
  * See `DevnetControls.setNextBlockBaseFeePerGas`.
  */
-export const hardhat_setNextBlockBaseFeePerGas: RpcMethod = async (ctx, params) => {
-  const [baseFee] = expectParams(params, 1)
-  await ctx.controls.setNextBlockBaseFeePerGas(parseQuantity(baseFee, 0))
-  return true
-}
+export const hardhat_setNextBlockBaseFeePerGas = defineMethod({
+  name: 'hardhat_setNextBlockBaseFeePerGas',
+  params: [quantity('baseFee')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [baseFee]) => {
+    await ctx.controls.setNextBlockBaseFeePerGas(baseFee)
+    return true as const
+  },
+})
+
+/** anvil_setNextBlockBaseFeePerGas: {@link hardhat_setNextBlockBaseFeePerGas} under Anvil's name. */
+export const anvil_setNextBlockBaseFeePerGas = alias('anvil_setNextBlockBaseFeePerGas', hardhat_setNextBlockBaseFeePerGas)

@@ -1,9 +1,16 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseAddressText, parseQuantity } from '../params.ts'
+import { alias, defineMethod } from '../declare.ts'
+import { anyAddress, quantity } from '../paramSpecs.ts'
 
 /** hardhat_setNonce / anvil_setNonce: sets the EVM nonce of an address; true. */
-export const hardhat_setNonce: RpcMethod = async (ctx, params) => {
-  const [address, nonce] = expectParams(params, 2)
-  await ctx.controls.setNonce(parseAddressText(address, 0), parseQuantity(nonce, 1))
-  return true
-}
+export const hardhat_setNonce = defineMethod({
+  name: 'hardhat_setNonce',
+  params: [anyAddress('address'), quantity('nonce')],
+  fork: { kind: 'local' },
+  handler: async (ctx, [address, nonce]) => {
+    await ctx.controls.setNonce(address, nonce)
+    return true as const
+  },
+})
+
+/** anvil_setNonce: {@link hardhat_setNonce} under Anvil's name. */
+export const anvil_setNonce = alias('anvil_setNonce', hardhat_setNonce)

@@ -1,9 +1,16 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseAddressText } from '../params.ts'
+import { alias, defineMethod } from '../declare.ts'
+import { anyAddress } from '../paramSpecs.ts'
 
 /** hardhat_stopImpersonatingAccount / anvil_stopImpersonatingAccount: ends an impersonation; true. */
-export const hardhat_stopImpersonatingAccount: RpcMethod = (ctx, params) => {
-  const [address] = expectParams(params, 1)
-  ctx.controls.stopImpersonating(parseAddressText(address, 0))
-  return true
-}
+export const hardhat_stopImpersonatingAccount = defineMethod({
+  name: 'hardhat_stopImpersonatingAccount',
+  params: [anyAddress('address')],
+  fork: { kind: 'local' },
+  handler: (ctx, [address]) => {
+    ctx.controls.stopImpersonating(address)
+    return true as const
+  },
+})
+
+/** anvil_stopImpersonatingAccount: {@link hardhat_stopImpersonatingAccount} under Anvil's name. */
+export const anvil_stopImpersonatingAccount = alias('anvil_stopImpersonatingAccount', hardhat_stopImpersonatingAccount)

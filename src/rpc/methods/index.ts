@@ -11,21 +11,21 @@ import { evm_increaseTime } from './evm_increaseTime.ts'
 import { evm_setNextBlockTimestamp } from './evm_setNextBlockTimestamp.ts'
 import { evm_setAutomine } from './evm_setAutomine.ts'
 import { evm_setIntervalMining } from './evm_setIntervalMining.ts'
-import { evm_setBlockGasLimit } from './evm_setBlockGasLimit.ts'
-import { hardhat_setCoinbase } from './hardhat_setCoinbase.ts'
-import { hardhat_setNextBlockBaseFeePerGas } from './hardhat_setNextBlockBaseFeePerGas.ts'
+import { anvil_setBlockGasLimit, evm_setBlockGasLimit } from './evm_setBlockGasLimit.ts'
+import { anvil_setCoinbase, hardhat_setCoinbase } from './hardhat_setCoinbase.ts'
+import { anvil_setNextBlockBaseFeePerGas, hardhat_setNextBlockBaseFeePerGas } from './hardhat_setNextBlockBaseFeePerGas.ts'
 import { hardhat_setPrevRandao } from './hardhat_setPrevRandao.ts'
 import { anvil_mine, hardhat_mine } from './hardhat_mine.ts'
-import { hardhat_setBalance } from './hardhat_setBalance.ts'
-import { hardhat_setCode } from './hardhat_setCode.ts'
-import { hardhat_setStorageAt } from './hardhat_setStorageAt.ts'
-import { hardhat_setNonce } from './hardhat_setNonce.ts'
-import { hardhat_impersonateAccount } from './hardhat_impersonateAccount.ts'
-import { hardhat_stopImpersonatingAccount } from './hardhat_stopImpersonatingAccount.ts'
+import { anvil_setBalance, hardhat_setBalance } from './hardhat_setBalance.ts'
+import { anvil_setCode, hardhat_setCode } from './hardhat_setCode.ts'
+import { anvil_setStorageAt, hardhat_setStorageAt } from './hardhat_setStorageAt.ts'
+import { anvil_setNonce, hardhat_setNonce } from './hardhat_setNonce.ts'
+import { anvil_impersonateAccount, hardhat_impersonateAccount } from './hardhat_impersonateAccount.ts'
+import { anvil_stopImpersonatingAccount, hardhat_stopImpersonatingAccount } from './hardhat_stopImpersonatingAccount.ts'
 import { anvil_setBlockTimestampInterval } from './anvil_setBlockTimestampInterval.ts'
 import { anvil_removeBlockTimestampInterval } from './anvil_removeBlockTimestampInterval.ts'
-import { anvil_dumpState } from './anvil_dumpState.ts'
-import { anvil_loadState } from './anvil_loadState.ts'
+import { anvil_dumpState, hardhat_dumpState } from './anvil_dumpState.ts'
+import { anvil_loadState, hardhat_loadState } from './anvil_loadState.ts'
 import { dev_setMainBalance } from './dev_setMainBalance.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_blockNumber } from './eth_blockNumber.ts'
@@ -83,7 +83,7 @@ import { anvil_removePoolTransactions } from './anvil_removePoolTransactions.ts'
 import { hardhat_reset } from './hardhat_reset.ts'
 import { eth_feeHistory } from './eth_feeHistory.ts'
 import { eth_maxPriorityFeePerGas } from './eth_maxPriorityFeePerGas.ts'
-import { hardhat_getAutomine } from './hardhat_getAutomine.ts'
+import { anvil_getAutomine, hardhat_getAutomine } from './hardhat_getAutomine.ts'
 import { eth_sign } from './eth_sign.ts'
 import { personal_sign } from './personal_sign.ts'
 import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts'
@@ -149,7 +149,7 @@ const table = {
   eth_signTypedData_v4,
   eth_signTransaction,
   // Test-harness controls, under the names Hardhat, Anvil and Ganache helpers call;
-  // each anvil_* alias runs the hardhat_* module of the same suffix.
+  // each alias (anvil_setBalance for hardhat_setBalance, …) is declared beside the method it runs.
   evm_snapshot,
   evm_revert,
   evm_mine,
@@ -158,28 +158,28 @@ const table = {
   evm_setAutomine,
   evm_setIntervalMining,
   hardhat_getAutomine,
-  anvil_getAutomine: hardhat_getAutomine,
+  anvil_getAutomine,
   hardhat_mine,
   anvil_mine,
   hardhat_setBalance,
-  anvil_setBalance: hardhat_setBalance,
+  anvil_setBalance,
   hardhat_setCode,
-  anvil_setCode: hardhat_setCode,
+  anvil_setCode,
   hardhat_setStorageAt,
-  anvil_setStorageAt: hardhat_setStorageAt,
+  anvil_setStorageAt,
   hardhat_setNonce,
-  anvil_setNonce: hardhat_setNonce,
+  anvil_setNonce,
   evm_setBlockGasLimit,
-  anvil_setBlockGasLimit: evm_setBlockGasLimit,
+  anvil_setBlockGasLimit,
   hardhat_setCoinbase,
-  anvil_setCoinbase: hardhat_setCoinbase,
+  anvil_setCoinbase,
   hardhat_setNextBlockBaseFeePerGas,
-  anvil_setNextBlockBaseFeePerGas: hardhat_setNextBlockBaseFeePerGas,
+  anvil_setNextBlockBaseFeePerGas,
   hardhat_setPrevRandao,
   hardhat_impersonateAccount,
-  anvil_impersonateAccount: hardhat_impersonateAccount,
+  anvil_impersonateAccount,
   hardhat_stopImpersonatingAccount,
-  anvil_stopImpersonatingAccount: hardhat_stopImpersonatingAccount,
+  anvil_stopImpersonatingAccount,
   hardhat_dropTransaction,
   anvil_dropTransaction,
   anvil_dropAllTransactions,
@@ -189,9 +189,9 @@ const table = {
   anvil_setBlockTimestampInterval,
   anvil_removeBlockTimestampInterval,
   anvil_dumpState,
-  hardhat_dumpState: anvil_dumpState,
+  hardhat_dumpState,
   anvil_loadState,
-  hardhat_loadState: anvil_loadState,
+  hardhat_loadState,
   dev_setMainBalance,
 } satisfies Record<string, RpcMethod | RpcMethodDeclaration>
 
