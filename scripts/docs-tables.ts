@@ -138,12 +138,15 @@ function docOfRoute(sources: Sources, path: string): string | undefined {
 export function renderRpcMethods(): GeneratedTable {
   const sources = readSources(METHODS_DIR)
   const keysByFunction = new Map<unknown, string[]>()
-  for (const [key, fn] of Object.entries(rpcMethods)) {
+  for (const [key, entry] of Object.entries(rpcMethods)) {
+    // An alias (rpc/declare.ts `alias`) is a declaration of its own that runs the same handler.
+    const fn = typeof entry === 'function' ? entry : entry.handler
     const keys = keysByFunction.get(fn)
     if (keys === undefined) keysByFunction.set(fn, [key])
     else keys.push(key)
   }
   const rows = [...keysByFunction].map(([fn, keys]) => {
+    // A declaration's handler has no name of the table: its first key (the aliased method comes first) names the row.
     const own = (fn as { name?: string }).name
     const name = own !== undefined && keys.includes(own) ? own : keys[0]!
     const aliases = keys.filter((k) => k !== name)
