@@ -6,7 +6,7 @@
  * may be given as numbers or bigints.
  */
 import type { Hex } from './util/hex.ts'
-import type { LevelDatabase } from './chain/store.ts'
+import type { LevelDatabase } from './chain/persistence/database.ts'
 import type { ClockMode } from './chain/clock.ts'
 import type { BlockContext } from './chain/chain.ts'
 import type { ClientVersionOption } from './rpc/methods/web3_clientVersion.ts'
@@ -58,9 +58,9 @@ export interface DevnetOptions {
   clock?: ClockMode
   /**
    * Any abstract-level database with string keys and values (memory-level,
-   * classic-level, …). Empty: a new chain is written to it, each change one atomic
-   * batch (blocks, execution records, state versions, clock; layout in
-   * chain/persistence/schema.ts). Holding a chain: that chain is resumed exactly
+   * classic-level, …; see {@link LevelDatabase} for what dualnet calls of it). Empty:
+   * a new chain is written to it, each change one atomic batch (blocks, execution
+   * records, state versions, clock). Holding a chain: that chain is resumed exactly
    * (blocks, receipts, state at every height, clock), after checking that `chainId`,
    * `hardfork`, `bookkeeperKey` and (when given) `unboundGas` are the ones it was
    * made with; otherwise createDevnet throws ChainMismatchError naming the

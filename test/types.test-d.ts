@@ -4,6 +4,9 @@
  * `rpcUntyped` takes anything, the schema lists exactly the methods the table serves,
  * and the internal Chain is not part of the public Devnet type.
  */
+import type { AbstractLevel } from 'abstract-level'
+import type { ClassicLevel } from 'classic-level'
+import type { MemoryLevel } from 'memory-level'
 import { createPublicClient, type EIP1193RequestFn } from 'viem'
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
@@ -11,6 +14,7 @@ import type {
   DevnetOptions,
   DualnetRpcSchema,
   Hardfork,
+  LevelDatabase,
   RestBalance,
   RestBlock,
   RestEnvelope,
@@ -87,6 +91,15 @@ describe('public types', () => {
 
   it('Devnet does not expose the internal Chain', () => {
     expectTypeOf<Devnet>().not.toHaveProperty('chain')
+  })
+
+  it('the db option takes an abstract-level database as it is, without naming abstract-level', () => {
+    expectTypeOf<MemoryLevel>().toExtend<LevelDatabase>()
+    expectTypeOf<MemoryLevel<string, string>>().toExtend<DevnetOptions['db']>()
+    expectTypeOf<ClassicLevel<string, string>>().toExtend<LevelDatabase>()
+    expectTypeOf<AbstractLevel<any, string, any>>().toExtend<LevelDatabase>()
+    // Not a database: keys and values are strings, and the store's methods are needed.
+    expectTypeOf<{ get(key: string): Promise<string | undefined> }>().not.toExtend<LevelDatabase>()
   })
 })
 

@@ -19,7 +19,7 @@
  * With memory-level the batches are written behind, off the hot path. Without a
  * database (the default) every call is a no-op: nothing is serialised.
  */
-import type { AbstractLevel } from 'abstract-level'
+import type { LevelDatabase } from './persistence/database.ts'
 import type { BlockIndex } from './blockIndex.ts'
 import type { Clock } from './clock.ts'
 import type { BlockSettings } from './blockSettings.ts'
@@ -53,8 +53,8 @@ import {
 } from './persistence/schema.ts'
 import { toHexRaw } from '../util/hex.ts'
 
-/** Any abstract-level database with string keys and values. */
-export type LevelDatabase = AbstractLevel<any, string, any>
+/** The `db` option's database: what the store calls of it (persistence/database.ts). */
+export type { LevelDatabase }
 
 /**
  * The key under which a database given to the store carries a {@link StandIn}: then it
