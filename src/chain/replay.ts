@@ -8,6 +8,7 @@
  * transactions that precede it in the block executed first, at its block's number
  * and timestamp (go-ethereum's `traceTx` after `stateAtTransaction`).
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import type { CallRequest, EvmWorld, ExecutionContext } from '../evm/executor.ts'
 import type { EvmEngine } from '../evm/engine.ts'
 import { TraceTooLargeError, type Tracer } from '../evm/tracing/tracer.ts'
@@ -79,8 +80,9 @@ export class ReplayWorld implements EvmWorld {
 }
 
 /** A transaction that cannot be traced: unknown, native, or not replayable (JSON-RPC -32000). */
-export class TraceUnavailableError extends Error {
+export class TraceUnavailableError extends DualnetError {
   override readonly name = 'TraceUnavailableError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_TRACE_UNAVAILABLE'
 }
 
 /**

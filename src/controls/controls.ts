@@ -4,6 +4,7 @@
  * function-call API (`devnet.snapshot()`, …) and the JSON-RPC aliases (`evm_*`,
  * `hardhat_*`, `anvil_*`).
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import type { Chain } from '../chain/chain.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { parseAnyAddress } from './address.ts'
@@ -29,8 +30,9 @@ function checkHeaderTime(timestamp: number): void {
 }
 
 /** A control was called with a value it cannot take; nothing changed. */
-export class InvalidControlError extends Error {
+export class InvalidControlError extends DualnetError {
   override name = 'InvalidControlError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_INVALID_CONTROL'
 }
 
 /** Balances to set: `main` in 1e-9 units (v2), `gas` in wei; either may be left out. */

@@ -4,14 +4,16 @@
  * reverts to that snapshot and returns the same value. Our snapshots can be restored
  * any number of times, so no re-snapshot is needed after each revert.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import type { Devnet } from '../devnet.ts'
 
 /** A fixture: deploys and prepares, resolves to whatever the tests need. */
 export type Fixture<T> = (devnet: Devnet) => Promise<T>
 
 /** A fixture function was not a named, reusable function. */
-export class FixtureAnonymousFunctionError extends Error {
+export class FixtureAnonymousFunctionError extends DualnetError {
   override name = 'FixtureAnonymousFunctionError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_FIXTURE_ANONYMOUS_FUNCTION'
   constructor() {
     super('loadFixture takes a function declared once (not an inline arrow), so that later calls can find its snapshot')
   }

@@ -11,7 +11,7 @@ import type { ListenOptions } from '../options.ts'
 import { validateListenOptions } from '../options/validate.ts'
 import type { RpcContext } from '../rpc/context.ts'
 import { callRpc } from '../rpc/dispatch.ts'
-import { RpcError } from '../rpc/errors.ts'
+import type { RpcError } from '../rpc/errors.ts'
 import { FilterRegistry } from '../rpc/filters.ts'
 import type { SubscriptionConnection } from '../rpc/subscriptions.ts'
 import { DevnetControls, type BalanceChange } from '../controls/controls.ts'
@@ -20,7 +20,9 @@ import type { RestContext } from '../rest/context.ts'
 import type { RestEnvelope } from '../rest/router.ts'
 import { fromHex, toHex, type Hex } from '../util/hex.ts'
 import { toBase58 } from '../native/address.ts'
+import { checksumAddress } from '../util/checksumAddress.ts'
 import { type RunningServer, startServers } from './servers.ts'
+import { DevnetClosedError } from './providerErrors.ts'
 import type { RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '../rpc/schema.ts'
 import { RestNotFoundError, type DevAccount, type Devnet, type DevnetUrls, type NativeDevAccount, type RequestArguments, type RestClient } from './types.ts'
 
@@ -110,7 +112,7 @@ export class DevnetInstance implements Devnet {
       () => this.#control(async (controls) => controls),
       () => this.#context.chain,
     )
-    this.accounts = Object.freeze(keys.map((k) => Object.freeze({ address: toHex(k.address), base58: toBase58(k.address), privateKey: k.privateKey })))
+    this.accounts = Object.freeze(keys.map((k) => Object.freeze({ address: checksumAddress(k.address), addressLower: toHex(k.address), base58: toBase58(k.address), privateKey: k.privateKey })))
   }
 
   /** The ledger; a reset replaces it. Internal: read it through {@link chainOf}. */
@@ -333,7 +335,7 @@ function loadRest(): Promise<RestModules> {
   return restLoading
 }
 
-/** What a closed devnet answers: EIP-1193's "disconnected" (4900). */
+/** What a closed devnet answers: EIP-1193's "disconnected" (4900, devnet/providerErrors.ts). */
 export function closedError(): RpcError {
-  return new RpcError(4900, 'the devnet is closed')
+  return new DevnetClosedError()
 }

@@ -2,6 +2,7 @@
  * The public types of a devnet: what createDevnet resolves to (Devnet), its accounts,
  * the EIP-1193 request shape, the REST client and the URLs of `listen()`.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import type { DualnetRpcSchema, RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '../rpc/schema.ts'
 import type { ForkOptions } from '../chain/fork.ts'
 import type { BalanceChange } from '../controls/controls.ts'
@@ -13,8 +14,19 @@ import type { Hex } from '../util/hex.ts'
 
 /** A funded dev account. */
 export interface DevAccount {
-  /** 0x address (EIP-55 checksummed is not applied: lower case, as JSON-RPC renders it). */
+  /**
+   * 0x address, EIP-55 checksummed (`0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`), as
+   * Anvil and Hardhat print it and as viem and ethers decode addresses, so
+   * `expect(decoded.from).toBe(account.address)` holds. Any case is accepted wherever
+   * the devnet takes an address.
+   */
   address: Hex
+  /**
+   * The same address in lower case, as the JSON-RPC answers render addresses
+   * (`eth_accounts`, a receipt's `from`, a log's `address`): compare raw JSON-RPC
+   * results with this one.
+   */
+  addressLower: Hex
   /** The same 20 bytes as a Base58 address (reference §3). */
   base58: string
   /** secp256k1 private key, 0x-hex. */
@@ -64,8 +76,9 @@ export interface RestClient {
 }
 
 /** A REST path and method no route serves (the node's HTTP 404). */
-export class RestNotFoundError extends Error {
+export class RestNotFoundError extends DualnetError {
   override name = 'RestNotFoundError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_REST_NOT_FOUND'
   readonly status = 404
 }
 

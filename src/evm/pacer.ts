@@ -13,6 +13,7 @@
  * it, so that one turn of the loop runs about one slice of EVM work however many runs
  * are in flight.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 
 /** Steps between two looks at the clock (traced steps cost µs, plain ones tens of ns). */
 export const CHECK_STEPS = 256
@@ -50,16 +51,18 @@ export interface ExecutionBudget {
 }
 
 /** An execution ran past its deadline (go-ethereum's tracer text, eth/tracers/api.go: `execution timeout`). */
-export class ExecutionTimeoutError extends Error {
+export class ExecutionTimeoutError extends DualnetError {
   override name = 'ExecutionTimeoutError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_EXECUTION_TIMEOUT'
   constructor(message = 'execution timeout', options?: ErrorOptions) {
     super(message, options)
   }
 }
 
 /** An execution stopped because its devnet is closing (or its signal aborted otherwise). */
-export class ExecutionAbortedError extends Error {
+export class ExecutionAbortedError extends DualnetError {
   override name = 'ExecutionAbortedError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_EXECUTION_ABORTED'
 }
 
 /**

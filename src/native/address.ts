@@ -8,6 +8,7 @@
  * base-x) into the start path, where a `require` of the installed package cost a
  * fresh process about 3 ms of module resolution (docs/performance.md, "Cold start").
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import bs58 from 'bs58'
 import { sha256d } from '../util/hash.ts'
 import { bytesEqual, concatBytes } from '../util/hex.ts'
@@ -16,8 +17,9 @@ import { bytesEqual, concatBytes } from '../util/hex.ts'
 export const ADDRESS_VERSION = 0x17
 
 /** Why a Base58 address was refused. */
-export class InvalidAddressError extends Error {
+export class InvalidAddressError extends DualnetError {
   override name = 'InvalidAddressError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_INVALID_ADDRESS'
 }
 
 /** Base58 rendering of 20 address bytes. */

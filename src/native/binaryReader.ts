@@ -4,10 +4,12 @@
  * `0xFF`+u64; a longer form than needed is "irregular"), var-bytes, all bounds-checked.
  * Every failure is a {@link DecodeError} naming what is wrong and the byte offset.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 
 /** Bytes that do not decode; `offset` is where reading failed. */
-export class DecodeError extends Error {
+export class DecodeError extends DualnetError {
   override name = 'DecodeError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_DECODE'
   readonly offset: number
   constructor(message: string, offset: number) {
     super(`${message} at offset ${offset}`)

@@ -8,6 +8,7 @@
  * derives the native fields from the RLP: nonce (must fit u32), gasPrice in gwei (must
  * be a whole number of gwei), gasLimit, payer = the recovered sender.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import { RLP } from '@ethereumjs/rlp'
 import { keccak256 } from '../util/hash.ts'
 import { bigIntToBytes, bytesToBigInt } from '../util/hex.ts'
@@ -28,8 +29,9 @@ export interface Eip155Fields {
 }
 
 /** RLP that the node's EIP-155 path refuses; the message follows go-ethereum's wording where it has one. */
-export class Eip155DecodeError extends Error {
+export class Eip155DecodeError extends DualnetError {
   override name = 'Eip155DecodeError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_EIP155_DECODE'
 }
 
 const GWEI = 1_000_000_000n

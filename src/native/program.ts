@@ -14,6 +14,7 @@
  *   program, or the Ethereum address of a secp256k1 key); a multisig → hash160 of the
  *   canonical sorted program.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import { toBase58 } from './address.ts'
 import { decodeEip155Fields } from './eip155Envelope.ts'
 import { parseInvocation, parseVerification, type ProgramInfo } from './programParser.ts'
@@ -76,8 +77,9 @@ export function describeSig(sig: NativeSig): { pubKeys: Uint8Array[]; m: number;
  * A signature check failed: REST 45021 with Result "transaction verify signature fail"
  * (§1.5 rejection 9). `reason` is what the node logs; `cause` the underlying error.
  */
-export class SignatureVerificationError extends Error {
+export class SignatureVerificationError extends DualnetError {
   override name = 'SignatureVerificationError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_SIGNATURE_VERIFICATION'
   readonly code = 45021
   constructor(
     readonly reason: string,

@@ -9,14 +9,16 @@
  *   CHECKMULTISIG; the last is n (big-endian), the others are more keys. Then
  *   keys = n, 1 ≤ m ≤ n, 2 ≤ n ≤ 16. Key order is free (the address sorts them).
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import { parsePublicKey, type PublicKey } from './publicKey.ts'
 import { Op, ScriptReader } from './script.ts'
 import { MAX_SIGNATURES } from './transaction.ts'
 import { bytesToBigInt } from '../util/hex.ts'
 
 /** A verification or invocation script the node cannot read (it answers 45021). */
-export class InvalidProgramError extends Error {
+export class InvalidProgramError extends DualnetError {
   override name = 'InvalidProgramError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_INVALID_PROGRAM'
 }
 
 /** A parsed verification script: m signatures required of `keys` (in script order). */

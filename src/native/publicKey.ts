@@ -11,6 +11,7 @@
  * Other key types (`0x12` on other curves, `0x13` SM2, `0x14` Ed25519) are refused
  * with {@link InvalidPublicKeyError}.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import { p256 } from '@noble/curves/nist.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { hash160, keccak256 } from '../util/hash.ts'
@@ -31,8 +32,9 @@ export interface PublicKey {
 }
 
 /** Bytes that are not a public key the devnet verifies. */
-export class InvalidPublicKeyError extends Error {
+export class InvalidPublicKeyError extends DualnetError {
   override name = 'InvalidPublicKeyError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_INVALID_PUBLIC_KEY'
 }
 
 const UNSUPPORTED: Record<number, string> = { [KeyType.SM2]: 'SM2', [KeyType.EdDSA]: 'Ed25519' }

@@ -4,13 +4,15 @@
  * PUSHBYTES1..75 = `0x01..0x4B` then n bytes; PUSHDATA1/2/4 = `0x4C`/`0x4D`/`0x4E`
  * then a u8/u16/u32 LE length; PUSH0 = `0x00`; PUSH1..16 = `0x51..0x60` (0x50 + k).
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import { concatBytes } from '../util/hex.ts'
 
 export const Op = { PUSH0: 0x00, PUSHDATA1: 0x4c, PUSHDATA2: 0x4d, PUSHDATA4: 0x4e, PUSH1: 0x51, PUSH16: 0x60, CHECKSIG: 0xac, CHECKMULTISIG: 0xae } as const
 
 /** A script that is not the push sequence expected; `offset` is where reading failed. */
-export class ScriptError extends Error {
+export class ScriptError extends DualnetError {
   override name = 'ScriptError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_SCRIPT'
   constructor(
     message: string,
     readonly offset: number,

@@ -3,6 +3,7 @@
  * transaction's script: callers turn them into the pool's rejection text, so the
  * messages speak to a user of the chain's SDK.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 
 /**
  * The script is not a native main- or gas-token call: NeoVM contract code (APPCALL),
@@ -10,8 +11,9 @@
  * push, another native contract or an unknown token method. `reason` is the short
  * cause; the message adds what the devnet executes.
  */
-export class UnsupportedScriptError extends Error {
+export class UnsupportedScriptError extends DualnetError {
   override name = 'UnsupportedScriptError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_UNSUPPORTED_SCRIPT'
   /** The short cause, e.g. `APPCALL (0x67) at offset 3: a NeoVM contract call`. */
   readonly reason: string
 
@@ -29,6 +31,7 @@ export class UnsupportedScriptError extends Error {
  */
 export class InvalidTokenCallError extends UnsupportedScriptError {
   override name = 'InvalidTokenCallError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_INVALID_TOKEN_CALL'
   /** The token contract called. */
   readonly token: 'main' | 'gas'
   /** The native method as called, e.g. `transferV2`. */

@@ -5,6 +5,7 @@
  * are v2 / 1e9 for both tokens. Authorisation is CheckWitness(from): the address must
  * have signed the transaction.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import { GAS_TOKEN_ADDRESS, GAS_TOTAL_SUPPLY, MAIN_TOKEN_ADDRESS, MAIN_TOTAL_SUPPLY, V2_PER_V1 } from '../core/constants.ts'
 import { bytesEqual } from '../util/hex.ts'
 import { toBase58 } from './address.ts'
@@ -29,8 +30,9 @@ export interface TokenLedger {
 }
 
 /** A token call failed; the transaction fails with State 0 (its writes and notifies are dropped). */
-export class NativeExecutionError extends Error {
+export class NativeExecutionError extends DualnetError {
   override name = 'NativeExecutionError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_NATIVE_EXECUTION'
 }
 
 /** What a successful call returns: the NeoVM result bytes and its notifications. */

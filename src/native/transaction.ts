@@ -10,6 +10,7 @@
  * varint (≤ 16) ‖ per sig varbytes(invocation) ‖ varbytes(verification).
  * Type 0xd3 is only `0x00` ‖ `0xd3` ‖ varbytes(RLP) (see ./eip155Envelope.ts).
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import { keccak256, sha256d } from '../util/hash.ts'
 import { BinaryWriter } from './binary.ts'
 import { BinaryReader, DecodeError } from './binaryReader.ts'
@@ -84,8 +85,9 @@ export interface DecodedNativeTransaction {
 }
 
 /** Raw bytes the node refuses to deserialise: REST 43001 INVALID TRANSACTION (§1.5). */
-export class InvalidTransactionError extends Error {
+export class InvalidTransactionError extends DualnetError {
   override name = 'InvalidTransactionError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_INVALID_TRANSACTION'
   readonly code = 43001
 }
 

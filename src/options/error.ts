@@ -3,6 +3,7 @@
  * them): which option, the value given, what is allowed. Thrown before anything
  * starts: no database is opened and no port bound.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 
 /** Extra detail of an {@link InvalidOptionError}. */
 export interface InvalidOptionDetail {
@@ -20,8 +21,9 @@ export interface InvalidOptionDetail {
  * `option chainId: -1 is invalid. Allowed: a whole number from 1 to 9,007,199,254,740,991.`,
  * `option chainID is unknown. Did you mean chainId?`.
  */
-export class InvalidOptionError extends Error {
+export class InvalidOptionError extends DualnetError {
   override name = 'InvalidOptionError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_INVALID_OPTION'
   /** The option's path: `chainId`, `unboundGas.deadline`, `accounts[2].privateKey`; empty when the options themselves are not an object. */
   readonly option: string
   /** The value given. */

@@ -4,6 +4,7 @@
  * or a block the remote or the database cannot serve. createDevnet checks the option
  * with the others; a reset (`devnet.reset({ fork })`, hardhat_reset) checks it here too.
  */
+import type { DualnetErrorCode } from '../errors/base.ts'
 import { InvalidOptionError } from './error.ts'
 import { checkObject, grouped, objectOf, refuse, type Rule, wholeNumber } from './rules.ts'
 
@@ -15,6 +16,7 @@ import { checkObject, grouped, objectOf, refuse, type Rule, wholeNumber } from '
  */
 export class ForkOptionError extends InvalidOptionError {
   override name = 'ForkOptionError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_FORK_OPTION'
 }
 
 /** Longest timer Node keeps: 2^31 - 1 ms. */

@@ -3,6 +3,7 @@
  * http/base/error/error.go). Every handled request is HTTP 200; failures travel in
  * the envelope with `Result: ""` unless the node puts a text there.
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 
 /** Codes used by the devnet's REST surface. */
 export const RestErrorCode = {
@@ -53,8 +54,9 @@ export function describe(code: number): string {
 }
 
 /** A REST failure: the code, and the Result the node puts beside it (usually ""). */
-export class RestError extends Error {
+export class RestError extends DualnetError {
   override name = 'RestError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_REST'
   readonly code: number
   readonly result: unknown
 

@@ -5,9 +5,9 @@
  * Answers the envelope `{ Action, Desc, Error, Result, Version }`.
  */
 import { retryOnForkMiss } from '../state/fork/forkSource.ts'
-import { RemoteRestErrorAnswer } from '../state/fork/restHistory.ts'
 import type { AnyRestRoute, RestContext } from './context.ts'
-import { describe, RestError, RestErrorCode } from './errors.ts'
+import { describe, RestErrorCode } from './errors.ts'
+import { restErrorOf } from './errorCodes.ts'
 import { restRoutes } from './routes/index.ts'
 import type { RestEnvelope } from './schema.ts'
 
@@ -53,10 +53,9 @@ export async function handleRest(ctx: RestContext, method: string, url: string, 
       if (written !== undefined) await written
       return { status: 200, envelope: envelope(route.action, RestErrorCode.Success, result) }
     } catch (err) {
-      if (err instanceof RestError) return { status: 200, envelope: envelope(route.action, err.code, err.result) }
-      // A fork's remote answered a history path with an error: the fork answers it as given (rest/forkHistory.ts).
-      if (err instanceof RemoteRestErrorAnswer) return { status: 200, envelope: envelope(route.action, err.code, err.result) }
-      return { status: 200, envelope: envelope(route.action, RestErrorCode.InternalError, err instanceof Error ? err.message : String(err)) }
+      // Each error by its code's convention (rest/errorCodes.ts): 45001 with the text unless the node has its own.
+      const answer = restErrorOf(err)
+      return answer === undefined ? { status: 404 } : { status: 200, envelope: envelope(route.action, answer.code, answer.result) }
     }
   }
   return { status: 404 }

@@ -4,13 +4,10 @@
  * error objects (reference §6.1).
  */
 import { retryOnForkMiss } from '../state/fork/forkSource.ts'
-import { RemoteErrorAnswer } from '../state/fork/history.ts'
-import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from '../core/errors.ts'
-import { toHex } from '../util/hex.ts'
-import { InvalidControlError } from '../controls/controls.ts'
-import { InvalidAddressError } from '../native/address.ts'
+import { DualnetError } from '../errors/base.ts'
 import type { RpcCallScope, RpcContext, RpcMethod } from './context.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
+import { rpcErrorOf } from './errorCodes.ts'
 import { rpcMethods } from './methods/index.ts'
 import { checkParamLimits } from './limits.ts'
 import type { RpcMethodDeclaration } from './declare.ts'
@@ -154,11 +151,9 @@ function batchTooLarge(batch: unknown[], limit: number): RpcResponse {
   return errorResponse(first?.id ?? null, new RpcError(RpcErrorCode.InvalidRequest, `batch too large: the limit is ${limit} requests (option batchLimit)`))
 }
 
-/** go-ethereum's code for answers beyond the batch response limit (rpc/errors.go `errcodeResponseTooLarge`). */
-const RESPONSE_TOO_LARGE = -32003
-
+/** go-ethereum's answer beyond the batch response limit (rpc/errors.go `errcodeResponseTooLarge`). */
 function responseTooLarge(limit: number): RpcError {
-  return new RpcError(RESPONSE_TOO_LARGE, `response too large: the batch's answers passed ${limit} bytes (option batchResponseLimit)`)
+  return new RpcError(RpcErrorCode.ResponseTooLarge, `response too large: the batch's answers passed ${limit} bytes (option batchResponseLimit)`)
 }
 
 /** A request object without an id: run, never answered (JSON-RPC 2.0 §4.1). */
@@ -178,20 +173,12 @@ function errorResponse(id: string | number | null, err: RpcError): RpcResponse {
   return { jsonrpc: '2.0', id, error: err.toJSON() }
 }
 
-/** The JSON-RPC error for anything a method threw. */
+/**
+ * The JSON-RPC error for anything a method threw: dualnet's errors by their code's
+ * convention (rpc/errorCodes.ts), anything else -32000 with its message.
+ */
 export function toRpcError(err: unknown): RpcError {
-  if (err instanceof RpcError) return err
-  if (err instanceof ExecutionFailedError) {
-    return err.kind === 'revert'
-      ? new RpcError(RpcErrorCode.ExecutionReverted, err.message, { data: toHex(err.data), cause: err })
-      : new RpcError(RpcErrorCode.ServerError, err.message, { cause: err })
-  }
-  if (err instanceof TransactionRejectedError) return new RpcError(RpcErrorCode.ServerError, err.message, { cause: err })
-  if (err instanceof UnknownBlockError) return new RpcError(RpcErrorCode.ServerError, 'header not found', { cause: err })
-  if (err instanceof InvalidControlError) return new RpcError(RpcErrorCode.ServerError, err.message, { cause: err })
-  if (err instanceof InvalidAddressError) return new RpcError(RpcErrorCode.InvalidParams, err.message, { cause: err })
-  // A fork's remote answered a history call with this error: the fork answers it as the remote did (rpc/forkHistory.ts).
-  if (err instanceof RemoteErrorAnswer) return new RpcError(err.code, err.message, { data: err.data, cause: err })
+  if (err instanceof DualnetError) return rpcErrorOf(err)
   const message = err instanceof Error ? err.message : String(err)
   return new RpcError(RpcErrorCode.ServerError, message, { cause: err })
 }

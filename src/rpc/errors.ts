@@ -2,6 +2,7 @@
  * JSON-RPC errors: the standard codes (JSON-RPC 2.0, EIP-1474) and go-ethereum's
  * message texts, which the real node's server produces (reference §6.1).
  */
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 
 /** Error codes used on the JSON-RPC surface. */
 export const RpcErrorCode = {
@@ -15,6 +16,8 @@ export const RpcErrorCode = {
   InvalidParams: -32602,
   /** Server error: transaction rejections and every other failure (go-ethereum's default). */
   ServerError: -32000,
+  /** A batch's answers beyond the batch response limit (go-ethereum's rpc/errors.go `errcodeResponseTooLarge`). */
+  ResponseTooLarge: -32003,
   /** Execution reverted (EIP-1474 / geth 1.9.15+), carries the revert data. */
   ExecutionReverted: 3,
 } as const
@@ -23,8 +26,9 @@ export const RpcErrorCode = {
  * An error answered over JSON-RPC; `devnet.rpc` throws it as is.
  * `data` is the revert data (0x-hex) for code 3.
  */
-export class RpcError extends Error {
+export class RpcError extends DualnetError {
   override name = 'RpcError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_RPC'
   readonly code: number
   readonly data: unknown
 

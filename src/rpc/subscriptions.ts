@@ -12,6 +12,7 @@
  * The manager watches the chain only while some subscription exists, so a devnet
  * that nobody subscribes to pays nothing on its mining path.
  */
+import type { DualnetErrorCode } from '../errors/base.ts'
 import { randomBytes } from 'node:crypto'
 import type { Chain } from '../chain/chain.ts'
 import { toHex, type Hex } from '../util/hex.ts'
@@ -36,6 +37,7 @@ interface Subscription {
 /** A subscription limit was reached (the manager's {@link SubscriptionLimits}). */
 export class SubscriptionLimitError extends RpcError {
   override name = 'SubscriptionLimitError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_SUBSCRIPTION_LIMIT'
   constructor(message: string) {
     super(RpcErrorCode.ServerError, message)
   }

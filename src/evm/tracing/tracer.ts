@@ -4,6 +4,7 @@
  * devnet's: the EVM's interpreter loop runs its fast path only without step
  * listeners), and go-ethereum's texts for EVM errors.
  */
+import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
 import type { EVM } from '@ethereumjs/evm'
 import type { ExecutionOutcome } from '../execution.ts'
 
@@ -75,8 +76,9 @@ export function listen(events: EvmEvents, listeners: TraceListeners): () => void
  * recording stopped there, and the tracer's `result` throws this. Nothing else
  * happened (a replay changes nothing).
  */
-export class TraceTooLargeError extends Error {
+export class TraceTooLargeError extends DualnetError {
   override name = 'TraceTooLargeError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_TRACE_TOO_LARGE'
 }
 
 /** A tracer of one execution. */

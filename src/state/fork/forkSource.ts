@@ -15,6 +15,7 @@
  * the remote has it when first read. Against a node that serves past state (an
  * archive node, Anvil, another dualnet) every value is read at the fork block.
  */
+import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
 import type { AccountRecord } from '../worldState.ts'
 import { keccak256 } from '../../util/hash.ts'
 import { toHexRaw } from '../../util/hex.ts'
@@ -27,8 +28,9 @@ import type { RemoteRestHistory } from './restHistory.ts'
  * `load()` fetches it (rejecting with ForkRemoteError when the remote fails), after
  * which the same read succeeds.
  */
-export class ForkMiss extends Error {
+export class ForkMiss extends DualnetError {
   override name = 'ForkMiss'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_FORK_MISS'
   /** Fetches the missing value (and, for an account, its balance, nonce and code together). */
   readonly load: () => Promise<void>
 
@@ -82,8 +84,9 @@ const EMPTY = new Uint8Array(0)
  * state come only over REST, so they are not forked. The REST routes answer it as
  * error 45001 with this message as Result.
  */
-export class NotForkedError extends Error {
+export class NotForkedError extends DualnetError {
   override name = 'NotForkedError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_NOT_FORKED'
 
   constructor(what: string) {
     super(`fork: ${what} not forked: the fork has no REST URL of the remote (fork.restUrl, --fork-rest-url), so native state is not fetched; the EVM view (eth_getBalance for gas balances) is forked`)

@@ -12,6 +12,7 @@
  * their answers are checked against the fork block, is the JSON-RPC view's business
  * (rpc/forkHistory.ts).
  */
+import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
 import { ForkMiss } from './forkSource.ts'
 import { ForkRemoteError, type RemoteCall, type RemoteNode } from './remote.ts'
 
@@ -20,8 +21,9 @@ import { ForkRemoteError, type RemoteCall, type RemoteNode } from './remote.ts'
  * transaction's hash, a log query above its limits): the fork answers that error as
  * the remote did (`code`, `message`, `data`). Not kept: the next ask asks again.
  */
-export class RemoteErrorAnswer extends Error {
+export class RemoteErrorAnswer extends DualnetError {
   override name = 'RemoteErrorAnswer'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_FORK_REMOTE_ANSWER'
   /** The remote's error code. */
   readonly code: number
   /** The remote's error data, when it gave one. */

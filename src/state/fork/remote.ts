@@ -5,6 +5,7 @@
  * {@link ForkRemoteError} that names the remote call, so that the request that needed
  * the value can say what it was waiting for.
  */
+import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
 import type { Agent, IncomingMessage, request as httpRequest } from 'node:http'
 import { parseLosslessJson } from '../../util/losslessJson.ts'
 
@@ -28,8 +29,9 @@ export interface RemoteOptions {
  * A remote call failed: the remote could not be reached, answered an HTTP error, or
  * answered the call with a JSON-RPC error. `call` names it (`eth_getBalance(0x…, 0x64)`).
  */
-export class ForkRemoteError extends Error {
+export class ForkRemoteError extends DualnetError {
   override name = 'ForkRemoteError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_FORK_REMOTE'
   /** The remote call that failed, as `method(param, …)`. */
   readonly call: string
   /** The remote's JSON-RPC error object, when it answered one. */

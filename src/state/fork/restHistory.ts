@@ -9,6 +9,7 @@
  * throws {@link ForkMiss}, whose `load` fetches every missing path of one read
  * concurrently; the REST dispatch awaits it and runs the route again.
  */
+import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
 import { ForkMiss } from './forkSource.ts'
 import type { RemoteNode } from './remote.ts'
 import { parseLosslessJson, stringifyLosslessJson } from '../../util/losslessJson.ts'
@@ -24,8 +25,9 @@ export interface RestHistoryAnswer {
  * failure, not a "not found"): the fork answers it as the remote did (`code`, `result`)
  * and does not keep it, so the next ask asks again.
  */
-export class RemoteRestErrorAnswer extends Error {
+export class RemoteRestErrorAnswer extends DualnetError {
   override name = 'RemoteRestErrorAnswer'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_FORK_REMOTE_REST_ANSWER'
   readonly code: number
   readonly result: unknown
 
