@@ -59,7 +59,12 @@ export type ParamSpecsFor<P extends readonly unknown[]> = { readonly [K in keyof
  *   `undefined` when the chain has none) or by hash (`param` parses to the hash's
  *   bytes). A block at or below the fork block is the remote's; `check` names the
  *   field of the answer that must place it there (`header`: the block's header,
- *   fetched in the same batch, for an answer that carries no number).
+ *   fetched in the same batch, for an answer that carries no number). With `byHash`
+ *   (by number only), the remote is asked that method with the block's hash (read
+ *   from its eth_getBlockByNumber answer) instead of the method itself, checked as
+ *   `header` is: the real node takes only JSON numbers for
+ *   eth_getBlockTransactionCountByNumber and eth_getUncleCountByBlockNumber
+ *   (reference §6.2), which every remote takes by hash.
  * - `transaction`: a lookup of a transaction by hash (`param` parses to its bytes).
  *   One the devnet does not hold, mined or pending, is the remote's when the remote
  *   mined it at or below the fork block: `check` `blockNumber` reads that from the
@@ -71,7 +76,7 @@ export type ForkPolicy =
   | { readonly kind: 'local' }
   | { readonly kind: 'state'; readonly param: number }
   | { readonly kind: 'simulation'; readonly param: number }
-  | { readonly kind: 'block'; readonly by: 'number' | 'hash'; readonly param: number; readonly check: 'number' | 'blockNumber' | 'header' | 'none' }
+  | { readonly kind: 'block'; readonly by: 'number' | 'hash'; readonly param: number; readonly check: 'number' | 'blockNumber' | 'header' | 'none'; readonly byHash?: RpcMethodName }
   | { readonly kind: 'transaction'; readonly param: number; readonly check: 'blockNumber' | 'receipt'; readonly keep?: boolean }
   | { readonly kind: 'logs' }
 

@@ -17,7 +17,7 @@
  */
 import type { Chain } from '../chain/chain.ts'
 import type { RemoteHistory } from '../state/fork/history.ts'
-import { toHex, toHexRaw, type Hex } from '../util/hex.ts'
+import { toHex, toHexRaw, toQuantity, type Hex } from '../util/hex.ts'
 import type { ForkPolicy, RpcMethodDeclaration } from './declare.ts'
 
 /** No remote answer: the handler answers. */
@@ -70,6 +70,17 @@ type TransactionPolicy = Extract<ForkPolicy, { kind: 'transaction' }>
 function blockByNumber(history: RemoteHistory, declaration: RpcMethodDeclaration, policy: BlockPolicy, parsed: readonly unknown[], raw: readonly unknown[]): unknown {
   const height = parsed[policy.param]
   if (typeof height !== 'number' || height > history.height) return LOCAL
+  if (policy.byHash !== undefined) {
+    // The remote's block of that very number, then the method by its hash, with the block's header in the same batch.
+    const block = history.answer('eth_getBlockByNumber', [toQuantity(height), false])
+    if (heightOf(history, block, 'number') !== height) return null
+    const hash = (block as { hash: Hex }).hash
+    const [header, answer] = history.answers([
+      { method: 'eth_getBlockByHash', params: [hash, false] },
+      { method: policy.byHash, params: [hash] },
+    ])
+    return heightOf(history, header, 'number') === undefined ? null : answer
+  }
   const answer = history.answer(declaration.name, encode(declaration, parsed, raw))
   if (policy.check === 'none' || policy.check === 'header') return answer
   // The remote's block of that very number (a reorganised remote may answer another).

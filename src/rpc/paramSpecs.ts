@@ -5,12 +5,13 @@
  */
 import type { CallRequest } from '../evm/executor.ts'
 import type { SimulationBlock } from '../chain/chain.ts'
-import type { Address, BlockSpecifier, Hash, Hex, Numberish, Quantity, RpcTransactionRequest } from '../core/rpcObjects.ts'
+import type { Address, BlockSpecifier, Hash, Hex, Numberish, Quantity, RpcLogFilter, RpcTransactionRequest } from '../core/rpcObjects.ts'
 import { toHex, toQuantity } from '../util/hex.ts'
 import type { ParamSpec } from './declare.ts'
 import type { RpcContext } from './context.ts'
 import { findHeight } from './blockResolution.ts'
 import { parseCallRequest } from './callRequest.ts'
+import { parseLogCriteria, type LogCriteria } from './logQuery.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
 import {
   parseAddress,
@@ -139,3 +140,13 @@ export const simulationBlock = (name: string): ParamSpec<BlockSpecifier, Simulat
 
 /** A call object (eth_call's), with the defaults of reference §6.2 (rpc/callRequest.ts). */
 export const callRequest = (name: string): ParamSpec<RpcTransactionRequest, CallRequest> => param(name, parseCallRequest)
+
+/**
+ * A log filter object (eth_getLogs, eth_newFilter): `{ fromBlock, toBlock | blockHash,
+ * address, topics }`, parsed to criteria with resolved heights (rpc/logQuery.ts
+ * `parseLogCriteria`; a blockHash the chain does not hold is -32000 `unknown block`).
+ */
+export const logFilter = (name: string): ParamSpec<RpcLogFilter, LogCriteria> => param(name, (value, index, ctx) => parseLogCriteria(ctx, value, index))
+
+/** A filter id (eth_newFilter's answer): a QUANTITY, in its canonical 0x form, as the filters are keyed. */
+export const filterId = (name: string): ParamSpec<string, Hex> => param(name, (value, index) => toQuantity(parseQuantity(value, index)))

@@ -1,8 +1,9 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 
 /** eth_newBlockFilter: installs a filter reporting the hashes of new blocks. */
-export const eth_newBlockFilter: RpcMethod = (ctx, params) => {
-  expectParams(params, 0)
-  return ctx.filters.installBlocks(ctx.chain)
-}
+export const eth_newBlockFilter = defineMethod({
+  name: 'eth_newBlockFilter',
+  params: [],
+  fork: { kind: 'local' },
+  handler: (ctx) => ctx.filters.installBlocks(ctx.chain),
+})

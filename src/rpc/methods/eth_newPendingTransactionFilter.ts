@@ -1,8 +1,9 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 
 /** eth_newPendingTransactionFilter: installs a filter reporting the hashes of newly accepted transactions. */
-export const eth_newPendingTransactionFilter: RpcMethod = (ctx, params) => {
-  expectParams(params, 0)
-  return ctx.filters.installPending(ctx.chain)
-}
+export const eth_newPendingTransactionFilter = defineMethod({
+  name: 'eth_newPendingTransactionFilter',
+  params: [],
+  fork: { kind: 'local' },
+  handler: (ctx) => ctx.filters.installPending(ctx.chain),
+})

@@ -1,9 +1,10 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseQuantity } from '../params.ts'
-import { toQuantity } from '../../util/hex.ts'
+import { defineMethod } from '../declare.ts'
+import { filterId } from '../paramSpecs.ts'
 
 /** eth_uninstallFilter: removes a filter; whether it existed. */
-export const eth_uninstallFilter: RpcMethod = (ctx, params) => {
-  const [id] = expectParams(params, 1)
-  return ctx.filters.uninstall(toQuantity(parseQuantity(id, 0)))
-}
+export const eth_uninstallFilter = defineMethod({
+  name: 'eth_uninstallFilter',
+  params: [filterId('id')],
+  fork: { kind: 'local' },
+  handler: (ctx, [id]) => ctx.filters.uninstall(id),
+})
