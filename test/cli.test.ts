@@ -17,7 +17,7 @@ describe('dualnet CLI', () => {
     const out = cli.output()
     expect(out).toContain(`JSON-RPC  http://127.0.0.1:${rpcPort}`)
     expect(out).toContain(`REST      http://127.0.0.1:${restPort}`)
-    expect(out).toContain('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266  Adz3Kx9bTKvCH936JGy96QShjWdyYCdggn')
+    expect(out).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266  Adz3Kx9bTKvCH936JGy96QShjWdyYCdggn')
     expect(out).toContain('private key 0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 
     const rpc = await fetch(`http://127.0.0.1:${rpcPort}`, {
@@ -166,7 +166,7 @@ describe('dualnet CLI output', () => {
       await Promise.all([colour.stop(), plain.stop()])
     }
     expect(colour.output()).toContain('\x1b[1mdualnet v')
-    expect(colour.output()).toContain('\x1b[36m0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266\x1b[39m')
+    expect(colour.output()).toContain('\x1b[36m0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\x1b[39m')
     expect(plain.output()).toContain('dualnet v')
     expect(plain.output()).not.toContain('\x1b[')
   })

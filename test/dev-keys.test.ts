@@ -11,11 +11,13 @@ import { keccak_256 } from '@noble/hashes/sha3.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { pbkdf2Sync, randomBytes } from 'node:crypto'
+import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { addressOfPrivateKey, DEFAULT_DEV_KEYS, DEFAULT_MNEMONIC, deriveDevKeys, deriveFromMnemonic } from '../src/chain/devAccounts.ts'
 import { createBookkeeper, DEFAULT_BOOKKEEPER_KEY, p256PublicKey, p256Sign } from '../src/chain/bookkeeper.ts'
 import { addressOfP256Key, nativeDevKey } from '../src/chain/nativeDevAccounts.ts'
 import { createDevnet } from '../src/index.ts'
+import { checksumAddress } from '../src/util/checksumAddress.ts'
 import { hash160 } from '../src/util/hash.ts'
 import { fromHex, toHex, toHexRaw } from '../src/util/hex.ts'
 
@@ -78,12 +80,34 @@ describe('dev keys of the default mnemonic', () => {
   it('createDevnet funds the same accounts with a non-default mnemonic and with more than 20 accounts', async () => {
     const other = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
     const d = await createDevnet({ accounts: 2, mnemonic: other, nativeAccounts: 0 })
-    expect(d.accounts.map((a) => a.address)).toEqual(referenceKeys(other, 2).map((k) => k.address))
+    expect(d.accounts.map((a) => a.addressLower)).toEqual(referenceKeys(other, 2).map((k) => k.address))
+    // EIP-55, as Anvil and Hardhat print them and as viem's getAddress renders them.
+    expect(d.accounts.map((a) => a.address)).toEqual(referenceKeys(other, 2).map((k) => getAddress(k.address)))
     await d.close()
     const many = await createDevnet({ accounts: 22, nativeAccounts: 0 })
     expect(many.accounts.map((a) => a.privateKey)).toEqual(referenceKeys(DEFAULT_MNEMONIC, 22).map((k) => k.privateKey))
     expect(await many.rpc('eth_accounts')).toEqual(referenceKeys(DEFAULT_MNEMONIC, 22).map((k) => k.address))
     await many.close()
+  })
+})
+
+describe('EIP-55 addresses of the dev accounts', () => {
+  it('devnet.accounts[i].address is checksummed as Anvil and Hardhat print it; addressLower is the JSON-RPC rendering', async () => {
+    const devnet = await createDevnet({ accounts: 3, nativeAccounts: 0 })
+    expect(devnet.accounts[0]!.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    expect(devnet.accounts.map((a) => a.address)).toEqual(DEFAULT_DEV_KEYS.slice(0, 3).map(([, address]) => getAddress(`0x${address}`)))
+    expect(devnet.accounts.map((a) => a.addressLower)).toEqual(await devnet.rpc('eth_accounts'))
+    await devnet.close()
+  })
+
+  it('checksumAddress agrees with viem on random addresses, from bytes or hex of any case', () => {
+    for (let i = 0; i < 200; i++) {
+      const bytes = new Uint8Array(randomBytes(20))
+      const expected = getAddress(toHex(bytes))
+      expect(checksumAddress(bytes)).toBe(expected)
+      expect(checksumAddress(toHex(bytes).toUpperCase().replace('0X', '0x'))).toBe(expected)
+      expect(checksumAddress(toHexRaw(bytes))).toBe(expected)
+    }
   })
 })
 

@@ -192,8 +192,8 @@ describe('supplies and persistence', () => {
     const stored = JSON.parse((await db.get('b:0000000003'))!) as { header: string; transactions: { evm: string; from: string }[] }
     expect(stored.header).toBe(toHexRaw(serializeUnsignedHeader(chain.blockAt(3)!.header)))
     const tx = chain.blockAt(3)!.transactions[0]!
-    expect(stored.transactions).toEqual([{ evm: toHexRaw(tx.kind === 'evm' ? tx.tx.rlp : tx.raw), from: devnet.accounts[0]!.address.slice(2) }])
-    expect((await db.get(`a:${devnet.accounts[0]!.address.slice(2)}:0000000003`))!.split(',')[0]).toBe('3')
+    expect(stored.transactions).toEqual([{ evm: toHexRaw(tx.kind === 'evm' ? tx.tx.rlp : tx.raw), from: devnet.accounts[0]!.addressLower.slice(2) }])
+    expect((await db.get(`a:${devnet.accounts[0]!.addressLower.slice(2)}:0000000003`))!.split(',')[0]).toBe('3')
     await db.close()
   })
 })

@@ -155,7 +155,7 @@ describe('constant methods (fresh devnet)', () => {
   it('eth_accounts lists the dev accounts, lower case, in order', async () => {
     const accounts = (await devnet.rpc('eth_accounts')) as string[]
     expect(accounts).toHaveLength(10)
-    expect(accounts).toEqual(devnet.accounts.map((a) => a.address))
+    expect(accounts).toEqual(devnet.accounts.map((a) => a.addressLower))
     expect(accounts[0]).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')
     for (const a of accounts) expect(a).toMatch(ADDRESS)
   })
@@ -211,8 +211,8 @@ describe('constant methods (fresh devnet)', () => {
  */
 describe('methods on a chain with history', () => {
   let devnet: Devnet
-  let A: { address: string; privateKey: string }
-  let B: { address: string; privateKey: string }
+  let A: { address: string; addressLower: string; privateKey: string }
+  let B: { address: string; addressLower: string; privateKey: string }
   let storeAddress: string
   const h: string[] = [] // tx hashes by block number
   let rawIncrement = ''
@@ -498,7 +498,7 @@ describe('methods on a chain with history', () => {
       type: '0x0',
       blockHash: b2.hash,
       blockNumber: '0x2',
-      from: A.address,
+      from: A.addressLower,
       gas: q(100_000),
       gasPrice: '0x3b9aca00',
       hash: h[2],
@@ -516,7 +516,7 @@ describe('methods on a chain with history', () => {
     expect(creation.input).toBe(Store.bytecode)
     expect(creation.nonce).toBe('0x0')
     const transfer = (await devnet.rpcUntyped('eth_getTransactionByHash', [h[4]])) as Obj
-    expect(transfer).toMatchObject({ to: B.address, value: q(ETHER), gasPrice: '0x0', gas: '0x5208', input: '0x' })
+    expect(transfer).toMatchObject({ to: B.addressLower, value: q(ETHER), gasPrice: '0x0', gas: '0x5208', input: '0x' })
     expect(await devnet.rpc('eth_getTransactionByHash', [`0x${'44'.repeat(32)}`])).toBeNull()
   })
 
@@ -547,7 +547,7 @@ describe('methods on a chain with history', () => {
       contractAddress: storeAddress,
       cumulativeGasUsed: r.gasUsed,
       effectiveGasPrice: expect.stringMatching(QUANTITY),
-      from: A.address,
+      from: A.addressLower,
       gasUsed: expect.stringMatching(QUANTITY),
       logs: [expect.objectContaining({ address: GAS_TOKEN, logIndex: '0x0', topics: [TRANSFER_TOPIC, pad32(A.address), pad32(GOVERNANCE)] })],
       logsBloom: expect.stringMatching(BLOOM),
@@ -564,11 +564,11 @@ describe('methods on a chain with history', () => {
 
   it('eth_getTransactionReceipt: call receipts (contractAddress null, cumulative = gasUsed, logIndex), a failed one (status 0x0)', async () => {
     const r2 = await receipt(devnet, h[2]!)
-    expect(r2).toMatchObject({ status: '0x1', contractAddress: null, to: storeAddress, from: A.address, blockNumber: '0x2' })
+    expect(r2).toMatchObject({ status: '0x1', contractAddress: null, to: storeAddress, from: A.addressLower, blockNumber: '0x2' })
     expect(r2.cumulativeGasUsed).toBe(r2.gasUsed)
     expect(r2.logs.map((l) => l.logIndex)).toEqual(['0x0', '0x1'])
     const r4 = await receipt(devnet, h[4]!)
-    expect(r4).toMatchObject({ status: '0x1', gasUsed: '0x5208', cumulativeGasUsed: '0x5208', contractAddress: null, to: B.address })
+    expect(r4).toMatchObject({ status: '0x1', gasUsed: '0x5208', cumulativeGasUsed: '0x5208', contractAddress: null, to: B.addressLower })
     const r5 = await receipt(devnet, h[5]!)
     expect(r5.status).toBe('0x0')
     expect(r5.contractAddress).toBeNull()
@@ -671,7 +671,7 @@ describe('eth_sendTransaction (dev accounts)', () => {
       expect(hash).toMatch(HASH)
       expect(await devnet.rpc('eth_blockNumber')).toBe('0x1')
       const tx = (await devnet.rpcUntyped('eth_getTransactionByHash', [hash])) as Obj
-      expect(tx).toMatchObject({ from: A!.address, to: B!.address, value: q(ETHER), nonce: '0x0', gas: '0x5208', gasPrice: '0x0' })
+      expect(tx).toMatchObject({ from: A!.addressLower, to: B!.addressLower, value: q(ETHER), nonce: '0x0', gas: '0x5208', gasPrice: '0x0' })
       expect((await receipt(devnet, hash)).status).toBe('0x1')
       expect(await devnet.rpc('eth_getBalance', [B!.address, 'latest'])).toBe(q(INITIAL + ETHER))
       const err = await rpcError(devnet.rpc('eth_sendTransaction', [{ from: `0x${'12'.repeat(20)}`, to: B!.address }]))
@@ -716,7 +716,7 @@ describe('pending transactions and multi-transaction blocks (automine off)', () 
       type: '0x0',
       blockHash: null,
       blockNumber: null,
-      from: A!.address,
+      from: A!.addressLower,
       gas: q(500_000),
       gasPrice: '0x0',
       hash,
