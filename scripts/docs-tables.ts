@@ -1,13 +1,16 @@
 /**
- * `npm run docs:tables`: renders the method and route tables of the guides
- * (docs/json-rpc.md, docs/rest.md) from the code, so that the documentation cannot drift
- * from what the devnet serves.
+ * `npm run docs:tables`: renders the method, route and error code tables of the guides
+ * (docs/json-rpc.md, docs/rest.md, docs/api.md) from the code, so that the documentation
+ * cannot drift from what the devnet serves.
  *
  * - JSON-RPC methods: every key of `rpcMethods` (src/rpc/methods/index.ts), in table
  *   order. Keys bound to the same function are one row: the function's own name, with
  *   the other keys as aliases (how `anvil_*` names reuse the `hardhat_*` modules).
  * - REST routes: every entry of `restRoutes` (src/rest/routes/index.ts), in matching
  *   order, with the envelope's `Action`.
+ * - Error codes: every code of the registry (src/errors/codes.ts), in its order, with
+ *   its answer on each surface from that surface's table (rpc/errorCodes.ts,
+ *   rest/errorCodes.ts, devnet/providerErrors.ts); docs/api.md holds it.
  *
  * Descriptions are the first sentence of the docstring on each method's or route's
  * declaration, read from its source file, so they change with the code they describe.
@@ -25,6 +28,11 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { rpcMethods } from '../src/rpc/methods/index.ts'
 import { restRoutes } from '../src/rest/routes/index.ts'
+import { DUALNET_ERROR_CODES, dualnetErrorCodes } from '../src/errors/codes.ts'
+import { RPC_ERROR_CONVENTIONS } from '../src/rpc/errorCodes.ts'
+import { REST_ERROR_CONVENTIONS } from '../src/rest/errorCodes.ts'
+import { describe as restDesc } from '../src/rest/errors.ts'
+import { EIP1193_ERROR_CONVENTIONS } from '../src/devnet/providerErrors.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const METHODS_DIR = join(ROOT, 'src/rpc/methods')
@@ -33,6 +41,7 @@ const ROUTES_DIR = join(ROOT, 'src/rest/routes')
 export const TABLE_FILES = {
   'rpc-methods': join(ROOT, 'docs', 'json-rpc.md'),
   'rest-routes': join(ROOT, 'docs', 'rest.md'),
+  'error-codes': join(ROOT, 'docs', 'api.md'),
 } as const
 
 /** A generated block of a guide: its marker name and its Markdown. */
@@ -181,9 +190,38 @@ export function renderRestRoutes(): GeneratedTable {
   return { name: 'rest-routes', markdown }
 }
 
-/** Both tables, as the guides hold them. */
+/** The error code table, rendered from the registry and each surface's table. */
+export function renderErrorCodes(): GeneratedTable {
+  const rows = dualnetErrorCodes.map((code) => {
+    const { className, summary: meaning } = DUALNET_ERROR_CODES[code]
+    const rpc = RPC_ERROR_CONVENTIONS[code]
+    const rpcCell = [
+      rpc.code === 'own' ? (rpc.data === 'own' ? 'its own code and data' : 'its own code') : String(rpc.code),
+      rpc.message === undefined ? '' : `message \`${rpc.message}\``,
+      rpc.data === 'revert' ? 'data: the revert data' : '',
+    ]
+      .filter((part) => part !== '')
+      .join(', ')
+    const rest = REST_ERROR_CONVENTIONS[code]
+    const restCell =
+      'http' in rest ? `HTTP ${rest.http}` : rest.error === 'own' ? 'its own Error and Result' : `${rest.error} ${restDesc(rest.error)}, Result ${rest.result === 'empty' ? '""' : 'the message'}`
+    const eip1193 = EIP1193_ERROR_CONVENTIONS[code]
+    const eip1193Cell = eip1193 === 'rpc' ? 'the JSON-RPC code' : String(eip1193)
+    return `| \`${code}\` | \`${className}\` | ${meaning.replace(/\|/g, '\\|')} | ${rpcCell} | ${restCell} | ${eip1193Cell} |`
+  })
+  const markdown = [
+    `${dualnetErrorCodes.length} codes, in the order of \`src/errors/codes.ts\` (JSON-RPC: the error object's code; REST: the envelope's \`Error\`, \`Desc\` and \`Result\`):`,
+    '',
+    '| code | class | what it means | JSON-RPC | REST | EIP-1193 |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n')
+  return { name: 'error-codes', markdown }
+}
+
+/** Every table, as the guides hold them. */
 export function renderTables(): GeneratedTable[] {
-  return [renderRpcMethods(), renderRestRoutes()]
+  return [renderRpcMethods(), renderRestRoutes(), renderErrorCodes()]
 }
 
 const begin = (name: string) => `<!-- BEGIN GENERATED ${name}: npm run docs:tables -->`

@@ -1,18 +1,19 @@
 /**
- * The method and route tables of docs/json-rpc.md and docs/rest.md equal what
- * `npm run docs:tables` renders from the method and route tables, so the documentation
- * cannot drift from the code.
+ * The method, route and error code tables of docs/json-rpc.md, docs/rest.md and
+ * docs/api.md equal what `npm run docs:tables` renders from the method and route tables
+ * and the error registry, so the documentation cannot drift from the code.
  */
 import { relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { applyTables, renderedFiles, renderRestRoutes, renderRpcMethods, renderTables, summary, withoutCitations } from '../scripts/docs-tables.ts'
+import { applyTables, renderedFiles, renderErrorCodes, renderRestRoutes, renderRpcMethods, renderTables, summary, withoutCitations } from '../scripts/docs-tables.ts'
+import { dualnetErrorCodes } from '../src/errors/codes.ts'
 import { rpcMethods } from '../src/rpc/methods/index.ts'
 import { restRoutes } from '../src/rest/routes/index.ts'
 
 describe('generated reference tables', () => {
   it('equal the tables generated from the code (run `npm run docs:tables` after adding a method or route)', () => {
     const files = renderedFiles()
-    expect(files.map((f) => relative(process.cwd(), f.path)).sort()).toEqual(['docs/json-rpc.md', 'docs/rest.md'])
+    expect(files.map((f) => relative(process.cwd(), f.path)).sort()).toEqual(['docs/api.md', 'docs/json-rpc.md', 'docs/rest.md'])
     for (const { current, updated } of files) expect(updated).toBe(current)
   })
 
@@ -27,6 +28,12 @@ describe('generated reference tables', () => {
     const table = renderRestRoutes().markdown
     for (const route of restRoutes) expect(table).toContain(`| ${route.method} | \`${route.path}\` | \`${route.action}\` |`)
     expect(table).toContain('| GET | `/api/v1/block/height` | `getblockheight` | the current height (genesis = 0) |')
+  })
+
+  it('list every error code with its answer on JSON-RPC, REST and EIP-1193', () => {
+    const table = renderErrorCodes().markdown
+    for (const code of dualnetErrorCodes) expect(table).toContain(`| \`${code}\` |`)
+    expect(table).toContain('| -32000, message `header not found` | 45001 INTERNAL ERROR, Result the message | the JSON-RPC code |')
   })
 
   it('cite no section of the reference, a document users do not have', () => {
