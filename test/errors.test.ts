@@ -169,7 +169,7 @@ describe('the error registry', () => {
     const declared = errorClassesInSource()
     const covered = new Set(cases.map((c) => c.err.name))
     for (const name of declared) expect(covered.has(name), `${name} has a case in this test`).toBe(true)
-    const registered = new Set(Object.values(DUALNET_ERROR_CODES).map((info) => info.className))
+    const registered = new Set<string>(Object.values(DUALNET_ERROR_CODES).map((info) => info.className))
     for (const name of declared) expect(registered.has(name), `${name} is in the registry`).toBe(true)
     for (const { err } of cases) {
       expect(err).toBeInstanceOf(DualnetError)

@@ -23,7 +23,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { lookup } from 'node:dns/promises'
 import type { Duplex } from 'node:stream'
 import type { RpcContext } from '../rpc/context.ts'
-import { handleRpcBody } from '../rpc/dispatch.ts'
+import { handleRpcBody, toRpcError } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
 import { hostRefusal, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
@@ -140,7 +140,7 @@ export function createRpcServer({ context, bodyLimit, cors = '*', vhosts, log }:
       answer = await handleRpcBody(context, body)
     } catch (err) {
       // The dispatch answers every method's failure itself; this is a fault of its own.
-      return send(response, 500, JSON_TYPE, JSON.stringify(rpcError(RpcErrorCode.ServerError, err instanceof Error ? err.message : String(err))))
+      return send(response, 500, JSON_TYPE, JSON.stringify({ jsonrpc: '2.0', id: null, error: toRpcError(err).toJSON() }))
     }
     note.exchange = { call: body, answer }
     if (answer === undefined) return send(response, 200, 'text/plain; charset=utf-8', '')

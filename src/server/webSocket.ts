@@ -12,7 +12,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { RawData, WebSocket, WebSocketServer } from 'ws'
 import type { RpcContext } from '../rpc/context.ts'
-import { handleRpcBody } from '../rpc/dispatch.ts'
+import { handleRpcBody, toRpcError } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
 import { hostRefusal, originRefusal, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
@@ -129,7 +129,7 @@ async function answer(ws: WebSocket, session: RpcContext, connection: Subscripti
     if (response !== undefined) reply(ws, response)
   } catch (err) {
     // The dispatch answers every method's failure itself; this is a fault of its own, which must not end the process.
-    reply(ws, { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ServerError, message: err instanceof Error ? err.message : String(err) } })
+    reply(ws, { jsonrpc: '2.0', id: null, error: toRpcError(err).toJSON() })
   } finally {
     if (subscribing) connection.release()
   }
