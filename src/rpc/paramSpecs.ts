@@ -10,7 +10,7 @@ import { toHex, toQuantity } from '../util/hex.ts'
 import type { ParamSpec } from './declare.ts'
 import type { RpcContext } from './context.ts'
 import { findHeight } from './blockResolution.ts'
-import { parseCallRequest } from './callRequest.ts'
+import { parseCallFields, parseCallRequest, type CallFields } from './callRequest.ts'
 import { parseLogCriteria, type LogCriteria } from './logQuery.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
 import {
@@ -150,3 +150,15 @@ export const logFilter = (name: string): ParamSpec<RpcLogFilter, LogCriteria> =>
 
 /** A filter id (eth_newFilter's answer): a QUANTITY, in its canonical 0x form, as the filters are keyed. */
 export const filterId = (name: string): ParamSpec<string, Hex> => param(name, (value, index) => toQuantity(parseQuantity(value, index)))
+
+/**
+ * A transaction object to sign (eth_sendTransaction, eth_signTransaction): the call
+ * object's fields (rpc/callRequest.ts), absent ones `undefined`, with `from` required
+ * (-32602 `missing "from"`).
+ */
+export const transactionRequest = (name: string): ParamSpec<RpcTransactionRequest, CallFields & { from: Uint8Array }> =>
+  param(name, (value, index) => {
+    const f = parseCallFields(value, index)
+    if (f.from === undefined) throw invalidArgument(index, 'missing "from"')
+    return { ...f, from: f.from }
+  })

@@ -9,7 +9,8 @@
  */
 import type { Chain } from '../chain/chain.ts'
 import type { EvmTransaction } from '../chain/transaction.ts'
-import { keccak256 } from '../util/hash.ts'
+import type { Address } from '../core/rpcObjects.ts'
+import { checksumAddress } from '../util/checksumAddress.ts'
 import { toHexRaw } from '../util/hex.ts'
 
 /** Pending EVM transactions split as geth does, by sender (raw hex), each list in nonce order. */
@@ -50,18 +51,9 @@ export function byNonce<T>(txs: readonly EvmTransaction[], render: (tx: EvmTrans
   return out
 }
 
-/** Each sender's transactions, keyed by EIP-55 address, rendered with {@link byNonce}. */
-export function bySender<T>(senders: Map<string, EvmTransaction[]>, render: (tx: EvmTransaction) => T): Record<string, Record<string, T>> {
-  const out: Record<string, Record<string, T>> = {}
+/** Each sender's transactions, keyed by EIP-55 address (util/checksumAddress.ts), rendered with {@link byNonce}. */
+export function bySender<T>(senders: Map<string, EvmTransaction[]>, render: (tx: EvmTransaction) => T): Record<Address, Record<string, T>> {
+  const out: Record<Address, Record<string, T>> = {}
   for (const [from, txs] of senders) out[checksumAddress(from)] = byNonce(txs, render)
-  return out
-}
-
-/** EIP-55 mixed-case rendering of a raw hex address (40 hex digits, any case). */
-export function checksumAddress(raw: string): string {
-  const lower = raw.toLowerCase()
-  const hash = toHexRaw(keccak256(new TextEncoder().encode(lower)))
-  let out = '0x'
-  for (let i = 0; i < 40; i++) out += parseInt(hash[i]!, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i]!
   return out
 }

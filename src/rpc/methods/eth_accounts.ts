@@ -1,9 +1,10 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 import { toHex } from '../../util/hex.ts'
 
 /** eth_accounts: the dev accounts (the real node has none; every devnet does). */
-export const eth_accounts: RpcMethod = (ctx, params) => {
-  expectParams(params, 0)
-  return ctx.accountOrder.map((a) => toHex(a))
-}
+export const eth_accounts = defineMethod({
+  name: 'eth_accounts',
+  params: [],
+  fork: { kind: 'local' },
+  handler: (ctx) => ctx.accountOrder.map((a) => toHex(a)),
+})

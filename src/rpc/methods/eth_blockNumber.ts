@@ -1,9 +1,10 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 import { toQuantity } from '../../util/hex.ts'
 
 /** eth_blockNumber: height of the latest block. */
-export const eth_blockNumber: RpcMethod = (ctx, params) => {
-  expectParams(params, 0)
-  return toQuantity(ctx.chain.height)
-}
+export const eth_blockNumber = defineMethod({
+  name: 'eth_blockNumber',
+  params: [],
+  fork: { kind: 'local' },
+  handler: (ctx) => toQuantity(ctx.chain.height),
+})

@@ -1,8 +1,9 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 
 /** eth_hashrate: "0x0" (reference §6.2). */
-export const eth_hashrate: RpcMethod = (_ctx, params) => {
-  expectParams(params, 0)
-  return '0x0'
-}
+export const eth_hashrate = defineMethod({
+  name: 'eth_hashrate',
+  params: [],
+  fork: { kind: 'local' },
+  handler: () => '0x0',
+})

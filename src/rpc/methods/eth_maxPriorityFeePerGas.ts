@@ -1,5 +1,4 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 
 /**
  * eth_maxPriorityFeePerGas: "0x0". The chain has no base fee and takes legacy
@@ -7,7 +6,9 @@ import { expectParams } from '../params.ts'
  * before building an EIP-1559 transaction get an answer, and the transaction is then
  * refused with a message naming the legacy option.
  */
-export const eth_maxPriorityFeePerGas: RpcMethod = (_ctx, params) => {
-  expectParams(params, 0)
-  return '0x0'
-}
+export const eth_maxPriorityFeePerGas = defineMethod({
+  name: 'eth_maxPriorityFeePerGas',
+  params: [],
+  fork: { kind: 'local' },
+  handler: () => '0x0',
+})

@@ -1,8 +1,9 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 
 /** eth_mining: false (reference §6.2). */
-export const eth_mining: RpcMethod = (_ctx, params) => {
-  expectParams(params, 0)
-  return false
-}
+export const eth_mining = defineMethod({
+  name: 'eth_mining',
+  params: [],
+  fork: { kind: 'local' },
+  handler: () => false as const,
+})

@@ -1,6 +1,6 @@
-import type { RpcMethod } from '../context.ts'
+import { defineMethod } from '../declare.ts'
+import { address, data } from '../paramSpecs.ts'
 import { devKey, signDigest } from '../devSigner.ts'
-import { expectParams, parseAddress, parseData } from '../params.ts'
 import { personalMessageDigest } from './personal_sign.ts'
 
 /**
@@ -9,8 +9,9 @@ import { personalMessageDigest } from './personal_sign.ts'
  * address when it is not a dev account (the real node refuses eth_sign altogether,
  * reference §6.2).
  */
-export const eth_sign: RpcMethod = (ctx, params) => {
-  const [address, data] = expectParams(params, 2)
-  const key = devKey(ctx, parseAddress(address, 0))
-  return signDigest(personalMessageDigest(parseData(data, 1)), key)
-}
+export const eth_sign = defineMethod({
+  name: 'eth_sign',
+  params: [address('address'), data('data')],
+  fork: { kind: 'local' },
+  handler: (ctx, [from, message]) => signDigest(personalMessageDigest(message), devKey(ctx, from)),
+})

@@ -1,8 +1,8 @@
-import type { RpcMethod } from '../context.ts'
+import { defineMethod } from '../declare.ts'
+import { address, param } from '../paramSpecs.ts'
 import { devKey } from '../devSigner.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from '../errors.ts'
-import { expectParams, parseAddress } from '../params.ts'
-import { toHex } from '../../util/hex.ts'
+import { fromHex, toHex } from '../../util/hex.ts'
 
 /** micro-eth-signer (EIP-712 encoder on @noble/curves), loaded with the first typed-data request. */
 let eip712: Promise<typeof import('micro-eth-signer')> | undefined
@@ -16,25 +16,31 @@ let eip712: Promise<typeof import('micro-eth-signer')> | undefined
  * `Provided chainId "X" must match the active chainId "12345"` when the domain names
  * another chain (the check Hardhat and MetaMask make); -32602 for malformed typed data.
  */
-export const eth_signTypedData_v4: RpcMethod = async (ctx, params) => {
-  const [address, data] = expectParams(params, 2)
-  const from = parseAddress(address, 0)
-  const typed = parseTypedData(data)
-  const key = devKey(ctx, from)
-  const domainChainId = typed.domain.chainId
-  if (domainChainId !== undefined && domainChainId !== null) {
-    const chainId = parseChainId(domainChainId)
-    if (chainId !== BigInt(ctx.chainId)) {
-      throw new RpcError(RpcErrorCode.ServerError, `Provided chainId "${chainId === undefined ? String(domainChainId) : chainId}" must match the active chainId "${ctx.chainId}"`)
+export const eth_signTypedData_v4 = defineMethod({
+  name: 'eth_signTypedData_v4',
+  params: [address('address'), param<string | object, TypedDataShape>('typedData', parseTypedData)],
+  fork: { kind: 'local' },
+  handler: async (ctx, [from, typed]) => {
+    const key = devKey(ctx, from)
+    const domainChainId = typed.domain.chainId
+    if (domainChainId !== undefined && domainChainId !== null) {
+      const chainId = parseChainId(domainChainId)
+      if (chainId !== BigInt(ctx.chainId)) {
+        throw new RpcError(RpcErrorCode.ServerError, `Provided chainId "${chainId === undefined ? String(domainChainId) : chainId}" must match the active chainId "${ctx.chainId}"`)
+      }
     }
-  }
-  const { signTyped } = await (eip712 ??= import('micro-eth-signer'))
-  try {
-    return signTyped(typed as never, toHex(key), false)
-  } catch (err) {
-    throw invalidArgument(1, `invalid typed data: ${(err as Error).message}`)
-  }
-}
+    const { signTyped } = await (eip712 ??= import('micro-eth-signer'))
+    let signature: string
+    try {
+      signature = signTyped(typed as never, toHex(key), false)
+    } catch (err) {
+      // The encoder is what finds some malformed typed data (an unknown type, a bad value): still the argument's fault, named as the dispatcher names it.
+      throw new RpcError(RpcErrorCode.InvalidParams, `invalid argument 1: invalid typed data: ${(err as Error).message}`, { data: { param: 'typedData' }, cause: err })
+    }
+    // micro-eth-signer answers a plain string; rendered again as the canonical 0x-hex the schema's Hex promises.
+    return toHex(fromHex(signature))
+  },
+})
 
 interface TypedDataShape {
   types: Record<string, unknown>
@@ -43,25 +49,25 @@ interface TypedDataShape {
   message: Record<string, unknown>
 }
 
-/** The typed-data argument as an object, or -32602 naming what is wrong. */
-function parseTypedData(value: unknown): TypedDataShape {
+/** The typed-data argument (at position `index`) as an object, or -32602 naming what is wrong. */
+function parseTypedData(value: unknown, index: number): TypedDataShape {
   let typed = value
   if (typeof value === 'string') {
     try {
       typed = JSON.parse(value)
     } catch {
-      throw invalidArgument(1, 'typed data is not valid JSON')
+      throw invalidArgument(index, 'typed data is not valid JSON')
     }
   }
   if (typeof typed !== 'object' || typed === null || Array.isArray(typed)) {
-    throw invalidArgument(1, 'typed data must be an object { types, primaryType, domain, message }')
+    throw invalidArgument(index, 'typed data must be an object { types, primaryType, domain, message }')
   }
   const o = typed as Record<string, unknown>
   const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v)
   for (const key of ['types', 'domain', 'message'] as const) {
-    if (!isObject(o[key])) throw invalidArgument(1, `typed data needs an object "${key}"`)
+    if (!isObject(o[key])) throw invalidArgument(index, `typed data needs an object "${key}"`)
   }
-  if (typeof o.primaryType !== 'string') throw invalidArgument(1, 'typed data needs a string "primaryType"')
+  if (typeof o.primaryType !== 'string') throw invalidArgument(index, 'typed data needs a string "primaryType"')
   return o as unknown as TypedDataShape
 }
 

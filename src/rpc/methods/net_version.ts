@@ -1,8 +1,10 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 
 /** net_version: the chain id as a decimal string ("12345" on solo), not the network id (reference §6.2); a fork answers its remote's. */
-export const net_version: RpcMethod = (ctx, params) => {
-  expectParams(params, 0)
-  return ctx.netVersion ?? String(ctx.chainId)
-}
+export const net_version = defineMethod({
+  name: 'net_version',
+  params: [],
+  // The remote's net_version is read once, when the fork connects (ctx.netVersion): never asked per call.
+  fork: { kind: 'local' },
+  handler: (ctx) => ctx.netVersion ?? String(ctx.chainId),
+})

@@ -1,6 +1,6 @@
-import type { RpcMethod } from '../context.ts'
+import { defineMethod } from '../declare.ts'
+import { address, data } from '../paramSpecs.ts'
 import { devKey, signDigest } from '../devSigner.ts'
-import { expectParams, parseAddress, parseData } from '../params.ts'
 import { concatBytes } from '../../util/hex.ts'
 import { keccak256 } from '../../util/hash.ts'
 
@@ -20,9 +20,9 @@ export function personalMessageDigest(message: Uint8Array): Uint8Array {
  * the message bytes; ethers' and viem's `signMessage` send text as its UTF-8 hex),
  * 65 bytes r ‖ s ‖ v with v 27/28. -32000 naming the address when it is not a dev account.
  */
-export const personal_sign: RpcMethod = (ctx, params) => {
-  const [data, address] = expectParams(params, 2)
-  const message = parseData(data, 0)
-  const key = devKey(ctx, parseAddress(address, 1))
-  return signDigest(personalMessageDigest(message), key)
-}
+export const personal_sign = defineMethod({
+  name: 'personal_sign',
+  params: [data('data'), address('address')],
+  fork: { kind: 'local' },
+  handler: (ctx, [message, from]) => signDigest(personalMessageDigest(message), devKey(ctx, from)),
+})

@@ -1,12 +1,13 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams } from '../params.ts'
+import { defineMethod } from '../declare.ts'
 import { NODE_VERSION, VERSION } from '../../version.ts'
 
 /** web3_clientVersion: `HardhatNetwork/dualnet/v<version>`, or with `clientVersion: 'node'` the real node's `Ontology-v<version>-dualnet`. */
-export const web3_clientVersion: RpcMethod = (ctx, params) => {
-  expectParams(params, 0)
-  return ctx.clientVersion
-}
+export const web3_clientVersion = defineMethod({
+  name: 'web3_clientVersion',
+  params: [],
+  fork: { kind: 'local' },
+  handler: (ctx) => ctx.clientVersion,
+})
 
 /** The `clientVersion` option: the identification the test tools accept, or the real node's string. */
 export type ClientVersionOption = 'hardhat' | 'node'

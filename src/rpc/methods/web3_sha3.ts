@@ -1,10 +1,12 @@
-import type { RpcMethod } from '../context.ts'
-import { expectParams, parseData } from '../params.ts'
+import { defineMethod } from '../declare.ts'
+import { data } from '../paramSpecs.ts'
 import { keccak256 } from '../../util/hash.ts'
 import { toHex } from '../../util/hex.ts'
 
 /** web3_sha3: keccak-256 of the data. */
-export const web3_sha3: RpcMethod = (_ctx, params) => {
-  const [data] = expectParams(params, 1)
-  return toHex(keccak256(parseData(data, 0)))
-}
+export const web3_sha3 = defineMethod({
+  name: 'web3_sha3',
+  params: [data('data')],
+  fork: { kind: 'local' },
+  handler: (_ctx, [bytes]) => toHex(keccak256(bytes)),
+})
