@@ -5,6 +5,7 @@
  * error of the same code), kept once fetched (state/fork/restHistory.ts); blocks the
  * fork builds after it are its own. Without the REST URL these helpers answer
  * `undefined` and the routes answer as for a block or transaction they do not know.
+ * The router reads them through the routes' declared fork policies (rest/forkPolicy.ts).
  *
  * A hash the fork cannot place (a transaction or block it did not build) goes to the
  * remote, whose answer counts only when its block lies at or below the fork block:
@@ -23,12 +24,6 @@ export function restHistory(ctx: RestContext): RemoteRestHistory | undefined {
   return ctx.chain.world.fork?.restHistory
 }
 
-/** The fork's REST history when `height` is at or below the fork block, else `undefined`. */
-export function restHistoryAt(ctx: RestContext, height: number): RemoteRestHistory | undefined {
-  const history = restHistory(ctx)
-  return history !== undefined && height <= history.height ? history : undefined
-}
-
 /** The Result of `answer`; for an error answer throws RestError with its code and Result. */
 export function resultOf(answer: RestHistoryAnswer): unknown {
   if (answer.Error !== 0) throw new RestError(answer.Error, answer.Result)
@@ -41,17 +36,16 @@ export function remoteResult(history: RemoteRestHistory, path: string): unknown 
 }
 
 /**
- * For the transaction `hash` (raw bytes) that the fork neither mined nor holds in its
- * pool: the remote's answer to `path` when the remote mined it at or below the fork
- * block (asked together with its height), else `undefined`. `undefined` too without
- * the remote's REST URL.
+ * For the transaction `hash` (raw bytes) that the fork did not mine: the remote's
+ * answer to `path` (its REST path for the hash) when the remote mined it at or below
+ * the fork block (asked together with its height), else `undefined`. `undefined` too
+ * without the remote's REST URL, and for a transaction in the fork's pool.
  */
-export function remoteTransactionAnswer(ctx: RestContext, hash: Uint8Array, path: (restHash: string) => string): RestHistoryAnswer | undefined {
+export function remoteTransactionAnswer(ctx: RestContext, hash: Uint8Array, path: string): RestHistoryAnswer | undefined {
   const history = restHistory(ctx)
   const raw = toHexRaw(hash)
   if (history === undefined || ctx.chain.mempool.get(raw) !== undefined || ctx.chain.mempool.getNative(raw) !== undefined) return undefined
-  const restHash = toReversedHex(hash)
-  const [height, answer] = history.answers([`/api/v1/block/height/txhash/${restHash}`, path(restHash)])
+  const [height, answer] = history.answers([`/api/v1/block/height/txhash/${toReversedHex(hash)}`, path])
   return placed(history, height!) ? answer : undefined
 }
 
@@ -62,15 +56,16 @@ function placed(history: RemoteRestHistory, height: RestHistoryAnswer): boolean 
 
 /**
  * For the block `hash` (raw bytes) that the fork did not build (the fork block, or a
- * block it does not hold): the remote's get_blk_by_hash answer (`raw` for its hex) when
- * the block lies at or below the fork block, else `undefined`.
+ * block it does not hold): the remote's answer to `path`, a get_blk_by_hash path
+ * (`raw` when it asks for the raw hex), when the block lies at or below the fork
+ * block, else `undefined`.
  */
-export function remoteBlockByHash(ctx: RestContext, hash: Uint8Array, raw: boolean): RestHistoryAnswer | undefined {
+export function remoteBlockByHash(ctx: RestContext, hash: Uint8Array, path: string, raw: boolean): RestHistoryAnswer | undefined {
   const history = restHistory(ctx)
   if (history === undefined) return undefined
   const local = ctx.chain.blockByHash(toHexRaw(hash))
   if (local !== undefined && local.header.height > history.height) return undefined
-  const answer = history.answer(`/api/v1/block/details/hash/${toReversedHex(hash)}${raw ? '?raw=1' : ''}`)
+  const answer = history.answer(path)
   if (answer.Error !== 0) return answer
   return blockHeight(answer.Result, raw) <= history.height ? answer : undefined
 }

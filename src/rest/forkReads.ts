@@ -2,17 +2,28 @@
  * The REST routes' reads of a fork's native state (docs/fork.md "Native state"): with
  * the remote's REST URL they come from the remote on first read; without it they are
  * not forked, and the routes say so (error 45001, the message as Result) rather than
- * answer a zero the remote does not hold.
+ * answer a zero the remote does not hold. The router reads them through the routes'
+ * declared fork policies (rest/forkPolicy.ts).
  */
+import type { Chain } from '../chain/chain.ts'
 import type { RestContext } from './context.ts'
 import { NotForkedError } from '../state/fork/forkSource.ts'
 import { GAS_TOKEN_ADDRESS, MAIN_TOKEN_ADDRESS } from '../core/constants.ts'
 import { bytesEqual, toHexRaw } from '../util/hex.ts'
 
-/** Throws {@link NotForkedError} naming `what` ("main-token balances are") on a fork without the remote's REST URL. */
-export function requireNativeState(ctx: RestContext, what: string): void {
-  const fork = ctx.chain.world.fork
-  if (fork !== undefined && fork.native === undefined) throw new NotForkedError(what)
+/**
+ * `ctx` as a handler of native state gets it on a fork without the remote's REST URL:
+ * its first read of the chain throws {@link NotForkedError} naming `what` ("main-token
+ * balances are"). The read, not the start of the handler, so that the handler has
+ * parsed the input it parses before reading (a malformed address is still 42002).
+ */
+export function notForkedContext(ctx: RestContext, what: string): RestContext {
+  return {
+    ...ctx,
+    get chain(): Chain {
+      throw new NotForkedError(what)
+    },
+  }
 }
 
 /**

@@ -40,6 +40,12 @@ export function parseBase58(text: string): Uint8Array {
   }
 }
 
+/** A storage key: paired hex digits of any length (get_storage; its length is checked against the contract's kind after). */
+export function parseStorageKey(text: string): string {
+  if (!/^([0-9a-fA-F]{2})+$/.test(text)) throw invalid()
+  return text
+}
+
 /** A flag query value: only the exact value "1" turns it on (§1.3). */
 export function flag(value: string | undefined): boolean {
   return value === '1'

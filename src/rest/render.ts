@@ -10,6 +10,7 @@ import type { ChainTransaction } from '../chain/transaction.ts'
 import type { RawLog } from '../evm/transferLogs.ts'
 import { BinaryWriter } from '../native/binary.ts'
 import { describeSig } from '../native/program.ts'
+import type { DeployPayload } from '../native/transaction.ts'
 import { toBase58 } from '../native/address.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
 import { u64 } from './json.ts'
@@ -121,4 +122,25 @@ export function renderEventRecord(tx: ChainTransaction, record: ExecutionRecord,
     TxIndex: index,
     CreatedContract: record.contractAddress === undefined ? ZERO_ADDRESS_HEX : toReversedHex(record.contractAddress),
   }
+}
+
+/**
+ * A contract's DeployCode (get_contract_state): JSON with the §1.4.5 field names, or
+ * with `raw` its serialisation (varbytes code, vm flags byte, five varstrings).
+ */
+export function renderContractState(deploy: DeployPayload, raw: boolean) {
+  const info = {
+    Code: toHexRaw(deploy.code),
+    VmType: deploy.vmFlags,
+    Name: deploy.name,
+    CodeVersion: deploy.codeVersion,
+    Author: deploy.author,
+    Email: deploy.email,
+    Description: deploy.description,
+  }
+  if (!raw) return info
+  const text = (s: string) => new TextEncoder().encode(s)
+  const w = new BinaryWriter().varbytes(deploy.code).u8(deploy.vmFlags)
+  for (const field of [info.Name, info.CodeVersion, info.Author, info.Email, info.Description]) w.varbytes(text(field))
+  return toHexRaw(w.finish())
 }

@@ -7,6 +7,7 @@
 import { retryOnForkMiss } from '../state/fork/forkSource.ts'
 import type { AnyRestRoute, RestContext } from './context.ts'
 import { describe, RestErrorCode } from './errors.ts'
+import { answerOnFork } from './forkPolicy.ts'
 import { restErrorOf } from './errorCodes.ts'
 import { restRoutes } from './routes/index.ts'
 import type { RestEnvelope } from './schema.ts'
@@ -46,8 +47,9 @@ export async function handleRest(ctx: RestContext, method: string, url: string, 
     const params = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]))
     try {
       const request = { params, query, body }
-      // Over a fork, a route that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
-      const result = ctx.chain.world.fork === undefined ? await route.handle(ctx, request) : await retryOnForkMiss(() => route.handle(ctx, request))
+      // Over a fork, the route's declared fork policy says who answers (rest/forkPolicy.ts), and a
+      // request that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
+      const result = ctx.chain.world.fork === undefined ? await route.handle(ctx, request) : await retryOnForkMiss(() => answerOnFork(ctx, route, request))
       // With a durable database nothing is answered before what it reports is on disk (chain/store.ts).
       const written = ctx.chain.flushed()
       if (written !== undefined) await written

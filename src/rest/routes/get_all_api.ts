@@ -9,6 +9,7 @@ export function getAllApi(templates: () => readonly string[]): RestRoute<'/api/v
     method: 'GET',
     path: '/api/v1',
     action: 'getallapi',
+    fork: { kind: 'local' },
     handle: () => [...templates()],
   }
 }

@@ -1,5 +1,4 @@
 import type { RestRoute } from '../context.ts'
-import { requireNativeState } from '../forkReads.ts'
 import { parseBase58 } from '../params.ts'
 import { V2_PER_V1 } from '../../core/constants.ts'
 
@@ -11,8 +10,8 @@ export const get_balance: RestRoute<'/api/v1/balance/:addr'> = {
   method: 'GET',
   path: '/api/v1/balance/:addr',
   action: 'getbalance',
+  fork: { kind: 'nativeState', what: 'main-token balances are' },
   handle: (ctx, { params }) => {
-    requireNativeState(ctx, 'main-token balances are')
     const account = ctx.chain.account(parseBase58(params.addr!))
     return { main: String(account.main / V2_PER_V1), gas: String(account.gas / V2_PER_V1), height: String(ctx.chain.height) }
   },

@@ -5,5 +5,6 @@ export const get_blk_height: RestRoute<'/api/v1/block/height'> = {
   method: 'GET',
   path: '/api/v1/block/height',
   action: 'getblockheight',
+  fork: { kind: 'local' },
   handle: (ctx) => ctx.chain.height,
 }

@@ -5,5 +5,6 @@ export const get_conn_count: RestRoute<'/api/v1/node/connectioncount'> = {
   method: 'GET',
   path: '/api/v1/node/connectioncount',
   action: 'getconnectioncount',
+  fork: { kind: 'local' },
   handle: () => 1,
 }

@@ -6,6 +6,7 @@ export const get_gasprice: RestRoute<'/api/v1/gasprice'> = {
   method: 'GET',
   path: '/api/v1/gasprice',
   action: 'getgasprice',
+  fork: { kind: 'local' },
   handle: (ctx) => {
     const { gasPrice, height } = gasPriceGwei(ctx.chain)
     return { gasprice: Number(gasPrice), height }

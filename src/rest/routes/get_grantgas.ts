@@ -1,5 +1,4 @@
 import type { RestRoute } from '../context.ts'
-import { requireNativeState } from '../forkReads.ts'
 import { parseAddress } from '../params.ts'
 import { calcUnboundGas } from '../../chain/unboundGas.ts'
 import { toHexRaw } from '../../util/hex.ts'
@@ -14,9 +13,9 @@ export const get_grantgas: RestRoute<'/api/v1/grantgas/:addr'> = {
   method: 'GET',
   path: '/api/v1/grantgas/:addr',
   action: 'getgrantgas',
+  fork: { kind: 'nativeState', what: 'main-token balances are' },
   handle: (ctx, { params }) => {
     const address = parseAddress(params.addr!)
-    requireNativeState(ctx, 'main-token balances are')
     const rule = ctx.chain.unboundGas
     if (rule === undefined) return '0'
     const { chain } = ctx

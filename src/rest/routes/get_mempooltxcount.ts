@@ -5,5 +5,6 @@ export const get_mempooltxcount: RestRoute<'/api/v1/mempool/txcount'> = {
   method: 'GET',
   path: '/api/v1/mempool/txcount',
   action: 'getmempooltxcount',
+  fork: { kind: 'local' },
   handle: (ctx) => [ctx.chain.mempool.size, 0],
 }

@@ -8,6 +8,7 @@ export const get_mempooltxstate: RestRoute<'/api/v1/mempool/txstate/:hash'> = {
   method: 'GET',
   path: '/api/v1/mempool/txstate/:hash',
   action: 'getmempooltxstate',
+  fork: { kind: 'local' },
   handle: (ctx, { params }) => {
     const hash = toHexRaw(parseHash(params.hash!))
     const pending = ctx.chain.mempool.get(hash) ?? ctx.chain.mempool.getNative(hash)

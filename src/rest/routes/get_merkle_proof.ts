@@ -1,9 +1,8 @@
 import type { RestRoute } from '../context.ts'
 import { RestError, RestErrorCode } from '../errors.ts'
 import { parseHash } from '../params.ts'
-import { merkleProof, type MerkleProof } from '../merkleProof.ts'
+import { merkleProof } from '../merkleProof.ts'
 import { toHexRaw } from '../../util/hex.ts'
-import { remoteTransactionAnswer, resultOf } from '../forkHistory.ts'
 
 /**
  * get_merkle_proof: proof that a transaction's block is in the current BlockRoot; 42002
@@ -15,14 +14,11 @@ export const get_merkle_proof: RestRoute<'/api/v1/merkleproof/:hash'> = {
   method: 'GET',
   path: '/api/v1/merkleproof/:hash',
   action: 'getmerkleproof',
+  fork: { kind: 'transaction', param: 'hash' },
   handle: (ctx, { params }) => {
     const hash = parseHash(params.hash!)
     const found = ctx.chain.transaction(toHexRaw(hash))
-    if (found === undefined) {
-      const remote = remoteTransactionAnswer(ctx, hash, (h) => `/api/v1/merkleproof/${h}`)
-      if (remote !== undefined) return resultOf(remote) as MerkleProof
-      throw new RestError(RestErrorCode.InvalidParams)
-    }
+    if (found === undefined) throw new RestError(RestErrorCode.InvalidParams)
     return merkleProof(ctx.chain, found.block.header.height)
   },
 }

@@ -5,5 +5,6 @@ export const get_networkid: RestRoute<'/api/v1/networkid'> = {
   method: 'GET',
   path: '/api/v1/networkid',
   action: 'getnetworkid',
+  fork: { kind: 'local' },
   handle: (ctx) => ctx.networkId,
 }

@@ -1,8 +1,7 @@
 import type { RestRoute } from '../context.ts'
 import { RestError, RestErrorCode } from '../errors.ts'
-import { parseAddress } from '../params.ts'
+import { parseAddress, parseStorageKey } from '../params.ts'
 import { toHexRaw } from '../../util/hex.ts'
-import { forkedNativeStorage } from '../forkReads.ts'
 import { MAIN_TOKEN_ADDRESS } from '../../core/constants.ts'
 import { encodeUnboundOffset, UNBOUND_OFFSET_PREFIX } from '../../chain/unboundGas.ts'
 import { bytesEqual } from '../../util/hex.ts'
@@ -16,24 +15,22 @@ import { bytesEqual } from '../../util/hex.ts'
  * a uint32 with its serializer, which is little-endian; the reference does not show the
  * value's bytes, so this is unverified against a real node. A fork of this devnet reads
  * it as it reads the node's. On
- * a fork, a contract without EVM code reads the remote's native storage (rest/forkReads.ts).
+ * a fork, a contract without EVM code reads the remote's native storage, any key length
+ * (its fork policy, rest/forkPolicy.ts).
  */
 export const get_storage: RestRoute<'/api/v1/storage/:hash/:key'> = {
   method: 'GET',
   path: '/api/v1/storage/:hash/:key',
   action: 'getstorage',
+  fork: { kind: 'nativeStorage', param: 'hash', key: 'key' },
   handle: (ctx, { params }) => {
     const contract = parseAddress(params.hash!)
-    const key = params.key!
-    if (!/^([0-9a-fA-F]{2})+$/.test(key)) throw new RestError(RestErrorCode.InvalidParams)
+    const key = parseStorageKey(params.key!)
     const offsetOf = bytesEqual(contract, MAIN_TOKEN_ADDRESS) ? unboundOffsetAddress(key) : undefined
     if (offsetOf !== undefined) {
       const offset = ctx.chain.world.getUnboundOffset(offsetOf, ctx.chain.height)
       return offset === 0 ? '' : encodeUnboundOffset(offset)
     }
-    // A fork's native contract (no EVM code): the remote's storage, any key length.
-    const native = forkedNativeStorage(ctx, contract, key)
-    if (native !== undefined) return native
     if (key.length > 64) throw new RestError(RestErrorCode.InvalidParams)
     const slot = Uint8Array.from(Buffer.from(key.padStart(64, '0'), 'hex'))
     const value = ctx.chain.storage(contract, slot)

@@ -7,6 +7,7 @@ export const get_syncstatus: RestRoute<'/api/v1/api/v1/node/syncstatus'> = {
   method: 'GET',
   path: '/api/v1/api/v1/node/syncstatus',
   action: 'getsyncstatus',
+  fork: { kind: 'local' },
   handle: status,
 }
 

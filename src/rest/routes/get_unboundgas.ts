@@ -1,5 +1,4 @@
 import type { RestRoute } from '../context.ts'
-import { requireNativeState } from '../forkReads.ts'
 import { parseAddress } from '../params.ts'
 import { MAIN_TOKEN_ADDRESS, V2_PER_V1 } from '../../core/constants.ts'
 import { toHexRaw } from '../../util/hex.ts'
@@ -13,9 +12,9 @@ export const get_unboundgas: RestRoute<'/api/v1/unboundgas/:addr'> = {
   method: 'GET',
   path: '/api/v1/unboundgas/:addr',
   action: 'getunboundgas',
+  fork: { kind: 'nativeState', what: 'unbound gas (an allowance) is' },
   handle: (ctx, { params }) => {
     const address = toHexRaw(parseAddress(params.addr!))
-    requireNativeState(ctx, 'unbound gas (an allowance) is')
     const allowance = ctx.chain.world.getAllowance('gas', toHexRaw(MAIN_TOKEN_ADDRESS), address, ctx.chain.height)
     return String(allowance / V2_PER_V1)
   },

@@ -5,5 +5,6 @@ export const get_version: RestRoute<'/api/v1/version'> = {
   method: 'GET',
   path: '/api/v1/version',
   action: 'getversion',
+  fork: { kind: 'local' },
   handle: (ctx) => ctx.nodeVersion,
 }

@@ -23,6 +23,7 @@ export const post_raw_tx: RestRoute<'/api/v1/transaction'> = {
   method: 'POST',
   path: '/api/v1/transaction',
   action: 'sendrawtransaction',
+  fork: { kind: 'local' },
   handle: async (ctx, { body, query }) => {
     let parsed: unknown
     try {
