@@ -123,7 +123,7 @@ describe('persistence across revert', () => {
     expect(JSON.parse((await db.get('m:tip'))!).height).toBe(1)
     expect(await db.get('b:0000000002')).toBeUndefined()
     expect(await db.values({ gte: 'b:', lt: 'b;' }).all()).not.toContain(expect.stringContaining(reverted.slice(2)))
-    const [sender, receiver] = d.accounts.map((a) => a.address.slice(2))
+    const [sender, receiver] = d.accounts.map((a) => a.addressLower.slice(2))
     expect((await db.get(`a:${sender}:0000000001`))!.split(',')[0]).toBe('1')
     expect(await db.get(`a:${sender}:0000000002`)).toBeUndefined()
     expect((await db.get(`a:${receiver}:0000000001`))!.split(',')[1]).toBe(String(10_000n * 10n ** 18n + 1n))

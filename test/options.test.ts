@@ -329,7 +329,7 @@ describe('through createDevnet and listen: nothing starts', () => {
 
   it("a valid mnemonic of its own derives its keys (BIP-39 test vector: \"abandon … about\", m/44'/60'/0'/0/0)", async () => {
     devnet = await createDevnet({ mnemonic: ABANDON, accounts: 1, nativeAccounts: 0, console: false })
-    expect(devnet.accounts[0]!.address).toBe('0x9858effd232b4033e47d90003d41ec34ecaeda94')
+    expect(devnet.accounts[0]!.address).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
   })
 
   it('listen: a bad option binds nothing, and a good listen afterwards starts the servers', async () => {

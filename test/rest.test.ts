@@ -491,7 +491,7 @@ describe.each<Mode>(['in-process', 'http'])('REST operations (%s)', (mode) => {
       ContractAddress: GAS_HEX,
       States: logStates({
         address: `0x${'00'.repeat(19)}02`,
-        topics: [keccak256(Buffer.from('Transfer(address,address,uint256)')), `0x${strip(from).padStart(64, '0')}`, `0x${strip(GOVERNANCE).padStart(64, '0')}`],
+        topics: [keccak256(Buffer.from('Transfer(address,address,uint256)')), `0x${strip(from).toLowerCase().padStart(64, '0')}`, `0x${strip(GOVERNANCE).padStart(64, '0')}`],
         data: `0x${word(BigInt(gasUsed) * GWEI)}`,
       }),
       IsEvm: true,

@@ -15,8 +15,8 @@ let b: string
 
 beforeEach(async () => {
   devnet = await createDevnet({ accounts: 3, nativeAccounts: 1, automine: false })
-  a = devnet.accounts[0]!.address
-  b = devnet.accounts[1]!.address
+  a = devnet.accounts[0]!.addressLower
+  b = devnet.accounts[1]!.addressLower
 })
 
 afterEach(async () => {
