@@ -1,8 +1,26 @@
 /**
- * `dualnet/hardhat` for Hardhat 2 (2.22 and later): `require('dualnet/hardhat')` in
- * hardhat.config.js, as Hardhat 2 plugins are added. Package exports send `require`
- * here and `import` to the Hardhat 3 plugin.
+ * `dualnet/hardhat` for Hardhat 2 (2.22 and later): a plugin that adds a network named
+ * `dualnet` whose provider is an in-process devnet, started on its first request.
+ * Require it in hardhat.config.js, as Hardhat 2 plugins are added, and give
+ * `createDevnet` options under the `dualnet` key:
  *
+ * ```js
+ * // hardhat.config.js
+ * require('@nomicfoundation/hardhat-toolbox')
+ * require('dualnet/hardhat')
+ * module.exports = { solidity: '0.8.26', dualnet: { chainId: 12345 } }
+ * ```
+ *
+ * Then `npx hardhat test --network dualnet`: hardhat-ethers, the chai matchers and the
+ * network helpers reach the devnet through `hre.network.provider`, and
+ * {@link devnetOf}`(hre.network.provider)` is the devnet itself, for the REST view,
+ * native transactions and `dumpState()`. The `dualnet` task (`npx hardhat dualnet`)
+ * serves the network's devnet over HTTP for a front end or another process. Under
+ * `import` (Hardhat 3) the same path loads the Hardhat 3 plugin.
+ *
+ * @module dualnet/hardhat (Hardhat 2)
+ */
+/*
  * How: Hardhat 2 validates every entry of `networks` as an HTTP network (a `url` is
  * required) before any plugin runs, and builds a network's provider only from that
  * config (`extendProvider` wraps that provider, but Hardhat then puts
@@ -14,8 +32,6 @@
  * one, as plugins that wrap the provider in extendEnvironment do (hardhat-tracer).
  * hardhat-ethers, the chai matchers and the network helpers read
  * `hre.network.provider` lazily, so they all reach the devnet.
- *
- * @module dualnet/hardhat
  */
 import { EventEmitter } from 'node:events'
 import { createRequire } from 'node:module'

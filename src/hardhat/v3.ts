@@ -1,10 +1,26 @@
 /**
- * `dualnet/hardhat` for Hardhat 3: a plugin object, added as Hardhat 3 adds plugins.
+ * `dualnet/hardhat` for Hardhat 3: a plugin that adds a network named `dualnet` whose
+ * every connection is a fresh in-process devnet. Add it to `plugins` and give
+ * `createDevnet` options under the `dualnet` key:
  *
  * ```ts
+ * // hardhat.config.ts
  * import dualnet from 'dualnet/hardhat'
  * export default defineConfig({ plugins: [hardhatToolboxMochaEthers, dualnet], dualnet: { hardfork: 'shanghai' } })
  * ```
+ *
+ * Then `npx hardhat test --network dualnet`, or
+ * `await network.connect({ network: 'dualnet' })` in a script or test: the connection's provider is Hardhat's own, so hardhat-ethers,
+ * hardhat-viem, the chai matchers and the network helpers work unchanged, and
+ * `connection.dualnet` (or {@link devnetOf}`(connection.provider)`) is the devnet
+ * behind it, for the REST view, native transactions and `dumpState()`. The `dualnet`
+ * task (`npx hardhat dualnet`) serves the network's devnet over HTTP for a front end
+ * or another process. Under `require` (Hardhat 2) the same import path loads the
+ * Hardhat 2 plugin.
+ *
+ * @module dualnet/hardhat (Hardhat 3)
+ */
+/*
  * How: the config hooks add an HTTP network named `dualnet` (or `dualnet.network`)
  * whose URL is never dialled; each connection to it gets its own devnet
  * (`newConnection`), and the `onRequest` hook answers that connection's every request
@@ -31,8 +47,22 @@ const { task } = (await import(HARDHAT_CONFIG).catch((err: unknown) => {
   throw new Error(hardhatNotFoundMessage(err), { cause: err })
 })) as { task: (id: string, description: string) => TaskBuilder }
 
-/** The Hardhat 3 plugin of dualnet. */
-const dualnetPlugin = {
+/**
+ * The Hardhat 3 plugin of dualnet: `plugins: [dualnet]` in hardhat.config.ts. Its type
+ * in the package's declarations is Hardhat 3's `HardhatPlugin`, and the package extends
+ * Hardhat's config types with the `dualnet` key ({@link DualnetHardhatUserConfig}) and
+ * the connection's `dualnet` property.
+ */
+const dualnetPlugin: {
+  /** `'dualnet'`. */
+  readonly id: string
+  /** `'dualnet'`, the package Hardhat names when the plugin fails to load. */
+  readonly npmPackage: string
+  /** Loaded by Hardhat when it runs the `config` and `network` hooks. */
+  readonly hookHandlers: { readonly config: () => Promise<unknown>; readonly network: () => Promise<unknown> }
+  /** The `dualnet` task: `npx hardhat dualnet [--hostname h] [--port n] [--rest-port n]`. */
+  readonly tasks: readonly unknown[]
+} = {
   id: 'dualnet',
   npmPackage: 'dualnet',
   hookHandlers: {
