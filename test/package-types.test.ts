@@ -7,10 +7,19 @@
  * `require()`s the package and a subpath. The types hold only while dist/'s declarations are
  * self-contained (scripts/build.ts bundles them): a declaration that reached the EVM's
  * modules would bring in @ethereumjs/evm's, which do not compile without @types/debug.
+ * A third project has no @types/node at all (dualnet, viem and two compilers, none of
+ * which brings Node's types): a user's file that imports `dualnet`, `dualnet/vitest`
+ * and `dualnet/viem`, as an ES module (.mts) and as CommonJS (.cts), type-checks under
+ * TypeScript 5 and TypeScript 7 with `strict` and `skipLibCheck: false`. It holds
+ * while the public types name only dualnet's own types, the standard library's and
+ * the peers': a type that named abstract-level's (the `db` option's, once) brought in
+ * declarations that need Node's `events` and `Buffer` and `Symbol.asyncDispose`
+ * (16 errors under TypeScript 7). `dualnet/ethers` and `dualnet/hardhat` are left out
+ * there: ethers and Hardhat bring @types/node themselves.
  * The installs need the npm registry and take a minute, so this runs under
  * `npm run test:tools`, not `npm test`.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,6 +35,34 @@ async function readmeTest(): Promise<string> {
   const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1]
   if (block === undefined) throw new Error('README.md has no ```ts block under "## A test in 20 lines"')
   return block
+}
+
+/**
+ * TypeScript 7 (the native compiler), installed by version in the project that checks
+ * it: as a devDependency alias of this package it would link a second `tsc` into
+ * node_modules/.bin beside TypeScript 5's.
+ */
+const TYPESCRIPT_7 = '7.0.2'
+
+/** A user's file that uses every entry point whose peers bring no Node types; `imports` is its import form. */
+function userFile(imports: (specifier: string, names: string) => string): string {
+  return `${imports('dualnet', 'createDevnet, type Devnet, type DevnetOptions, type DevAccount, type LevelDatabase')}
+${imports('dualnet/vitest', 'useDevnet, type DevnetHandle')}
+${imports('dualnet/viem', 'devnetTransport, dualnetChain, dualnetRpcSchema')}
+
+export async function balanceOfFirst(db?: LevelDatabase): Promise<string> {
+  const options: DevnetOptions = { chainId: 12345, db }
+  const devnet: Devnet = await createDevnet(options)
+  const first: DevAccount = devnet.accounts[0]!
+  const balance: \`0x\${string}\` = await devnet.rpc('eth_getBalance', [first.address, 'latest'])
+  await devnet.close()
+  return balance
+}
+export const setUp: (options?: DevnetOptions) => DevnetHandle = useDevnet
+export const chain = dualnetChain()
+export const transport = devnetTransport
+export const schema = dualnetRpcSchema
+`
 }
 
 /** The version of `name` this checkout has installed, so that the projects install what the suite tests with. */
@@ -73,5 +110,45 @@ describe('the packed package in a new project, skipLibCheck: false', () => {
         expect(required.code).toBe(0)
       }
     }, 600_000)
+  }
+})
+
+describe('the packed package without @types/node, skipLibCheck: false', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = join(WORK, 'no-node-types')
+    await mkdir(join(dir, 'src'), { recursive: true })
+    await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'no-node-types', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`)
+    // types: [] as well, so that nothing but what the files import is loaded.
+    const compilerOptions = { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: false, noEmit: true, types: [] }
+    await writeFile(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, include: ['src'] }, null, 2)}\n`)
+    await writeFile(
+      join(dir, 'src/user.mts'),
+      userFile((specifier, names) => `import { ${names} } from '${specifier}'`),
+    )
+    // CommonJS: the same imports resolve through the package's require conditions (.d.cts).
+    await writeFile(
+      join(dir, 'src/user.cts'),
+      userFile((specifier, names) => `import { ${names} } from '${specifier}'`),
+    )
+    const packages = [`typescript@${await installedVersion('typescript')}`, `typescript7@npm:typescript@${TYPESCRIPT_7}`, `viem@${await installedVersion('viem')}`]
+    const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball, ...packages], dir)
+    expect(installed.code, installed.output).toBe(0)
+    // The point of this project: nothing installed brings Node's types.
+    await expect(access(join(dir, 'node_modules/@types/node'))).rejects.toThrow()
+  }, 600_000)
+
+  for (const [name, compiler] of [
+    ['TypeScript 5', 'typescript'],
+    ['TypeScript 7', 'typescript7'],
+  ] as const) {
+    it(`a user's file importing dualnet, dualnet/vitest and dualnet/viem (ES module and CommonJS) type-checks under ${name}`, async () => {
+      const checked = await run(process.execPath, [join(dir, 'node_modules', compiler, 'bin/tsc'), '-p', 'tsconfig.json'], dir)
+      expect(checked.output).toBe('')
+      expect(checked.code).toBe(0)
+      // The version the project installed is the one named.
+      const version = (JSON.parse(await readFile(join(dir, 'node_modules', compiler, 'package.json'), 'utf8')) as { version: string }).version
+      expect(version.split('.')[0]).toBe(name.split(' ')[1])
+    }, 300_000)
   }
 })
