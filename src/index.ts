@@ -43,6 +43,7 @@ export type { Hex } from './util/hex.ts'
 export { RpcError, RpcErrorCode } from './rpc/errors.ts'
 // Every error class below extends DualnetError; docs/api.md lists the codes and how each answers on every surface.
 export { DualnetError, type DualnetErrorCode, type DualnetErrorOptions } from './errors/base.ts'
+export { DUALNET_ERROR_CODES, type DualnetErrorCodeInfo } from './errors/codes.ts'
 export { DevnetClosedError } from './devnet/providerErrors.ts'
 export { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } from './core/errors.ts'
 export { toBase58, fromBase58, InvalidAddressError } from './native/address.ts'
