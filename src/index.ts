@@ -72,7 +72,9 @@ export type {
   ResetOptions,
 } from './rpc/schema.ts'
 export type {
+  AccountOverride,
   Address,
+  BlockOverrides,
   BlockSpecifier,
   BlockTag,
   CallFrameJson,
@@ -86,10 +88,12 @@ export type {
   RpcLogFilter,
   RpcReceipt,
   RpcSyncing,
+  RpcTraceCallOptions,
   RpcTraceOptions,
   RpcTransaction,
   RpcTransactionRequest,
   RpcTxpool,
+  StateOverride,
   StructLogJson,
   StructLoggerResult,
 } from './core/rpcObjects.ts'

@@ -14,6 +14,7 @@
  */
 import { toHexRaw } from '../util/hex.ts'
 import type { BlockEnvironment, CallRequest, EvmExecutor, ExecutionContext, ExecutionOutcome } from '../evm/executor.ts'
+import type { SimulationOverrides } from '../evm/overrides.ts'
 import { decodeLegacyTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
 import type { AccountRecord, WorldState } from '../state/worldState.ts'
 import type { ChainBlock } from './block.ts'
@@ -256,9 +257,9 @@ export class Chain {
 
   // --- Simulations (simulation.ts): nothing is committed.
 
-  /** Simulates `call` at `block` (eth_call; default the latest block); see simulation.ts `call`. */
-  call(call: CallRequest, block: SimulationBlock = this.height): Promise<Uint8Array> {
-    return simulation.call(this.#core, call, block)
+  /** Simulates `call` at `block` (eth_call; default the latest block) under `overrides` if given (kept by nothing); see simulation.ts `call`. */
+  call(call: CallRequest, block: SimulationBlock = this.height, overrides?: SimulationOverrides): Promise<Uint8Array> {
+    return simulation.call(this.#core, call, block, overrides)
   }
 
   /** Runs `call` on the latest state without committing (REST `preExec=1`); see simulation.ts `preExecute`. */
@@ -266,9 +267,9 @@ export class Chain {
     return simulation.preExecute(this.#core, call)
   }
 
-  /** Gas limit sufficient for `call` at `block` (eth_estimateGas; default `'pending'`); see simulation.ts `estimateGas`. */
-  estimateGas(call: CallRequest, block: SimulationBlock = 'pending'): Promise<bigint> {
-    return simulation.estimateGas(this.#core, call, block)
+  /** Gas limit sufficient for `call` at `block` (eth_estimateGas; default `'pending'`) under `overrides` if given; see simulation.ts `estimateGas`. */
+  estimateGas(call: CallRequest, block: SimulationBlock = 'pending', overrides?: SimulationOverrides): Promise<bigint> {
+    return simulation.estimateGas(this.#core, call, block, overrides)
   }
 
   /**

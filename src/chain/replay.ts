@@ -18,6 +18,8 @@ import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
 import { simulationFailure } from './executionErrors.ts'
 import { ExecutionAbortedError, ExecutionTimeoutError, type ExecutionBudget } from '../evm/pacer.ts'
+import type { SimulationOverrides, StateOverrides } from '../evm/overrides.ts'
+import { applyStateOverrides, withBlockOverrides } from './overrides.ts'
 
 const EMPTY = new Uint8Array(0)
 
@@ -135,26 +137,38 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
  * An engine of its own over the state of `ctx.readHeight`, with `txs` (the EVM
  * transactions the pending block takes first) executed in `ctx` into its overlay, so
  * that simulations on it run after them, as in the block being mined. A transaction
- * that cannot run at all is left out, as it could not be mined.
+ * that cannot run at all is left out, as it could not be mined. Then `overrides` (a
+ * call's state override set) are written into the overlay and the engine's
+ * precompiles (overrides.ts `applyStateOverrides`, EvmEngine.overridePrecompiles),
+ * as go-ethereum applies them to the pending state. Throws TransactionRejectedError for
+ * a precompile move go-ethereum refuses.
  */
-export async function pendingEngine(chain: Pick<Chain, 'executor' | 'world'>, ctx: ExecutionContext, txs: readonly LegacyTransaction[]): Promise<EvmEngine> {
-  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, ctx.readHeight))
+export async function pendingEngine(chain: Pick<Chain, 'executor' | 'world'>, ctx: ExecutionContext, txs: readonly LegacyTransaction[], overrides?: StateOverrides): Promise<EvmEngine> {
+  const world = new ReplayWorld(chain.world, ctx.readHeight)
+  const engine = await chain.executor.replayEngine(world)
   for (const tx of txs) await engine.executeTransaction(tx, ctx).catch(() => undefined)
+  if (overrides !== undefined) {
+    engine.overridePrecompiles(overrides)
+    await applyStateOverrides(world, overrides, chain.world.fork)
+  }
   return engine
 }
 
 /**
  * Traces `call` at `block` as eth_call runs it (the environment of
  * `chain.simulationContext(block, 'call')`: the chain's block context, or for
- * `'pending'` the next block, after the transactions waiting for it) and resolves to
- * the tracer's result. Throws {@link TransactionRejectedError} when the call cannot
+ * `'pending'` the next block, after the transactions waiting for it), under
+ * `overrides` (debug_traceCall's `stateOverrides` and `blockOverrides`) when given, and
+ * resolves to the tracer's result. Throws {@link TransactionRejectedError} when the call cannot
  * run at all (funds for `value`: `insufficient funds for transfer`, geth's text),
  * UnknownBlockError for a height above the tip; the budget's error past its
  * deadline, {@link ExecutionAbortedError} when the devnet closes.
  */
-export async function traceCall(chain: Chain, call: CallRequest, block: SimulationBlock, tracer: Tracer, limits?: ReplayBudget): Promise<unknown> {
-  const ctx = chain.simulationContext(block, 'call')
-  const engine = await pendingEngine(chain, ctx, block === 'pending' ? chain.pendingBlockTransactions() : [])
+export async function traceCall(chain: Chain, call: CallRequest, block: SimulationBlock, tracer: Tracer, limits?: ReplayBudget, overrides?: SimulationOverrides): Promise<unknown> {
+  const env = chain.simulationContext(block, 'call')
+  // The pending block's transactions run in its own environment; the block overrides are the call's alone.
+  const engine = await pendingEngine(chain, env, block === 'pending' ? chain.pendingBlockTransactions() : [], overrides?.state)
+  const ctx = overrides?.block === undefined ? env : withBlockOverrides(env, overrides.block)
   const detach = tracer.attach(engine.events)
   let outcome
   try {

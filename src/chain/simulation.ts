@@ -18,16 +18,19 @@ import { CHAIN_BLOCK_ENVIRONMENT, type BlockEnvironment, type CallRequest, type 
 import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { ForkMiss, yieldingForkMisses } from '../state/fork/forkSource.ts'
 import { ForkRemoteError } from '../state/fork/remote.ts'
+import type { SimulationOverrides } from '../evm/overrides.ts'
+import { withBlockOverrides } from './overrides.ts'
 
 /**
  * Simulates `call` at `block` (eth_call) in the environment {@link simulationContext}
- * gives: by default the latest block's under the chain's {@link BlockContext}.
- * Resolves to the return data. Throws {@link ExecutionFailedError} on revert or
+ * gives: by default the latest block's under the chain's {@link BlockContext}; under
+ * `overrides` (state and block overrides, evm/overrides.ts) when given, which nothing
+ * keeps. Resolves to the return data. Throws {@link ExecutionFailedError} on revert or
  * another EVM error, {@link TransactionRejectedError} when it cannot run (e.g. funds
  * for `value`), {@link UnknownBlockError} for a height above the tip.
  */
-export async function call(core: ChainCore, call: CallRequest, block: SimulationBlock): Promise<Uint8Array> {
-  const outcome = await simulator(core, simulationContext(core, block, 'call'))(call)
+export async function call(core: ChainCore, call: CallRequest, block: SimulationBlock, overrides?: SimulationOverrides): Promise<Uint8Array> {
+  const outcome = await simulator(core, simulationContext(core, block, 'call'), overrides)(call)
   await printConsole(core, outcome)
   if (outcome.status === 0) throw executionError(outcome)
   return outcome.returnValue
@@ -48,16 +51,18 @@ export function preExecute(core: ChainCore, call: CallRequest): Promise<Executio
 /**
  * Gas limit sufficient for `call` at `block` (eth_estimateGas; default `'pending'`,
  * the block the transaction would land in), in the environment
- * {@link simulationContext} gives; the search is gasEstimation.ts's `searchGasLimit`.
- * Throws {@link ExecutionFailedError} when the call fails at the cap,
+ * {@link simulationContext} gives, under `overrides` when given (a gas limit override
+ * caps the search; a balance override of the sender bounds it); the search is
+ * gasEstimation.ts's `searchGasLimit`. Throws {@link ExecutionFailedError} when the call fails at the cap,
  * {@link UnknownBlockError} for a height above the tip.
  */
-export async function estimateGas(core: ChainCore, call: CallRequest, block: SimulationBlock): Promise<bigint> {
+export async function estimateGas(core: ChainCore, call: CallRequest, block: SimulationBlock, overrides?: SimulationOverrides): Promise<bigint> {
   // One environment for the whole search, fixed when the estimate is asked.
   const env = simulationContext(core, block, 'estimate')
-  return searchGasLimit(call, env, {
-    simulate: simulator(core, env),
-    balance: () => core.world.getAccount(toHexRaw(call.from), stateHeight(core, env.readHeight)).gas,
+  const from = toHexRaw(call.from)
+  return searchGasLimit(call, overrides?.block === undefined ? env : withBlockOverrides(env, overrides.block), {
+    simulate: simulator(core, env, overrides),
+    balance: () => overrides?.state?.get(from)?.balance ?? core.world.getAccount(from, stateHeight(core, env.readHeight)).gas,
     printConsole: (outcome) => printConsole(core, outcome),
   })
 }
@@ -112,21 +117,28 @@ export function pendingBlockTransactions(core: ChainCore): LegacyTransaction[] {
  * devnet's EVM; in the next block while EVM transactions wait for it (automine off),
  * an engine of its own on which they ran first (replay.ts `pendingEngine`, built by
  * the first simulation), as go-ethereum's, Hardhat's and Anvil's pending block holds
- * them. Native transactions in the pool are not applied. A call that cannot run at
- * all rejects with {@link TransactionRejectedError}.
+ * them. Native transactions in the pool are not applied. Under a state override set
+ * the runs are such an engine's too (built the same way, the overrides written into
+ * its overlay after the pool's transactions), so the devnet's state and EVM never see
+ * them; block overrides change the runs' context only (withBlockOverrides), not the
+ * pool's transactions'. A call that cannot run at all rejects with
+ * {@link TransactionRejectedError}.
  */
-function simulator(core: ChainCore, env: ExecutionContext): (call: CallRequest) => Promise<ExecutionOutcome> {
+function simulator(core: ChainCore, env: ExecutionContext, overrides?: SimulationOverrides): (call: CallRequest) => Promise<ExecutionOutcome> {
   const height = core.blocks.height
   const txs = env.readHeight === height && env.number === height + 1 ? pendingBlockTransactions(core) : []
+  // Without overrides (the hot path) nothing more is allocated.
+  const state = overrides?.state
+  const ctx = overrides?.block === undefined ? env : withBlockOverrides(env, overrides.block)
   let pending: Promise<{ simulate: EvmExecutor['simulate'] }> | undefined
   return (call) =>
     core.queue.runReadOnly(async () => {
       if (core.world.fork !== undefined) await prefetchTouched(core.world.fork, call.from, call.to)
-      const runner = txs.length === 0 ? core.executor : await (pending ??= import('./replay.ts').then(({ pendingEngine }) => pendingEngine(core, env, txs)))
+      const runner = txs.length === 0 && state === undefined ? core.executor : await (pending ??= import('./replay.ts').then(({ pendingEngine }) => pendingEngine(core, env, txs, state)))
       try {
         // Over a fork a missed value ends the run, to be fetched outside the queue (queue.ts runReadOnly); not in the
         // pending engine, which is built once, by replaying the pool, and kept.
-        return core.world.fork === undefined || runner !== core.executor ? await runner.simulate(call, env) : await yieldingForkMisses(() => runner.simulate(call, env))
+        return core.world.fork === undefined || runner !== core.executor ? await runner.simulate(call, ctx) : await yieldingForkMisses(() => runner.simulate(call, ctx))
       } catch (err) {
         if (err instanceof ForkMiss || err instanceof ForkRemoteError) throw err
         throw new TransactionRejectedError(simulationFailure(err), { cause: err })

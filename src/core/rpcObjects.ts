@@ -173,6 +173,66 @@ export interface RpcTraceOptions {
   timeout?: string
 }
 
+/**
+ * One account's entry in a {@link StateOverride} (go-ethereum's `override.OverrideAccount`):
+ * each field given replaces what the account holds, for the one call. Every other
+ * field is refused (-32602), as is `state` with `stateDiff`.
+ */
+export interface AccountOverride {
+  /** The gas-token balance in wei (18 decimals; what BALANCE reads), a QUANTITY up to 2^256-1. */
+  balance?: string
+  /** The nonce, a QUANTITY up to 2^64-1. */
+  nonce?: string
+  /** The code, DATA (`"0x"`: none). */
+  code?: string
+  /** The whole storage: 32-byte slot to 32-byte value (both 0x-hex, 64 digits); every other slot reads zero. */
+  state?: Record<string, string>
+  /** Some slots: 32-byte slot to 32-byte value; the other slots keep theirs. */
+  stateDiff?: Record<string, string>
+  /** Serves this account's precompile at that address instead (the account must be a precompile, 0x01 to 0x09 on Istanbul). */
+  movePrecompileToAddress?: string
+}
+
+/**
+ * A state override set (go-ethereum's `override.StateOverride`; viem's `stateOverride`
+ * serialised): per 20-byte address, what eth_call, eth_estimateGas or debug_traceCall
+ * sees in place of its state. Nothing it sets outlives the call.
+ */
+export type StateOverride = Record<string, AccountOverride>
+
+/**
+ * Block overrides (go-ethereum's `override.BlockOverrides`): the block context fields
+ * eth_call, eth_estimateGas or debug_traceCall sees in place of its block's. A field
+ * the devnet's hardfork lacks is refused (-32602): on the chain's Istanbul,
+ * `prevRandao`, `baseFeePerGas` and `blobBaseFee` (no PREVRANDAO, BASEFEE or
+ * BLOBBASEFEE, reference §6.3); `difficulty` from the merge on; `beaconRoot` and
+ * `withdrawals` always (as go-ethereum for these methods).
+ */
+export interface BlockOverrides {
+  /** NUMBER, a QUANTITY. */
+  number?: string
+  /** DIFFICULTY, a QUANTITY (hardforks before the merge). */
+  difficulty?: string
+  /** TIMESTAMP in Unix seconds, a QUANTITY up to 2^64-1. */
+  time?: string
+  /** GASLIMIT, a QUANTITY up to 2^64-1 (eth_estimateGas then caps at it where it is below 6,000,000). */
+  gasLimit?: string
+  /** COINBASE, a 20-byte address. */
+  feeRecipient?: string
+  /** PREVRANDAO, 32 bytes (hardforks from the merge on). */
+  prevRandao?: string
+  /** BASEFEE in wei, a QUANTITY (hardforks from London on). */
+  baseFeePerGas?: string
+  /** BLOBBASEFEE in wei, a QUANTITY (hardforks from Cancun on). */
+  blobBaseFee?: string
+}
+
+/** debug_traceCall's options (go-ethereum's `TraceCallConfig`): the trace options, and the overrides eth_call takes as its third and fourth arguments. */
+export interface RpcTraceCallOptions extends RpcTraceOptions {
+  stateOverrides?: StateOverride
+  blockOverrides?: BlockOverrides
+}
+
 /** One struct log as geth encodes it (`structLogLegacy`). */
 export interface StructLogJson {
   pc: number

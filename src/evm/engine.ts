@@ -21,6 +21,9 @@ import { appendFeeLog, transferLogs, type OpcodeSource } from './transferLogs.ts
 import { captureConsoleCalls, type ConsoleCapture } from './console/capture.ts'
 import { unsupportedOpcodeMessage } from './unsupportedOpcodes.ts'
 import { floorGas, intrinsicGas, transactionGasRules, type TransactionGasRules } from './transactionGas.ts'
+import type { StateOverrides } from './overrides.ts'
+import { TransactionRejectedError } from '../core/errors.ts'
+import { checksumAddress } from '../util/checksumAddress.ts'
 
 /** The block fields the EVM reads (by default reference §6.3's: COINBASE 0, DIFFICULTY 0, GASLIMIT 2^64-1; see BlockEnvironment). */
 interface BlockContext {
@@ -105,6 +108,10 @@ export class EvmEngine {
   readonly #signal: AbortSignal | undefined
   /** What a simulation did that depends on the gas left (interpreterLoop.ts); undefined without the fast loop. */
   readonly #gasWatch: GasWatch | undefined
+  /** The chain's BLOBBASEFEE source, put back after a run under block overrides. */
+  readonly #blobGasPrice: () => bigint | undefined
+  /** The last run stamped a block override's DIFFICULTY or BLOBBASEFEE, which the next stamp puts back. */
+  #headerOverridden = false
 
   private constructor(evm: EVM, patched: boolean, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined, signal: AbortSignal | undefined) {
     this.#evm = evm
@@ -122,6 +129,7 @@ export class EvmEngine {
     this.#console = console
     this.#rules = transactionRules(evm.common)
     this.#alwaysWarm = this.#rules.warmAccess ? [...evm.precompiles.keys()] : []
+    this.#blobGasPrice = evm.common.isActivatedEIP(4844) ? () => 1n : () => undefined
     this.#block = {
       header: {
         number: 0n,
@@ -135,8 +143,36 @@ export class EvmEngine {
         // fee, unless hardhat_setNextBlockBaseFeePerGas set one for the block;
         // BLOBBASEFEE reads EIP-4844's minimum, 1 wei (no blob gas ever used).
         baseFeePerGas: evm.common.isActivatedEIP(1559) ? CHAIN_BLOCK_ENVIRONMENT.baseFeePerGas : undefined,
-        getBlobGasPrice: evm.common.isActivatedEIP(4844) ? () => 1n : () => undefined,
+        getBlobGasPrice: this.#blobGasPrice,
       },
+    }
+  }
+
+  /**
+   * Applies the precompile side of a state override set to this engine, as go-ethereum's
+   * `override.StateOverride.Apply` does, accounts in address order: an overridden
+   * precompile address is a plain account from then on, and `movePrecompileToAddress`
+   * serves its precompile at the address given (which loses a precompile it held). For
+   * an engine of one simulation's own (chain/overrides.ts): the devnet's engine is never
+   * given one. Throws {@link TransactionRejectedError} (JSON-RPC -32000) with
+   * go-ethereum's texts for a move from an address that is no precompile, or to an
+   * address the set overrides.
+   */
+  overridePrecompiles(overrides: StateOverrides): void {
+    // ethereumjs looks precompiles up in this map on every call (EVM.getPrecompile), so changing it in place is enough.
+    const precompiles = this.#evm.precompiles
+    const moved = new Set<string>()
+    for (const address of [...overrides.keys()].sort()) {
+      if (moved.has(address)) throw new TransactionRejectedError(`account ${checksumAddress(address)} has already been overridden by a precompile`)
+      const precompile = precompiles.get(address)
+      const to = overrides.get(address)!.movePrecompileToAddress
+      if (to !== undefined) {
+        if (precompile === undefined) throw new TransactionRejectedError(`account ${checksumAddress(address)} is not a precompile`)
+        if (overrides.has(to)) throw new TransactionRejectedError(`account ${checksumAddress(to)} is already overridden`)
+        precompiles.set(to, precompile)
+        moved.add(to)
+      }
+      if (precompile !== undefined) precompiles.delete(address)
     }
   }
 
@@ -420,6 +456,22 @@ export class EvmEngine {
     header.gasLimit = env.gasLimit
     if (header.baseFeePerGas !== undefined) header.baseFeePerGas = env.baseFeePerGas
     header.prevRandao = env.prevRandao
+    // A simulation's block overrides (absent on every other run: one check).
+    if (ctx.header !== undefined) {
+      const o = ctx.header
+      if (o.number !== undefined) header.number = o.number
+      if (o.timestamp !== undefined) header.timestamp = o.timestamp
+      if (o.difficulty !== undefined) header.difficulty = o.difficulty
+      if (o.blobBaseFee !== undefined) {
+        const fee = o.blobBaseFee
+        header.getBlobGasPrice = () => fee
+      }
+      this.#headerOverridden = true
+    } else if (this.#headerOverridden) {
+      header.difficulty = 0n
+      header.getBlobGasPrice = this.#blobGasPrice
+      this.#headerOverridden = false
+    }
     return this.#block
   }
 }

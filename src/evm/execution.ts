@@ -50,6 +50,29 @@ export interface ExecutionContext {
   timestamp: number
   /** COINBASE, GASLIMIT, BASEFEE, PREVRANDAO; absent: {@link CHAIN_BLOCK_ENVIRONMENT}. */
   env?: BlockEnvironment | undefined
+  /**
+   * The header fields a simulation's block overrides set beyond {@link env} (eth_call's
+   * `BlockOverrides`, chain/overrides.ts `withBlockOverrides`); absent for every other
+   * execution, which sees {@link number}, {@link timestamp} and the chain's DIFFICULTY
+   * (0) and BLOBBASEFEE (1 wei).
+   */
+  header?: HeaderOverrides | undefined
+}
+
+/**
+ * Header fields of one simulation given as its block overrides (go-ethereum's
+ * `override.BlockOverrides`), as the EVM reads them: each replaces the opcode's value
+ * when present. Bigints, since the wire takes a uint256 NUMBER and a uint64 TIMESTAMP.
+ */
+export interface HeaderOverrides {
+  /** NUMBER. */
+  readonly number?: bigint | undefined
+  /** TIMESTAMP, Unix seconds. */
+  readonly timestamp?: bigint | undefined
+  /** DIFFICULTY (0x44 before the merge). */
+  readonly difficulty?: bigint | undefined
+  /** BLOBBASEFEE in wei (EIP-7516; hardforks with EIP-4844 only). */
+  readonly blobBaseFee?: bigint | undefined
 }
 
 /** How an execution failed, in the terms clients expect. */

@@ -12,7 +12,7 @@ import { ExecutionAbortedError } from './pacer.ts'
 import { evmPatchesWanted } from './patches/switch.ts'
 import { ISTANBUL_GAS_RULES, requiredGasAbove, transactionGasRules, type TransactionGasRules } from './transactionGas.ts'
 
-export type { BlockEnvironment, CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome } from './execution.ts'
+export type { BlockEnvironment, CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome, HeaderOverrides } from './execution.ts'
 export { CHAIN_BLOCK_ENVIRONMENT } from './execution.ts'
 
 /** The chain's EVM hardfork (reference §6.3). */
@@ -34,16 +34,19 @@ export class EvmExecutor {
   readonly hasBaseFee: boolean
   /** The hardfork is post-merge (Paris and later): opcode 0x44 is PREVRANDAO, not DIFFICULTY. */
   readonly hasPrevRandao: boolean
+  /** EIP-4844 is active (Cancun and later): BLOBBASEFEE exists. */
+  readonly hasBlobBaseFee: boolean
   /** The hardfork's rules for the gas a transaction owes before it runs (transactionGas.ts). */
   readonly #gasRules: TransactionGasRules
 
-  private constructor(options: EvmExecutorOptions, features: { hasBaseFee: boolean; hasPrevRandao: boolean; gasRules: TransactionGasRules }) {
+  private constructor(options: EvmExecutorOptions, features: { hasBaseFee: boolean; hasPrevRandao: boolean; hasBlobBaseFee: boolean; gasRules: TransactionGasRules }) {
     this.chainId = BigInt(options.chainId)
     // The patches' switch is read once, so that the replay engines built later match the main one.
     this.#options = { ...options, evmPatches: evmPatchesWanted(options.evmPatches) }
     this.hardfork = options.hardfork
     this.hasBaseFee = features.hasBaseFee
     this.hasPrevRandao = features.hasPrevRandao
+    this.hasBlobBaseFee = features.hasBlobBaseFee
     this.#gasRules = features.gasRules
   }
 
@@ -54,13 +57,18 @@ export class EvmExecutor {
    * its features (BASEFEE, PREVRANDAO) are read from it.
    */
   static async create(options: EvmExecutorOptions): Promise<EvmExecutor> {
-    if (options.hardfork === CHAIN_HARDFORK) return new EvmExecutor(options, { hasBaseFee: false, hasPrevRandao: false, gasRules: ISTANBUL_GAS_RULES })
+    if (options.hardfork === CHAIN_HARDFORK) return new EvmExecutor(options, { hasBaseFee: false, hasPrevRandao: false, hasBlobBaseFee: false, gasRules: ISTANBUL_GAS_RULES })
     const { Common, Hardfork, Mainnet } = await import('@ethereumjs/common')
     if (!Object.values(Hardfork).includes(options.hardfork as never)) {
       throw new Error(`unknown hardfork "${options.hardfork}"; expected one of ${Object.values(Hardfork).join(', ')}`)
     }
     const common = new Common({ chain: Mainnet, hardfork: options.hardfork })
-    return new EvmExecutor(options, { hasBaseFee: common.isActivatedEIP(1559), hasPrevRandao: common.isActivatedEIP(4399), gasRules: transactionGasRules(common) })
+    return new EvmExecutor(options, {
+      hasBaseFee: common.isActivatedEIP(1559),
+      hasPrevRandao: common.isActivatedEIP(4399),
+      hasBlobBaseFee: common.isActivatedEIP(4844),
+      gasRules: transactionGasRules(common),
+    })
   }
 
   /**

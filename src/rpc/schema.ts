@@ -11,6 +11,7 @@
  */
 import type {
   Address,
+  BlockOverrides,
   BlockSpecifier,
   CallFrameJson,
   Hash,
@@ -23,10 +24,12 @@ import type {
   RpcLogFilter,
   RpcReceipt,
   RpcSyncing,
+  RpcTraceCallOptions,
   RpcTraceOptions,
   RpcTransaction,
   RpcTransactionRequest,
   RpcTxpool,
+  StateOverride,
   StructLoggerResult,
 } from '../core/rpcObjects.ts'
 
@@ -57,10 +60,14 @@ export type DualnetRpcSchema = [
   { Method: 'eth_getCode'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: Hex },
   { Method: 'eth_getTransactionLogs'; Parameters: [hash: string]; ReturnType: RpcLog[] | null },
   { Method: 'eth_sendRawTransaction'; Parameters: [raw: string]; ReturnType: Hash },
-  { Method: 'eth_call'; Parameters: [call: RpcTransactionRequest, block: BlockSpecifier]; ReturnType: Hex },
-  { Method: 'eth_estimateGas'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier]; ReturnType: Quantity },
+  { Method: 'eth_call'; Parameters: [call: RpcTransactionRequest, block: BlockSpecifier, stateOverrides?: StateOverride | null, blockOverrides?: BlockOverrides | null]; ReturnType: Hex },
+  {
+    Method: 'eth_estimateGas'
+    Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier | null, stateOverrides?: StateOverride | null, blockOverrides?: BlockOverrides | null]
+    ReturnType: Quantity
+  },
   { Method: 'debug_traceTransaction'; Parameters: [hash: string, options?: RpcTraceOptions]; ReturnType: Trace },
-  { Method: 'debug_traceCall'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier, options?: RpcTraceOptions]; ReturnType: Trace },
+  { Method: 'debug_traceCall'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier | null, options?: RpcTraceCallOptions | null]; ReturnType: Trace },
   { Method: 'eth_getBlockByNumber'; Parameters: [block: BlockNumberOrTag, fullTransactions: boolean]; ReturnType: RpcBlock | null },
   { Method: 'eth_getBlockByHash'; Parameters: [hash: string, fullTransactions: boolean]; ReturnType: RpcBlock | null },
   { Method: 'eth_getTransactionByHash'; Parameters: [hash: string]; ReturnType: RpcTransaction | null },
