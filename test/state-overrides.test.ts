@@ -242,7 +242,7 @@ describe('refused: what the devnet cannot honour is -32602 naming it, never igno
       message: expect.stringContaining('block override "blobBaseFee" is not supported'),
       data: { param: 'options' },
     })
-    await expect(devnet.rpc('debug_traceCall', [call, 'latest', { stateOverrides: { [PROBE]: { codee: '0x' } } }])).rejects.toMatchObject({ code: -32602, data: { param: 'options' } })
+    await expect(devnet.rpc('debug_traceCall', [call, 'latest', { stateOverrides: { [PROBE]: { codee: '0x' } } as never }])).rejects.toMatchObject({ code: -32602, data: { param: 'options' } })
   })
 })
 

@@ -59,10 +59,12 @@ export function preExecute(core: ChainCore, call: CallRequest): Promise<Executio
 export async function estimateGas(core: ChainCore, call: CallRequest, block: SimulationBlock, overrides?: SimulationOverrides): Promise<bigint> {
   // One environment for the whole search, fixed when the estimate is asked.
   const env = simulationContext(core, block, 'estimate')
-  const from = toHexRaw(call.from)
   return searchGasLimit(call, overrides?.block === undefined ? env : withBlockOverrides(env, overrides.block), {
     simulate: simulator(core, env, overrides),
-    balance: () => overrides?.state?.get(from)?.balance ?? core.world.getAccount(from, stateHeight(core, env.readHeight)).gas,
+    balance: () => {
+      const from = toHexRaw(call.from)
+      return overrides?.state?.get(from)?.balance ?? core.world.getAccount(from, stateHeight(core, env.readHeight)).gas
+    },
     printConsole: (outcome) => printConsole(core, outcome),
   })
 }

@@ -43,6 +43,13 @@ export class LedgerStateManager implements StateManagerInterface {
   /** Addresses whose base storage is hidden (destroyed or re-created in this transaction). */
   readonly #cleared = new Set<string>()
   readonly #undo = new UndoLog()
+  /**
+   * Code hashes as bytes, kept per hash: every account read of a contract needs them,
+   * and a devnet holds few codes. Per state manager, so that the hashes of a
+   * simulation's code overrides go with its engine (chain/overrides.ts). Never mutated
+   * (ethereumjs replaces an account's codeHash, it does not write into it).
+   */
+  readonly #codeHashBytes = new Map<string, Uint8Array>()
 
   /** EIP-2200 needs the value a slot had before the transaction: that is the base state. */
   readonly originalStorageCache = {
@@ -141,7 +148,7 @@ export class LedgerStateManager implements StateManagerInterface {
   #account(address: string): Account | undefined {
     const r = this.record(address)
     if (r.nonce === 0n && r.gas === 0n && r.codeHash === undefined) return undefined
-    return new Account(r.nonce, r.gas, KECCAK256_RLP, r.codeHash === undefined ? KECCAK256_NULL : hexBytes(r.codeHash))
+    return new Account(r.nonce, r.gas, KECCAK256_RLP, r.codeHash === undefined ? KECCAK256_NULL : this.#hashBytes(r.codeHash))
   }
 
   async putAccount(address: Address, account?: Account): Promise<void> {
@@ -255,6 +262,16 @@ export class LedgerStateManager implements StateManagerInterface {
     this.#undo.revert()
   }
 
+  /** The code hash `hex` as bytes (see #codeHashBytes). */
+  #hashBytes(hex: string): Uint8Array {
+    let bytes = this.#codeHashBytes.get(hex)
+    if (bytes === undefined) {
+      bytes = new Uint8Array(Buffer.from(hex, 'hex'))
+      this.#codeHashBytes.set(hex, bytes)
+    }
+    return bytes
+  }
+
   /** The chain keeps no state trie (its eth blocks report a zero stateRoot, reference §6.3). */
   async getStateRoot(): Promise<Uint8Array> {
     return ZERO_ROOT
@@ -302,16 +319,4 @@ function stripLeadingZeros(value: Uint8Array): Uint8Array {
   let i = 0
   while (i < value.length && value[i] === 0) i++
   return i === 0 ? value : value.subarray(i)
-}
-
-/** Code hashes as bytes, kept per hash: every account read of a contract needs them, and a devnet holds few codes. Never mutated (ethereumjs replaces an account's codeHash, it does not write into it). */
-const codeHashBytes = new Map<string, Uint8Array>()
-
-function hexBytes(hex: string): Uint8Array {
-  let bytes = codeHashBytes.get(hex)
-  if (bytes === undefined) {
-    bytes = new Uint8Array(Buffer.from(hex, 'hex'))
-    codeHashBytes.set(hex, bytes)
-  }
-  return bytes
 }
