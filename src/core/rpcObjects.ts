@@ -160,11 +160,31 @@ export interface RpcTxpool<T> {
   queued: Record<Address, Record<string, T>>
 }
 
+/**
+ * The tracers debug_traceTransaction and debug_traceCall take by name, as their wire
+ * types: per name, its `tracerConfig` and its result. The devnet's tracer registry
+ * (evm/tracing/registry.ts) serves exactly these, each declaration's result of the
+ * type given here (a registry that disagrees does not build), as the method table
+ * serves rpc/schema.ts. The struct logger, used when no tracer is named, is not here:
+ * its flags are {@link RpcTraceOptions}' own and its result {@link StructLoggerResult}.
+ */
+export interface RpcTracers {
+  /** go-ethereum's callTracer: the tree of call frames. */
+  callTracer: { config: { onlyTopCall?: boolean; withLog?: boolean }; result: CallFrameJson }
+}
+
+/** The name of a tracer the devnet serves (`tracer` of the trace options). */
+export type RpcTracerName = keyof RpcTracers
+
+/** What a debug_trace* call answers with the tracer named `N` (absent: the struct logger). */
+export type RpcTraceResult<N extends RpcTracerName | undefined = RpcTracerName | undefined> = N extends RpcTracerName ? RpcTracers[N]['result'] : StructLoggerResult
+
 /** The tracer options of debug_traceTransaction / debug_traceCall (go-ethereum's TraceConfig). */
 export interface RpcTraceOptions {
-  /** `'callTracer'`, or absent for the struct logger. */
-  tracer?: 'callTracer'
-  tracerConfig?: { onlyTopCall?: boolean; withLog?: boolean }
+  /** A tracer of {@link RpcTracers}, or absent for the struct logger. */
+  tracer?: RpcTracerName
+  /** The named tracer's config ({@link RpcTracers}); ignored without `tracer`. */
+  tracerConfig?: RpcTracers[RpcTracerName]['config']
   disableStack?: boolean
   disableStorage?: boolean
   enableMemory?: boolean

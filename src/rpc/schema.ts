@@ -13,7 +13,6 @@ import type {
   Address,
   BlockOverrides,
   BlockSpecifier,
-  CallFrameJson,
   Hash,
   Hex,
   Numberish,
@@ -26,17 +25,22 @@ import type {
   RpcSyncing,
   RpcTraceCallOptions,
   RpcTraceOptions,
+  RpcTraceResult,
   RpcTransaction,
   RpcTransactionRequest,
   RpcTxpool,
   StateOverride,
-  StructLoggerResult,
 } from '../core/rpcObjects.ts'
 
 /** A block by QUANTITY number or tag (`latest`, `earliest`, `pending`, `safe`, `finalized`). */
 export type BlockNumberOrTag = string
-/** What debug_trace* answer: the struct logger's result, or the callTracer's top frame. */
-export type Trace = StructLoggerResult | CallFrameJson
+/**
+ * What debug_trace* answer: the struct logger's result, or the result of the tracer
+ * named (core/rpcObjects.ts `RpcTracers`, which the tracer registry serves): the
+ * callTracer's top frame. One union for every call, as viem's schema shape gives a
+ * method one result type; `RpcTraceResult<'callTracer'>` names one tracer's.
+ */
+export type Trace = RpcTraceResult
 /** The hardhat_reset / anvil_reset options argument: absent, null, `{}`, or Hardhat's `forking` (docs/fork.md). */
 export type ResetOptions = { forking?: { jsonRpcUrl: string; blockNumber?: Numberish } } | null
 

@@ -1,14 +1,15 @@
 /**
  * The trace options of debug_traceTransaction and debug_traceCall (go-ethereum's
- * `TraceConfig`, eth/tracers/api.go): the struct logger's flags `disableStack`,
- * `disableStorage`, `enableMemory`, `enableReturnData`, or `tracer: 'callTracer'`
- * with `tracerConfig: { onlyTopCall, withLog }`, and `timeout` (a Go duration, e.g.
- * "10s", "500ms"; default the devnet's traceTimeout). `reexec` and `limit` are
- * accepted and have no effect (replays are in-process and complete); other fields are
- * ignored, as geth's JSON decoding ignores them.
+ * `TraceConfig`, eth/tracers/api.go): `tracer`, a name the tracer registry
+ * (evm/tracing/registry.ts) holds, with its `tracerConfig`; without one, the struct
+ * logger, whose flags `disableStack`, `disableStorage`, `enableMemory`,
+ * `enableReturnData` are the options' own; and `timeout` (a Go duration, e.g. "10s",
+ * "500ms"; default the devnet's traceTimeout). `reexec` and `limit` are accepted and
+ * have no effect (replays are in-process and complete); other fields are ignored, as
+ * geth's JSON decoding ignores them.
  */
-import { CallTracer } from '../evm/tracing/callTracer.ts'
-import { StructLogger } from '../evm/tracing/structLogger.ts'
+import { defaultTracer, findTracer } from '../evm/tracing/registry.ts'
+import type { AnyTracerDefinition, TracerConfigContext } from '../evm/tracing/definition.ts'
 import type { Tracer } from '../evm/tracing/tracer.ts'
 import { ExecutionTimeoutError } from '../evm/pacer.ts'
 import type { ReplayBudget } from '../chain/replay.ts'
@@ -16,39 +17,42 @@ import type { RpcCallScope } from './context.ts'
 import type { RpcLimits } from './limits.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
 
-const LOGGER_FLAGS = ['disableStack', 'disableStorage', 'enableMemory', 'enableReturnData'] as const
-
-function flag(options: Record<string, unknown>, name: string, index: number): boolean {
-  const value = options[name]
-  if (value === undefined || value === null) return false
-  if (typeof value !== 'boolean') throw invalidArgument(index, `json: cannot unmarshal ${typeof value} into Go struct field TraceConfig.${name} of type bool`)
-  return value
-}
-
 /**
- * The tracer for the options at argument `index`: the struct logger by default,
- * keeping at most `sizeLimit` bytes of struct logs (the devnet's traceSizeLimit). Throws {@link RpcError} -32602 for a malformed object or flag, -32000 `unkown tracer
- * type: X` (the real node's text, reference §6.2) for a tracer other than callTracer.
+ * The tracer for the options at argument `index`: the one the registry holds under
+ * `tracer`, else the struct logger, with its config parsed; it keeps at most
+ * `sizeLimit` bytes of trace (the devnet's traceSizeLimit). Throws {@link RpcError}
+ * -32602 for a malformed object, flag or tracerConfig (go-ethereum's decoding texts),
+ * -32000 `unkown tracer type: X` (the real node's text, reference §6.2) for a name the
+ * registry does not hold.
  */
 export function tracerFromOptions(value: unknown, index: number, sizeLimit?: number): Tracer {
-  if (value === undefined || value === null) return new StructLogger({ sizeLimit })
+  const ctx = configContext(index)
+  if (value === undefined || value === null) return create(defaultTracer, undefined, ctx, sizeLimit)
   if (typeof value !== 'object' || Array.isArray(value)) throw invalidArgument(index, 'json: cannot unmarshal non-object into Go value of type tracers.TraceConfig')
   const options = value as Record<string, unknown>
-  const tracer = options.tracer
-  if (tracer === undefined || tracer === null || tracer === '') {
-    const [disableStack, disableStorage, enableMemory, enableReturnData] = LOGGER_FLAGS.map((name) => flag(options, name, index))
-    return new StructLogger({ disableStack, disableStorage, enableMemory, enableReturnData, sizeLimit })
+  const name = options.tracer
+  if (name === undefined || name === null || name === '') return create(defaultTracer, options, ctx, sizeLimit)
+  return create(ctx.tracer(name), options.tracerConfig, ctx, sizeLimit)
+}
+
+/** A fresh `definition` tracer with `config` (its config JSON) parsed. */
+function create(definition: AnyTracerDefinition, config: unknown, ctx: TracerConfigContext, sizeLimit: number | undefined): Tracer {
+  return definition.create(definition.config(config, ctx), { sizeLimit })
+}
+
+/** The JSON-RPC surface's answers to a tracer's config parser, for the options at argument `index`. */
+function configContext(index: number): TracerConfigContext {
+  return {
+    invalid: (message) => {
+      throw invalidArgument(index, message)
+    },
+    tracer: (name) => {
+      const found = findTracer(name)
+      // The real node's text, typo included (reference §6.2, debug_traceCall).
+      if (found === undefined) throw new RpcError(RpcErrorCode.ServerError, `unkown tracer type: ${typeof name === 'string' ? name : JSON.stringify(name)}`)
+      return found
+    },
   }
-  if (tracer !== 'callTracer') {
-    // The real node's text, typo included (reference §6.2, debug_traceCall).
-    throw new RpcError(RpcErrorCode.ServerError, `unkown tracer type: ${typeof tracer === 'string' ? tracer : JSON.stringify(tracer)}`)
-  }
-  const config = options.tracerConfig ?? {}
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-    throw invalidArgument(index, 'json: cannot unmarshal non-object into Go value of type native.callTracerConfig')
-  }
-  const c = config as Record<string, unknown>
-  return new CallTracer({ onlyTopCall: flag(c, 'onlyTopCall', index), withLog: flag(c, 'withLog', index), sizeLimit })
 }
 
 /** Milliseconds per unit of a Go duration (time.ParseDuration). */

@@ -10,6 +10,7 @@
 import type { ExecutionOutcome } from '../execution.ts'
 import { decodeRevert } from '../revertReason.ts'
 import { TraceTooLargeError, gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { configObject, defineTracer, flag } from './definition.ts'
 import { toHex, toQuantity } from '../../util/hex.ts'
 import type { CallFrameJson, CallLogJson } from '../../core/rpcObjects.ts'
 
@@ -50,7 +51,7 @@ const LOG0 = 0xa0
 const LOG4 = 0xa4
 
 /** The callTracer; one instance per trace. */
-export class CallTracer implements Tracer {
+export class CallTracer implements Tracer<CallFrameJson> {
   readonly #config: CallTracerConfig
   readonly #stack: Frame[] = []
   #root: Frame | undefined
@@ -203,3 +204,18 @@ function render(frame: Frame): CallFrameJson {
     ...(frame.value !== undefined && { value: toQuantity(frame.value) }),
   }
 }
+
+/**
+ * The callTracer's declaration (registry.ts): `tracer: 'callTracer'`, its
+ * `tracerConfig` `{ onlyTopCall?, withLog? }` (booleans, absent or null: false;
+ * go-ethereum's `native.callTracerConfig`, whose decoding texts a bad one gets), its
+ * result the transaction's call frame ({@link CallFrameJson}).
+ */
+export const callTracer = defineTracer({
+  name: 'callTracer',
+  config: (value, ctx) => {
+    const config = configObject(value, 'native.callTracerConfig', ctx)
+    return { onlyTopCall: flag(config, 'onlyTopCall', 'callTracerConfig', ctx), withLog: flag(config, 'withLog', 'callTracerConfig', ctx) }
+  },
+  create: (config, env) => new CallTracer({ ...config, sizeLimit: env.sizeLimit }),
+})

@@ -11,6 +11,7 @@
  */
 import type { ExecutionOutcome } from '../execution.ts'
 import { TraceTooLargeError, gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
+import { configObject, defineTracer, flag } from './definition.ts'
 import { toHex, toQuantity } from '../../util/hex.ts'
 import type { StructLogJson, StructLoggerResult } from '../../core/rpcObjects.ts'
 
@@ -50,7 +51,7 @@ function key32(value: bigint): Uint8Array {
 }
 
 /** The struct logger; one instance per trace. */
-export class StructLogger implements Tracer {
+export class StructLogger implements Tracer<StructLoggerResult> {
   readonly #config: StructLoggerConfig
   readonly #logs: StructLogJson[] = []
   /** Per storage context (address hex): the slots seen so far. */
@@ -170,6 +171,26 @@ export class StructLogger implements Tracer {
     }
   }
 }
+
+/** The struct logger's flags, in go-ethereum's order (`logger.Config`). */
+const FLAGS = ['disableStack', 'disableStorage', 'enableMemory', 'enableReturnData'] as const
+
+/**
+ * The struct logger's declaration (registry.ts): the default tracer, used when the
+ * trace options name none. Its config is the options object itself (go-ethereum
+ * embeds `logger.Config` in `TraceConfig`): the flags `disableStack`,
+ * `disableStorage`, `enableMemory`, `enableReturnData` (booleans, absent or null:
+ * false); its result {@link StructLoggerResult}.
+ */
+export const structLogger = defineTracer({
+  name: 'structLogger',
+  config: (value, ctx) => {
+    const options = configObject(value, 'tracers.TraceConfig', ctx)
+    const [disableStack, disableStorage, enableMemory, enableReturnData] = FLAGS.map((name) => flag(options, name, 'TraceConfig', ctx))
+    return { disableStack, disableStorage, enableMemory, enableReturnData }
+  },
+  create: (config, env) => new StructLogger({ ...config, sizeLimit: env.sizeLimit }),
+})
 
 /** About the bytes `log` takes in JSON (what {@link StructLoggerConfig.sizeLimit} counts): fixed fields, then every stack item, memory word and storage entry. */
 export function estimatedSize(log: StructLogJson): number {

@@ -81,12 +81,16 @@ export class TraceTooLargeError extends DualnetError {
   override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_TRACE_TOO_LARGE'
 }
 
-/** A tracer of one execution. */
-export interface Tracer {
+/**
+ * A tracer of one execution, whose result is `R` (its JSON). Several may listen to one
+ * execution: each attaches its own listeners (a tracer running others, as
+ * go-ethereum's muxTracer, attaches theirs and joins their results).
+ */
+export interface Tracer<R = unknown> {
   /** Starts listening to `events`; returns the function that stops listening. */
   attach(events: EvmEvents): () => void
   /** The JSON result once the execution ended with `outcome`; `gasLimit` is the transaction's (or call's). */
-  result(outcome: ExecutionOutcome, gasLimit: bigint): unknown
+  result(outcome: ExecutionOutcome, gasLimit: bigint): R
 }
 
 /**
