@@ -6,7 +6,7 @@
  * may be given as numbers or bigints.
  */
 import type { Hex } from './util/hex.ts'
-import type { LevelDatabase } from './chain/persistence/database.ts'
+import type { LevelDatabase } from './persistence/database.ts'
 import type { ClockMode } from './chain/clock.ts'
 import type { BlockContext } from './chain/chain.ts'
 import type { ClientVersionOption } from './rpc/methods/web3_clientVersion.ts'

@@ -119,7 +119,7 @@ describe('persistence across revert', () => {
     await d.revert(id)
     await d.close()
     await db.open()
-    // Layout: chain/persistence/schema.ts (state versions per height; the reverted height's are gone).
+    // Layout: persistence/schema.ts (state versions per height; the reverted height's are gone).
     expect(JSON.parse((await db.get('m:tip'))!).height).toBe(1)
     expect(await db.get('b:0000000002')).toBeUndefined()
     expect(await db.values({ gte: 'b:', lt: 'b;' }).all()).not.toContain(expect.stringContaining(reverted.slice(2)))

@@ -17,8 +17,8 @@ import { createTestClient, custom } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Reverter, Token } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { PersistenceError, UnsupportedVersionError } from '../src/chain/persistence/errors.ts'
-import type { StateDocument } from '../src/chain/persistence/stateDocument.ts'
+import { PersistenceError, UnsupportedVersionError } from '../src/persistence/errors.ts'
+import type { StateDocument } from '../src/persistence/stateDocument.ts'
 import { nativeApprove, nativeTransfer, sendNative } from './persistence-support.ts'
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))

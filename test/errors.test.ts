@@ -25,7 +25,7 @@ import { ExecutionFailedError, TransactionRejectedError, UnknownBlockError } fro
 import { ExecutionAbortedError, ExecutionTimeoutError } from '../src/evm/pacer.ts'
 import { TraceTooLargeError } from '../src/evm/tracing/tracer.ts'
 import { TraceUnavailableError } from '../src/chain/replay.ts'
-import { ChainMismatchError, CorruptDatabaseError, PersistenceError, UnsupportedVersionError } from '../src/chain/persistence/errors.ts'
+import { ChainMismatchError, CorruptDatabaseError, PersistenceError, UnsupportedVersionError } from '../src/persistence/errors.ts'
 import { InvalidAddressError } from '../src/native/address.ts'
 import { InvalidTransactionError } from '../src/native/transaction.ts'
 import { DecodeError } from '../src/native/binaryReader.ts'

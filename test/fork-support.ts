@@ -17,8 +17,8 @@ import { GWEI, sendNativeTransfer } from './support.ts'
 export class FaultProxy {
   mode: 'forward' | '429-once' | 'down' | 'no-batches' = 'forward'
   requests = 0
-  /** The JSON-RPC methods asked through the proxy, in order (each request of a batch). */
-  readonly methods: string[] = []
+  /** The JSON-RPC requests asked through the proxy, in order (each request of a batch). */
+  readonly calls: { method: string; params: unknown }[] = []
   /** When set and it returns an answer for a request's path, that answer (as JSON) is given instead of the target's. */
   override: ((path: string) => unknown) | undefined
   readonly #server: Server
@@ -27,7 +27,7 @@ export class FaultProxy {
       this.requests++
       const chunks: Buffer[] = []
       for await (const chunk of req) chunks.push(chunk as Buffer)
-      if (req.method === 'POST') this.methods.push(...methodsOf(Buffer.concat(chunks).toString()))
+      if (req.method === 'POST') this.calls.push(...callsOf(Buffer.concat(chunks).toString()))
       if (this.mode === 'down') return void res.destroy()
       if (this.mode === '429-once') {
         this.mode = 'forward'
@@ -55,13 +55,14 @@ export class FaultProxy {
   }
 }
 
-/** The method names of a JSON-RPC body (one request or a batch); none for anything else. */
-function methodsOf(body: string): string[] {
+/** The requests of a JSON-RPC body (one request or a batch); none for anything else. */
+function callsOf(body: string): { method: string; params: unknown }[] {
   try {
     const parsed = JSON.parse(body) as unknown
-    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((r) =>
-      typeof r === 'object' && r !== null && typeof (r as { method?: unknown }).method === 'string' ? [(r as { method: string }).method] : [],
-    )
+    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((r) => {
+      const { method, params } = (typeof r === 'object' && r !== null ? r : {}) as { method?: unknown; params?: unknown }
+      return typeof method === 'string' ? [{ method, params }] : []
+    })
   } catch {
     return []
   }

@@ -187,7 +187,7 @@ describe('supplies and persistence', () => {
 
     await devnet.close()
     await db.open()
-    // Layout: chain/persistence/schema.ts.
+    // Layout: persistence/schema.ts.
     expect(JSON.parse((await db.get('m:tip'))!).height).toBe(3)
     const stored = JSON.parse((await db.get('b:0000000003'))!) as { header: string; transactions: { evm: string; from: string }[] }
     expect(stored.header).toBe(toHexRaw(serializeUnsignedHeader(chain.blockAt(3)!.header)))

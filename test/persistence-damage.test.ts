@@ -14,9 +14,9 @@ import { join } from 'node:path'
 import { ClassicLevel } from 'classic-level'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevnet } from '../src/index.ts'
-import { ChainMismatchError, CorruptDatabaseError } from '../src/chain/persistence/errors.ts'
-import { openLevelDirectory } from '../src/chain/persistence/files.ts'
-import { readManifest } from '../src/chain/persistence/levelFiles.ts'
+import { ChainMismatchError, CorruptDatabaseError } from '../src/persistence/errors.ts'
+import { openLevelDirectory } from '../src/persistence/files.ts'
+import { readManifest } from '../src/persistence/levelFiles.ts'
 import { chainOf } from '../src/devnet/provider.ts'
 
 const OPTIONS = { accounts: 1, console: false, clock: 'frozen', genesisTimestamp: 1_700_000_000 } as const

@@ -17,7 +17,7 @@ import { AbiCoder, getAddress, Interface, keccak256, Wallet } from 'ethers'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BlockEnv, Store } from '../fixtures/index.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { ChainMismatchError, CorruptDatabaseError, UnsupportedVersionError } from '../src/chain/persistence/errors.ts'
+import { ChainMismatchError, CorruptDatabaseError, UnsupportedVersionError } from '../src/persistence/errors.ts'
 import { ledgerView, mineAndRead, nativeApprove, nativeTransfer, PERSISTENCE_OPTIONS, poolView, sendEvmTransfer, sendNative } from './persistence-support.ts'
 import { chainOf } from '../src/devnet/provider.ts'
 

@@ -16,7 +16,7 @@ import type { Mempool } from './mempool.ts'
 import type { Miner } from './mining.ts'
 import type { NativeEnv } from './nativeExecution.ts'
 import type { ChainQueue } from './queue.ts'
-import type { LedgerStore } from './store.ts'
+import type { ChainStore } from './chainStore.ts'
 import type { UnboundGasRule } from './unboundGas.ts'
 import type { ChainWatchers } from './watchers.ts'
 
@@ -28,7 +28,7 @@ export interface ChainCore {
   /** COINBASE, GASLIMIT, BASEFEE and PREVRANDAO of blocks to come. */
   readonly settings: BlockSettings
   readonly clock: Clock
-  readonly store: LedgerStore
+  readonly store: ChainStore
   readonly blocks: BlockIndex
   readonly checkpoints: Checkpoints
   readonly miner: Miner

@@ -12,7 +12,7 @@ import type { Clock } from './clock.ts'
 import type { ConsoleSink } from './consoleOutput.ts'
 import type { EmptyRun } from './emptyRuns.ts'
 import type { ExecutionRecord } from './record.ts'
-import type { LedgerStore } from './store.ts'
+import type { ChainStore } from './chainStore.ts'
 import type { ChainTransaction, PoolTransaction } from './transaction.ts'
 import type { UnboundGasRule } from './unboundGas.ts'
 
@@ -46,7 +46,7 @@ export type SimulationBlock = number | 'pending'
 export interface ChainParts {
   world: WorldState
   executor: EvmExecutor
-  store: LedgerStore
+  store: ChainStore
   bookkeeper: Bookkeeper
   genesis: ChainBlock
   clock: Clock

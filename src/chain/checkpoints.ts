@@ -9,7 +9,7 @@ import type { Clock, ClockState } from './clock.ts'
 import type { Mempool } from './mempool.ts'
 import type { EvmTransaction, NativeChainTransaction } from './transaction.ts'
 import type { WorldState } from '../state/worldState.ts'
-import type { LedgerStore } from './store.ts'
+import type { ChainStore } from './chainStore.ts'
 
 /** What `Chain.capture` returns: opaque to callers, restorable any number of times. */
 export interface ChainCheckpoint {
@@ -30,7 +30,7 @@ export interface CheckpointParts {
   mempool: Mempool
   clock: Clock
   blocks: BlockIndex
-  store: LedgerStore
+  store: ChainStore
   settings: BlockSettings
 }
 
@@ -40,7 +40,7 @@ export class Checkpoints {
   readonly #mempool: Mempool
   readonly #clock: Clock
   readonly #blocks: BlockIndex
-  readonly #store: LedgerStore
+  readonly #store: ChainStore
   readonly #settings: BlockSettings
   /** Journal positions that live snapshots hold; undo steps after the oldest must stay. */
   readonly #pins = new Map<number, number>()

@@ -17,7 +17,7 @@ import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
 import { executeNativeTransaction, NATIVE_CALL_GAS } from './nativeExecution.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { WorldState } from '../state/worldState.ts'
-import type { LedgerStore } from './store.ts'
+import type { ChainStore } from './chainStore.ts'
 import type { ChainTransaction, PoolTransaction } from './transaction.ts'
 import { printConsoleCalls, type ConsoleSink } from './consoleOutput.ts'
 import type { UnboundGasRule } from './unboundGas.ts'
@@ -30,7 +30,7 @@ export interface MinerParts {
   mempool: Mempool
   clock: Clock
   bookkeeper: Bookkeeper
-  store: LedgerStore
+  store: ChainStore
   blocks: BlockIndex
   /** Trims the journal after each sealed block. */
   checkpoints: Checkpoints
@@ -50,7 +50,7 @@ export class Miner {
   readonly #bookkeeper: Bookkeeper
   /** The Bookkeepers list of every block this devnet mines: one array shared by all headers (never changed). */
   readonly #bookkeepers: Uint8Array[]
-  readonly #store: LedgerStore
+  readonly #store: ChainStore
   readonly #blocks: BlockIndex
   readonly #checkpoints: Checkpoints
   readonly #unboundGas: UnboundGasRule | undefined

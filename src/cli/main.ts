@@ -14,7 +14,7 @@ import type { StopSignals } from './stopSignals.ts'
  * --dump-state or --db: they load Node's zlib and the state document's code, which a
  * plain start does not need (docs/performance.md, "CLI start").
  */
-const persistenceFiles = () => import('../chain/persistence/files.ts')
+const persistenceFiles = () => import('../persistence/files.ts')
 
 /**
  * Runs the CLI with `argv` (the arguments after node and the script). A bad flag

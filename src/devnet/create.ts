@@ -12,13 +12,13 @@ import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/d
 import { nativeDevKey } from '../chain/nativeDevAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from '../chain/genesis.ts'
 import { checkForkOptions, connectFork, ForkOptionError, fundForkAccounts, resumeFork, type ConnectedFork, type ForkOptions } from '../chain/fork.ts'
-import { CorruptDatabaseError } from '../chain/persistence/errors.ts'
+import { CorruptDatabaseError } from '../persistence/errors.ts'
 import type { ForkValues } from '../state/fork/forkSource.ts'
 import type { HistoryValues } from '../state/fork/history.ts'
 import type { RestHistoryValues } from '../state/fork/restHistory.ts'
 import { WorldState } from '../state/worldState.ts'
-import { LedgerStore } from '../chain/store.ts'
-import { openStoredChain } from '../chain/persistence/resume.ts'
+import { LedgerStore } from '../persistence/store.ts'
+import { openStoredChain } from '../persistence/resume.ts'
 import { EvmExecutor } from '../evm/executor.ts'
 import { toBase58 } from '../native/address.ts'
 import type { DevnetOptions } from '../options.ts'
@@ -52,7 +52,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   if (options.fork !== undefined && options.state !== undefined) {
     throw new ForkOptionError('state', options.state, 'no state with fork', { reason: 'a fork cannot start from a state document yet: load it with devnet.loadState() after the start' })
   }
-  // No database unless the user gives one; one that holds a chain is resumed (chain/persistence/).
+  // No database unless the user gives one; one that holds a chain is resumed (src/persistence/).
   const store = new LedgerStore(options.db)
   await store.open()
   // A fork takes the remote's chain id (unless chainId is given) and net_version; a database's fork is resumed without the remote.

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events'
 import type { Chain } from '../chain/chain.ts'
 import type { ForkOptions } from '../chain/fork.ts'
-import type { StateDocument } from '../chain/persistence/stateDocument.ts'
+import type { StateDocument } from '../persistence/stateDocument.ts'
 import type { ListenOptions } from '../options.ts'
 import { validateListenOptions } from '../options/validate.ts'
 import type { RpcContext } from '../rpc/context.ts'
@@ -27,7 +27,7 @@ import type { RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '..
 import { RestNotFoundError, type DevAccount, type Devnet, type DevnetUrls, type NativeDevAccount, type RequestArguments, type RestClient } from './types.ts'
 
 /** State documents (the `state` option, dumpState, loadState) load on first use, off the start-up path. */
-export const stateDocuments = () => import('../chain/persistence/stateDocument.ts')
+export const stateDocuments = () => import('../persistence/stateDocument.ts')
 
 /**
  * The ledger (blocks, transactions, state) of a devnet `createDevnet` made, for the

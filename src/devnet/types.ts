@@ -7,7 +7,7 @@ import type { DualnetRpcSchema, RpcMethodName, RpcParamsArgument, RpcRequest, Rp
 import type { ForkOptions } from '../chain/fork.ts'
 import type { BalanceChange } from '../controls/controls.ts'
 import type { DevnetTime } from '../controls/time.ts'
-import type { StateDocument } from '../chain/persistence/stateDocument.ts'
+import type { StateDocument } from '../persistence/stateDocument.ts'
 import type { ListenOptions } from '../options.ts'
 import type { DualnetRestSchema, RestEnvelope, RestPathArgument, RestResult } from '../rest/schema.ts'
 import type { Hex } from '../util/hex.ts'

@@ -50,7 +50,7 @@ export async function handleRest(ctx: RestContext, method: string, url: string, 
       // Over a fork, the route's declared fork policy says who answers (rest/forkPolicy.ts), and a
       // request that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
       const result = ctx.chain.world.fork === undefined ? await route.handle(ctx, request) : await retryOnForkMiss(() => answerOnFork(ctx, route, request))
-      // With a durable database nothing is answered before what it reports is on disk (chain/store.ts).
+      // With a durable database nothing is answered before what it reports is on disk (persistence/store.ts).
       const written = ctx.chain.flushed()
       if (written !== undefined) await written
       return { status: 200, envelope: envelope(route.action, RestErrorCode.Success, result) }

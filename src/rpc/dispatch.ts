@@ -38,7 +38,7 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown, 
   try {
     // Over a fork, a call that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
     const result = ctx.chain.world.fork === undefined ? await run() : await retryOnForkMiss(async () => run())
-    // With a durable database nothing is answered before what it reports is on disk (chain/store.ts).
+    // With a durable database nothing is answered before what it reports is on disk (persistence/store.ts).
     const written = ctx.chain.flushed()
     if (written !== undefined) await written
     return result

@@ -24,7 +24,7 @@ export const anvil_dumpState = defineMethod({
   fork: { kind: 'local' },
   handler: async (ctx) => {
     // State documents and zlib load on first use, off the start-up path.
-    const [{ gzipSync }, { dumpState }] = await Promise.all([import('node:zlib'), import('../../chain/persistence/stateDocument.ts')])
+    const [{ gzipSync }, { dumpState }] = await Promise.all([import('node:zlib'), import('../../persistence/stateDocument.ts')])
     return toHex(gzipSync(JSON.stringify(dumpState(ctx.chain, ctx.chainId))))
   },
 })

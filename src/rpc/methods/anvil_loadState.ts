@@ -1,4 +1,4 @@
-import { PersistenceError } from '../../chain/persistence/errors.ts'
+import { PersistenceError } from '../../persistence/errors.ts'
 import { alias, defineMethod } from '../declare.ts'
 import { invalidArgument } from '../errors.ts'
 import { parseData } from '../params.ts'
@@ -20,7 +20,7 @@ export const anvil_loadState = defineMethod({
   fork: { kind: 'local' },
   handler: async (ctx, [input]) => {
     // State documents load on first use, off the start-up path.
-    const { applyState, parseStateDocument, readStateBytes } = await import('../../chain/persistence/stateDocument.ts')
+    const { applyState, parseStateDocument, readStateBytes } = await import('../../persistence/stateDocument.ts')
     let state
     try {
       state = parseStateDocument('bytes' in input ? await readStateBytes(input.bytes, ctx.limits) : input.document)

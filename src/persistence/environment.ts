@@ -5,9 +5,9 @@
  * BASEFEE and PREVRANDAO read what they read before the restart. Bytes are hex, numbers
  * decimal strings (JSON has no bigint).
  */
-import type { BlockSettingsState } from '../blockSettings.ts'
-import type { BlockEnvironment } from '../../evm/execution.ts'
-import { fromHex, toHexRaw } from '../../util/hex.ts'
+import type { BlockSettingsState } from '../chain/blockSettings.ts'
+import type { BlockEnvironment } from '../evm/execution.ts'
+import { fromHex, toHexRaw } from '../util/hex.ts'
 
 /** A {@link BlockEnvironment} as stored. */
 export interface StoredEnvironment {

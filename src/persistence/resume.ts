@@ -5,19 +5,19 @@
  * version back into a fresh world state, at the height it was written, and decoding
  * the transactions that were waiting in the pool (checked against their hashes).
  */
-import { blockHash, type BlockHeader, type ChainBlock } from '../block.ts'
-import type { Bookkeeper } from '../bookkeeper.ts'
-import type { ClockState } from '../clock.ts'
-import type { BlockSettingsState } from '../blockSettings.ts'
+import { blockHash, type BlockHeader, type ChainBlock } from '../chain/block.ts'
+import type { Bookkeeper } from '../chain/bookkeeper.ts'
+import type { ClockState } from '../chain/clock.ts'
+import type { BlockSettingsState } from '../chain/blockSettings.ts'
 import { decodeBlockSettings, decodeEnvironment } from './environment.ts'
-import type { EmptyRun } from '../emptyRuns.ts'
-import { appendLeaf, rootFromPeaks, transactionsRoot } from '../merkle.ts'
-import { makeBlock } from '../mining.ts'
-import type { LedgerStore, StoredLedger } from '../store.ts'
-import { wrapEvmTransaction, type ChainTransaction, type PoolTransaction } from '../transaction.ts'
-import type { WorldState } from '../../state/worldState.ts'
-import { bytesEqual, toHexRaw } from '../../util/hex.ts'
-import { decodeNativeTransaction, nativeTransactionHash } from '../../native/transaction.ts'
+import type { EmptyRun } from '../chain/emptyRuns.ts'
+import { appendLeaf, rootFromPeaks, transactionsRoot } from '../chain/merkle.ts'
+import { makeBlock } from '../chain/mining.ts'
+import type { LedgerStore, StoredLedger } from './store.ts'
+import { wrapEvmTransaction, type ChainTransaction, type PoolTransaction } from '../chain/transaction.ts'
+import type { WorldState } from '../state/worldState.ts'
+import { bytesEqual, toHexRaw } from '../util/hex.ts'
+import { decodeNativeTransaction, nativeTransactionHash } from '../native/transaction.ts'
 import { ChainMismatchError, CorruptDatabaseError, PersistenceError } from './errors.ts'
 import { decodeRecord, decodeStateValue, decodeStoredEvmTransaction, decodeUnsignedHeader, strictHex, type StoredBlock, type StoredConfig, type StoredTransaction } from './schema.ts'
 
@@ -155,7 +155,7 @@ async function decodeTransaction(stored: StoredTransaction): Promise<ChainTransa
     const { tx } = decodeNativeTransaction(raw)
     return { kind: 'genesis', hash: nativeTransactionHash(tx), raw, tx, from: tx.payer, signers: [] }
   }
-  const { prepareNativeTransaction } = await import('../nativeIntake.ts')
+  const { prepareNativeTransaction } = await import('../chain/nativeIntake.ts')
   const raw = strictHex(stored.native)
   const { tx, length } = decodeNativeTransaction(raw)
   // Accepted once already: no pool rules, and the signers it was accepted with.

@@ -3,7 +3,7 @@
  * state documents that cannot be loaded. Each says what is wrong in one sentence;
  * nothing is written when one is thrown.
  */
-import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 
 /** A database or state document the devnet refuses; `cause` holds the underlying error, if any. */
 export class PersistenceError extends DualnetError {

@@ -19,15 +19,13 @@
  * With memory-level the batches are written behind, off the hot path. Without a
  * database (the default) every call is a no-op: nothing is serialised.
  */
-import type { LevelDatabase } from './persistence/database.ts'
-import type { BlockIndex } from './blockIndex.ts'
-import type { Clock } from './clock.ts'
-import type { BlockSettings } from './blockSettings.ts'
-import { encodeBlockSettings } from './persistence/environment.ts'
-import type { Mempool } from './mempool.ts'
-import type { PoolTransaction } from './transaction.ts'
+import type { LevelDatabase } from './database.ts'
+import type { ChainStore, StoreRevert, StoreSource } from '../chain/chainStore.ts'
+import type { Mempool } from '../chain/mempool.ts'
+import { encodeBlockSettings } from './environment.ts'
+import type { PoolTransaction } from '../chain/transaction.ts'
 import type { StateKind, WorldState } from '../state/worldState.ts'
-import { CorruptDatabaseError, PersistenceError, UnsupportedVersionError } from './persistence/errors.ts'
+import { CorruptDatabaseError, PersistenceError, UnsupportedVersionError } from './errors.ts'
 import {
   blockKey,
   codeKey,
@@ -50,7 +48,7 @@ import {
   TIP_KEY,
   type StoredConfig,
   type StoredTip,
-} from './persistence/schema.ts'
+} from './schema.ts'
 import { toHexRaw } from '../util/hex.ts'
 
 /** The `db` option's database: what the store calls of it (persistence/database.ts). */
@@ -75,22 +73,6 @@ export interface StandIn {
 
 type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key: string }
 
-/** What the store persists from: the chain's parts, bound once the chain exists. */
-export interface StoreSource {
-  world: WorldState
-  blocks: BlockIndex
-  clock: Clock
-  mempool: Mempool
-  settings: BlockSettings
-}
-
-/** A restore, as the store needs it: the height restored to and the built heights dropped (`from > to`: none). */
-export interface StoreRevert {
-  height: number
-  from: number
-  to: number
-}
-
 /** Everything a database holds, undecoded (resume.ts decodes it). */
 export interface StoredLedger {
   config: StoredConfig
@@ -108,7 +90,7 @@ export interface StoredLedger {
 const TOUCHED: Record<StateKind, keyof WorldState['touches']> = { account: 'accounts', storage: 'storage', allowance: 'allowances', unbound: 'unbound' }
 
 /** Persists the ledger into `db`, or nowhere when there is none. */
-export class LedgerStore {
+export class LedgerStore implements ChainStore {
   #db: LevelDatabase | undefined
   /** Set while #db is a stand-in: reads only, until {@link accept}. */
   #standIn: StandIn | undefined

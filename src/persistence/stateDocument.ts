@@ -18,10 +18,10 @@
  */
 import { constants as bufferConstants } from 'node:buffer'
 import { gunzip, gunzipSync } from 'node:zlib'
-import { keccak256 } from '../../util/hash.ts'
-import { fromHex, toHex, toHexRaw, type Hex } from '../../util/hex.ts'
-import type { AccountRecord, WorldState } from '../../state/worldState.ts'
-import type { Chain } from '../chain.ts'
+import { keccak256 } from '../util/hash.ts'
+import { fromHex, toHex, toHexRaw, type Hex } from '../util/hex.ts'
+import type { AccountRecord, WorldState } from '../state/worldState.ts'
+import type { Chain } from '../chain/chain.ts'
 import { PersistenceError, UnsupportedVersionError } from './errors.ts'
 import { STATE_DOCUMENT_FORMAT, STATE_DOCUMENT_VERSION } from './schema.ts'
 
