@@ -123,7 +123,7 @@ export function resumeFork(stored: StoredFork, options: ForkOptions): ConnectedF
   }
   const remote = new RemoteNode(stored.url, options.remote, stored.restUrl ?? undefined)
   const source = new ForkSource(remote, number, stored.restUrl === null ? undefined : restNativeFetcher(remote))
-  // History up to the fork block is the remote's, fetched when first asked for (rpc/forkHistory.ts, rest/forkHistory.ts).
+  // History up to the fork block is the remote's, fetched when first asked for (rpc/forkPolicy.ts, rest/forkPolicy.ts).
   source.history = new RemoteHistory(remote, number)
   if (stored.restUrl !== null) source.restHistory = new RemoteRestHistory(remote, number)
   let tree: ForkBlockTree | undefined
@@ -187,7 +187,7 @@ export async function connectFork(given: ForkOptions): Promise<ConnectedFork> {
   number = Number(BigInt(raw.number))
   const chainId = Number(BigInt(chainIdHex))
   const source = new ForkSource(remote, number, options.restUrl === undefined ? undefined : restNativeFetcher(remote))
-  // History up to the fork block is the remote's (rpc/forkHistory.ts); its header is fetched already.
+  // History up to the fork block is the remote's (rpc/forkPolicy.ts); its header is fetched already.
   source.history = new RemoteHistory(remote, number)
   source.history.seed({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }, raw)
   if (genesis !== null) source.history.seed({ method: 'eth_getBlockByNumber', params: ['0x0', false] }, genesis)

@@ -50,9 +50,3 @@ export interface RpcCallScope {
   /** Milliseconds of trace work the batch has left (option batchTraceTimeout); the trace methods spend it. */
   traceBudget: number
 }
-
-/**
- * A method: parses its params and answers, or throws {@link RpcError}. `scope` is
- * given to the calls of a batch.
- */
-export type RpcMethod = (ctx: RpcContext, params: unknown, scope?: RpcCallScope) => unknown | Promise<unknown>

@@ -5,7 +5,7 @@
  */
 import { retryOnForkMiss } from '../state/fork/forkSource.ts'
 import { DualnetError } from '../errors/base.ts'
-import type { RpcCallScope, RpcContext, RpcMethod } from './context.ts'
+import type { RpcCallScope, RpcContext } from './context.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
 import { rpcErrorOf } from './errorCodes.ts'
 import { rpcMethods } from './methods/index.ts'
@@ -27,7 +27,6 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown, 
     throw new RpcError(RpcErrorCode.MethodNotFound, `the method ${method} does not exist/is not available`)
   }
   checkParamLimits(params, ctx.limits)
-  if (typeof declaration === 'function') return callLegacy(ctx, declaration, params, scope)
   const raw = paramList(params, declaration)
   const call = { scope }
   const run = (): unknown => {
@@ -39,18 +38,6 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown, 
     // Over a fork, a call that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
     const result = ctx.chain.world.fork === undefined ? await run() : await retryOnForkMiss(async () => run())
     // With a durable database nothing is answered before what it reports is on disk (persistence/store.ts).
-    const written = ctx.chain.flushed()
-    if (written !== undefined) await written
-    return result
-  } catch (err) {
-    throw toRpcError(err)
-  }
-}
-
-// TRANSITION: handlers not yet declared.
-async function callLegacy(ctx: RpcContext, handler: RpcMethod, params: unknown, scope?: RpcCallScope): Promise<unknown> {
-  try {
-    const result = ctx.chain.world.fork === undefined ? await handler(ctx, params, scope) : await retryOnForkMiss(() => handler(ctx, params, scope))
     const written = ctx.chain.flushed()
     if (written !== undefined) await written
     return result

@@ -70,7 +70,7 @@ export const RPC_ERROR_CONVENTIONS: { readonly [C in DualnetErrorCode]: RpcError
   DUALNET_ERR_INVALID_TOKEN_CALL: SERVER,
   DUALNET_ERR_NATIVE_EXECUTION: SERVER,
   DUALNET_ERR_FORK_REMOTE: SERVER,
-  // The remote answered a history call with this error: the fork answers it as the remote did (rpc/forkHistory.ts).
+  // The remote answered a history call with this error: the fork answers it as the remote did (rpc/forkPolicy.ts).
   DUALNET_ERR_FORK_REMOTE_ANSWER: OWN,
   DUALNET_ERR_FORK_REMOTE_REST_ANSWER: SERVER,
   DUALNET_ERR_FORK_MISS: SERVER,

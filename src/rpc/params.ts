@@ -2,20 +2,9 @@
  * Parsing of JSON-RPC parameters into ledger values (spec: JSON-RPC value types).
  * Every parser throws {@link RpcError} -32602 naming the argument.
  */
-import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
+import { invalidArgument } from './errors.ts'
 import { fromHex } from '../util/hex.ts'
 import { parseAnyAddress } from '../controls/address.ts'
-
-/** The argument list of a call: checks its length against [required, max]. */
-export function expectParams(params: unknown, required: number, max: number = required): unknown[] {
-  if (params === undefined || params === null) params = []
-  if (!Array.isArray(params)) {
-    throw new RpcError(RpcErrorCode.InvalidParams, 'non-array args')
-  }
-  if (params.length > max) throw new RpcError(RpcErrorCode.InvalidParams, `too many arguments, want at most ${max}`)
-  if (params.length < required) throw new RpcError(RpcErrorCode.InvalidParams, `missing value for required argument ${params.length}`)
-  return params
-}
 
 const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/
 const HEX = /^0x([0-9a-fA-F]{2})*$/

@@ -2,7 +2,6 @@
  * The JSON-RPC method table: one module per method, named after it. Methods of the
  * spec's table first, then what contract test suites need beyond it.
  */
-import type { RpcMethod } from '../context.ts'
 import type { RpcMethodDeclaration } from '../declare.ts'
 import { evm_snapshot } from './evm_snapshot.ts'
 import { evm_revert } from './evm_revert.ts'
@@ -193,10 +192,10 @@ const table = {
   anvil_loadState,
   hardhat_loadState,
   dev_setMainBalance,
-} satisfies Record<string, RpcMethod | RpcMethodDeclaration>
+} satisfies Record<string, RpcMethodDeclaration>
 
 /** The name of every method in the table. */
 export type ServedMethodName = keyof typeof table
 
 /** Every JSON-RPC method the devnet serves, by name. */
-export const rpcMethods: Readonly<Record<string, RpcMethod | RpcMethodDeclaration>> = Object.freeze(table)
+export const rpcMethods: Readonly<Record<string, RpcMethodDeclaration>> = Object.freeze(table)

@@ -10,7 +10,7 @@
  * one batch); the JSON-RPC dispatch awaits it and runs the method again
  * (state/fork/forkSource.ts `retryOnForkMiss`). Which calls go to the remote, and how
  * their answers are checked against the fork block, is the JSON-RPC view's business
- * (rpc/forkHistory.ts).
+ * (rpc/forkPolicy.ts).
  */
 import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
 import { ForkMiss } from './forkSource.ts'
