@@ -32,11 +32,11 @@ export type {
 } from './rest/schema.ts'
 export { RestErrorCode } from './rest/errors.ts'
 export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'
-export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork } from './options.ts'
-export { InvalidOptionError, type InvalidOptionDetail } from './options/error.ts'
-export type { ForkOptions } from './chain/fork.ts'
-export { ForkOptionError } from './options/forkRules.ts'
-export type { RemoteOptions as ForkRemoteOptions } from './state/fork/remote.ts'
+export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork } from './options/types.ts'
+export { InvalidOptionError, type InvalidOptionDetail } from './errors/invalidOption.ts'
+export type { ForkOptions } from './fork/connect.ts'
+export { ForkOptionError } from './fork/optionError.ts'
+export type { RemoteOptions as ForkRemoteOptions } from './fork/remote.ts'
 export { HARDFORKS } from './options/hardforks.ts'
 export type { LevelDatabase, LevelRange, LevelIterator, LevelBatchOperation } from './persistence/database.ts'
 export type { Hex } from './util/hex.ts'
@@ -57,7 +57,7 @@ export { PersistenceError, ChainMismatchError, UnsupportedVersionError, CorruptD
 export { STATE_DOCUMENT_VERSION } from './persistence/schema.ts'
 export type { StateDocument, StateAccount } from './persistence/stateDocument.ts'
 export { VERSION } from './version.ts'
-export { loadFixture, FixtureAnonymousFunctionError, type Fixture } from './controls/fixtures.ts'
+export { loadFixture, FixtureAnonymousFunctionError, type Fixture } from './devnet/fixtures.ts'
 export type {
   DualnetRpcSchema,
   DualnetRequestFn,

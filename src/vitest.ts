@@ -14,7 +14,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { createDevnet, type Devnet } from './devnet.ts'
-import type { DevnetOptions } from './options.ts'
+import type { DevnetOptions } from './options/types.ts'
 
 /** Access to the file's devnet; `devnet` throws outside the file's tests. */
 export interface DevnetHandle {

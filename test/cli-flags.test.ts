@@ -118,7 +118,7 @@ describe('CLI flags: chain and accounts', () => {
     expect(cli.output()).toContain('Dev accounts (500 main and 500 gas each):')
     const [first] = addressesOf(MNEMONIC, 1)
     expect(BigInt((await rpcCall(cli.rpcUrl, 'eth_getBalance', [first, 'latest'])) as string)).toBe(500n * ETHER)
-    const base58 = /^\(0\) 0x[0-9a-f]{40} {2}(A\w{33})$/m.exec(cli.output())![1]
+    const base58 = /^\(0\) 0x[0-9a-fA-F]{40} {2}(A\w{33})$/m.exec(cli.output())![1]
     expect(await rest(cli.restUrl!, `/api/v1/balancev2/${base58}`)).toMatchObject({ main: String(500n * GWEI), gas: String(500n * ETHER) })
   })
 
@@ -153,7 +153,7 @@ describe('CLI flags: chain and accounts', () => {
   it('unbound gas stays off without --unbound-gas; console.log lines print without --disable-console-log', async () => {
     await rpcCall(cli.rpcUrl, 'evm_increaseTime', [1000])
     await rpcCall(cli.rpcUrl, 'evm_mine')
-    const base58 = /^\(0\) 0x[0-9a-f]{40} {2}(A\w{33})$/m.exec(cli.output())![1]
+    const base58 = /^\(0\) 0x[0-9a-fA-F]{40} {2}(A\w{33})$/m.exec(cli.output())![1]
     expect(await rest(cli.restUrl!, `/api/v1/grantgas/${base58}`)).toBe('0')
     await rpcCall(cli.rpcUrl, 'eth_call', [{ to: CONSOLE, data: consoleLog('console on') }, 'latest'])
     await waitFor(() => cli.output().includes('console on\n'))
@@ -242,7 +242,7 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
 
   it('--unbound-gas 100: grant gas accrues, and stops 100 s after genesis', async () => {
     const [address] = (await rpcCall(cli.rpcUrl, 'eth_accounts')) as string[]
-    const base58 = /^\(0\) 0x[0-9a-f]{40} {2}(A\w{33})$/m.exec(cli.output())![1]
+    const base58 = /^\(0\) 0x[0-9a-fA-F]{40} {2}(A\w{33})$/m.exec(cli.output())![1]
     expect(address).toBeDefined()
     await rpcCall(cli.rpcUrl, 'evm_increaseTime', [1000])
     await rpcCall(cli.rpcUrl, 'evm_mine')

@@ -5,8 +5,8 @@
  * must read back exactly what was written.
  */
 import { describe, expect, it } from 'vitest'
-import { blockHash, serializeUnsignedHeader, type BlockHeader } from '../src/chain/block.ts'
-import { appendLeaf, hashChildren, keepHash, rootFromPeaks, sha256dKept, transactionsRoot } from '../src/chain/merkle.ts'
+import { blockHash, serializeUnsignedHeader, type BlockHeader } from '../src/native/blockHeader.ts'
+import { appendLeaf, hashChildren, keepHash, rootFromPeaks, sha256dKept, transactionsRoot } from '../src/native/merkle.ts'
 import { Journal } from '../src/state/journal.ts'
 import { VersionedMap } from '../src/state/versionedMap.ts'
 import { WorldState } from '../src/state/worldState.ts'

@@ -124,7 +124,7 @@ describe('fork with the remote REST URL', () => {
       const answers = await Promise.all(paths.map((p) => first.rest.get(p)))
       await first.close()
       const second = await createDevnet(options)
-      const remoteNode = chainOf(second).world.fork!.remote
+      const remoteNode = chainOf(second).fork!.remote
       const trips = remoteNode.roundTrips
       expect(await Promise.all(paths.map((p) => second.rest.get(p)))).toEqual(answers)
       expect(remoteNode.roundTrips).toBe(trips)

@@ -144,7 +144,6 @@ const local: Record<string, LocalSample> = {
 /** Methods run last, in this order: they put the fork back to its start. */
 const resets = ['hardhat_reset', 'anvil_reset']
 
-
 /** The remote with history, the proxy in front of it that records what it is asked, and forks of it. */
 let h: HistoryRemote
 let proxy: FaultProxy

@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Wallet } from 'ethers'
-import { blockHash } from '../src/chain/block.ts'
-import { headerFromRest } from '../src/chain/forkBlockTree.ts'
+import { blockHash } from '../src/native/blockHeader.ts'
+import { headerFromRest } from '../src/fork/blockTree.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { verifyMerkleProof, type MerkleProof } from '../src/rest/merkleProof.ts'
 import { parseLosslessJson } from '../src/util/losslessJson.ts'

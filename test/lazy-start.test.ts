@@ -227,7 +227,7 @@ describe('no database without the db option', () => {
     const store = new LedgerStore()
     await store.open()
     const mempool = new Mempool()
-    store.bind({ world, blocks: new BlockIndex(), clock: new Clock(), mempool, settings: new BlockSettings() })
+    store.bind({ world, fork: undefined, blocks: new BlockIndex(), clock: new Clock(), mempool, settings: new BlockSettings() })
     store.persist()
     expect(world.touches.accounts.size).toBe(0)
     // The pool records no changes for a store without a database.

@@ -17,6 +17,7 @@ import type { BlockEnvironment, CallRequest, EvmExecutor, ExecutionContext, Exec
 import type { SimulationOverrides } from '../evm/overrides.ts'
 import { decodeLegacyTransaction, type LegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
 import type { AccountRecord, WorldState } from '../state/worldState.ts'
+import type { ForkSource } from '../fork/source.ts'
 import type { ChainBlock } from './block.ts'
 import { BlockIndex, ZERO_ROOT } from './blockIndex.ts'
 import { BlockSettings } from './blockSettings.ts'
@@ -34,7 +35,7 @@ import { ChainQueue } from './queue.ts'
 import * as simulation from './simulation.ts'
 import * as stateWrites from './stateWrites.ts'
 import { wrapEvmTransaction } from './transaction.ts'
-import type { UnboundGasRule } from './unboundGas.ts'
+import type { UnboundGasRule } from '../native/unboundGas.ts'
 import { ChainWatchers } from './watchers.ts'
 
 export type { ChainCheckpoint } from './checkpoints.ts'
@@ -46,6 +47,8 @@ export const GENESIS_CONSENSUS_DATA = 2083236893n
 
 export class Chain {
   readonly world: WorldState
+  /** The fork under the world's state (its remote, history and caches), when this chain forks a remote node. */
+  readonly fork: ForkSource | undefined
   readonly executor: EvmExecutor
   readonly mempool = new Mempool()
   /** COINBASE, GASLIMIT, BASEFEE and PREVRANDAO of blocks to come (the controls set them). */
@@ -66,6 +69,7 @@ export class Chain {
 
   constructor(parts: ChainParts) {
     this.world = parts.world
+    this.fork = parts.fork
     this.executor = parts.executor
     this.bookkeeper = parts.bookkeeper
     this.clock = parts.clock
@@ -76,7 +80,7 @@ export class Chain {
     const store = parts.store
     // A fork's first block is the remote's block it forks at: local heights continue from it.
     const blocks = new BlockIndex(parts.genesis.header.height)
-    const shared = { world: this.world, mempool: this.mempool, clock: this.clock, blocks, store, settings: this.blockSettings }
+    const shared = { world: this.world, fork: this.fork, mempool: this.mempool, clock: this.clock, blocks, store, settings: this.blockSettings }
     const checkpoints = new Checkpoints(shared)
     const miner = new Miner({ ...shared, executor: this.executor, bookkeeper: this.bookkeeper, checkpoints, unboundGas: this.unboundGas, console: this.console })
     blocks.append(parts.genesis)
@@ -103,7 +107,7 @@ export class Chain {
       console: this.console,
       automine: parts.automine,
     }
-    store.bind({ world: this.world, blocks, clock: this.clock, mempool: this.mempool, settings: this.blockSettings })
+    store.bind({ world: this.world, fork: this.fork, blocks, clock: this.clock, mempool: this.mempool, settings: this.blockSettings })
   }
 
   /** Whether each accepted transaction is mined at once in its own block (set it with {@link setAutomine}, which mines what waits). */
@@ -400,8 +404,8 @@ export class Chain {
   /** Waits for queued work, then closes the store (and writes a fork's disk cache). */
   async close(): Promise<void> {
     await this.#core.queue.idle()
-    await this.world.fork?.onClose?.()
-    this.world.fork?.remote.close()
+    await this.fork?.onClose?.()
+    this.fork?.remote.close()
     await this.#core.store.close()
   }
 }

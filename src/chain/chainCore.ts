@@ -17,12 +17,15 @@ import type { Miner } from './mining.ts'
 import type { NativeEnv } from './nativeExecution.ts'
 import type { ChainQueue } from './queue.ts'
 import type { ChainStore } from './chainStore.ts'
-import type { UnboundGasRule } from './unboundGas.ts'
+import type { ForkSource } from '../fork/source.ts'
+import type { UnboundGasRule } from '../native/unboundGas.ts'
 import type { ChainWatchers } from './watchers.ts'
 
 /** One chain's shared parts; `automine` is the only field that changes. */
 export interface ChainCore {
   readonly world: WorldState
+  /** The fork under the world, when the chain forks a remote node. */
+  readonly fork: ForkSource | undefined
   readonly executor: EvmExecutor
   readonly mempool: Mempool
   /** COINBASE, GASLIMIT, BASEFEE and PREVRANDAO of blocks to come. */

@@ -8,10 +8,13 @@ import type { BlockSettings } from './blockSettings.ts'
 import type { Clock } from './clock.ts'
 import type { Mempool } from './mempool.ts'
 import type { WorldState } from '../state/worldState.ts'
+import type { ForkSource } from '../fork/source.ts'
 
 /** What the store persists from: the chain's parts, bound once the chain exists. */
 export interface StoreSource {
   world: WorldState
+  /** The fork under the world: its fetched values and history answers are persisted too. */
+  fork: ForkSource | undefined
   blocks: BlockIndex
   clock: Clock
   mempool: Mempool

@@ -5,6 +5,7 @@
  */
 import type { EvmExecutor } from '../evm/executor.ts'
 import type { WorldState } from '../state/worldState.ts'
+import type { ForkSource } from '../fork/source.ts'
 import type { ChainBlock } from './block.ts'
 import type { BlockSettingsState } from './blockSettings.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
@@ -14,7 +15,7 @@ import type { EmptyRun } from './emptyRuns.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { ChainStore } from './chainStore.ts'
 import type { ChainTransaction, PoolTransaction } from './transaction.ts'
-import type { UnboundGasRule } from './unboundGas.ts'
+import type { UnboundGasRule } from '../native/unboundGas.ts'
 
 /** Where an included transaction sits. */
 export interface IncludedTransaction {
@@ -45,6 +46,8 @@ export type SimulationBlock = number | 'pending'
 /** What {@link Chain} is built from; see createDevnet for how options become these. */
 export interface ChainParts {
   world: WorldState
+  /** The fork the world's values come from under the local ones (fork/source.ts), when the chain forks a remote node. */
+  fork: ForkSource | undefined
   executor: EvmExecutor
   store: ChainStore
   bookkeeper: Bookkeeper

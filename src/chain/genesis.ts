@@ -28,10 +28,11 @@
  */
 import { GAS_TOTAL_SUPPLY, MAIN_TOKEN_ADDRESS, MAIN_TOTAL_SUPPLY, MIN_GAS_LIMIT, ZERO_ADDRESS } from '../core/constants.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
-import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
+import type { ChainBlock } from './block.ts'
+import { blockHash, type BlockHeader } from '../native/blockHeader.ts'
 import { logsBloom } from './bloom.ts'
 import { GENESIS_CONSENSUS_DATA } from './chain.ts'
-import { appendLeaf, transactionsRoot } from './merkle.ts'
+import { appendLeaf, transactionsRoot } from '../native/merkle.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { GenesisTransaction, NativeChainTransaction } from './transaction.ts'
 import { deployedContractAddress, GENESIS_INIT, nativeGenesisTransactions } from '../native/genesisTransactions.ts'

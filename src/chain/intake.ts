@@ -12,7 +12,7 @@ import { prefetchTouched } from './queue.ts'
 import { wrapEvmTransaction, type EvmTransaction } from './transaction.ts'
 import { MIN_GAS_LIMIT } from '../core/constants.ts'
 import { impersonatedTransaction, signLegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
-import { ForkRemoteError } from '../state/fork/remote.ts'
+import { ForkRemoteError } from '../fork/remote.ts'
 import { toHexRaw } from '../util/hex.ts'
 
 /** Chain.pendingNonce: the next nonce of `address` counting pending transactions (the `pending` tag, reference §6.2). */
@@ -31,7 +31,7 @@ export function acceptEvm(core: ChainCore, make: () => EvmTransaction): Promise<
     const tx = make()
     if (core.blocks.includes(toHexRaw(tx.hash))) return tx.hash
     // Over a fork: the sender and the recipient, which the checks and the run read, fetched together.
-    if (core.world.fork !== undefined) await prefetchTouched(core.world.fork, tx.from, tx.tx.to)
+    if (core.fork !== undefined) await prefetchTouched(core.fork, tx.from, tx.tx.to)
     checkPool(tx, core.world, core.mempool, core.blocks.height, core.minGasPrice, core.settings.next(), core.executor.requiredGasAbove(tx.tx.gasLimit, tx.tx.to, tx.tx.data))
     core.mempool.add(tx)
     core.watchers.noteAccepted(tx.hash)

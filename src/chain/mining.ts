@@ -5,7 +5,8 @@
  */
 import type { BlockEnvironment, EvmExecutor } from '../evm/executor.ts'
 import type { BlockSettings } from './blockSettings.ts'
-import { blockHash, type BlockHeader, type ChainBlock } from './block.ts'
+import type { ChainBlock } from './block.ts'
+import { blockHash, type BlockHeader } from '../native/blockHeader.ts'
 import { ZERO_ROOT, type BlockIndex } from './blockIndex.ts'
 import { logsBloom } from './bloom.ts'
 import type { Bookkeeper } from './bookkeeper.ts'
@@ -13,15 +14,15 @@ import type { Checkpoints } from './checkpoints.ts'
 import type { Clock } from './clock.ts'
 import { GWEI } from '../core/constants.ts'
 import type { Mempool } from './mempool.ts'
-import { appendLeaf, rootFromPeaks, transactionsRoot } from './merkle.ts'
+import { appendLeaf, rootFromPeaks, transactionsRoot } from '../native/merkle.ts'
 import { executeNativeTransaction, NATIVE_CALL_GAS } from './nativeExecution.ts'
 import type { ExecutionRecord } from './record.ts'
 import type { WorldState } from '../state/worldState.ts'
 import type { ChainStore } from './chainStore.ts'
 import type { ChainTransaction, PoolTransaction } from './transaction.ts'
 import { printConsoleCalls, type ConsoleSink } from './consoleOutput.ts'
-import type { UnboundGasRule } from './unboundGas.ts'
-import { retryOnForkMiss } from '../state/fork/forkSource.ts'
+import type { UnboundGasRule } from '../native/unboundGas.ts'
+import { retryOnForkMiss } from '../fork/miss.ts'
 
 /** What the miner works on: the chain's parts, shared with it. */
 export interface MinerParts {
@@ -122,7 +123,7 @@ export class Miner {
    * the clock's next). On any error nothing of the block remains. The caller persists.
    */
   async mineBlock(txs: readonly PoolTransaction[], timestamp?: number): Promise<ChainBlock> {
-    if (this.#world.fork === undefined) return this.#mineBlock(txs, timestamp)
+    if (this.#world.source === undefined) return this.#mineBlock(txs, timestamp)
     // Over a fork: a value not fetched yet undoes the block (as any error does); once
     // fetched, the block is built again from the start.
     return retryOnForkMiss(() => this.#mineBlock(txs, timestamp))

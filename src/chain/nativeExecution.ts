@@ -7,7 +7,7 @@
 import { executeTokenCall, moveTokens, NativeExecutionError, transferNotify, type TokenLedger } from '../native/tokenContract.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
 import { GOVERNANCE_ADDRESS, MAIN_TOKEN_ADDRESS, V2_PER_V1 } from '../core/constants.ts'
-import { calcUnboundGas, type UnboundGasRule } from './unboundGas.ts'
+import { calcUnboundGas, type UnboundGasRule } from '../native/unboundGas.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
 import type { NativeNotify } from './record.ts'
 import type { WorldState } from '../state/worldState.ts'

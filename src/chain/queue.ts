@@ -5,7 +5,8 @@
  */
 import { toHexRaw } from '../util/hex.ts'
 import type { WorldState } from '../state/worldState.ts'
-import { ForkMiss, retryOnForkMiss, type ForkSource } from '../state/fork/forkSource.ts'
+import type { ForkSource } from '../fork/source.ts'
+import { ForkMiss, retryOnForkMiss } from '../fork/miss.ts'
 
 /** Runs jobs one after another; a failed job does not stop the ones after it. */
 export class ChainQueue {
@@ -20,7 +21,7 @@ export class ChainQueue {
   run<T>(work: () => Promise<T>): Promise<T> {
     // Over a fork, a job that read a value not fetched yet fetches it and starts again
     // (it threw before writing anything: reads come before writes in every job).
-    const job = this.#world.fork === undefined ? work : () => retryOnForkMiss(work)
+    const job = this.#world.source === undefined ? work : () => retryOnForkMiss(work)
     const run = this.#tail.then(job, job)
     this.#tail = run.catch(() => {})
     return run
@@ -33,7 +34,7 @@ export class ChainQueue {
    * instead of one round trip at a time.
    */
   async runReadOnly<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#world.fork === undefined) return this.run(work)
+    if (this.#world.source === undefined) return this.run(work)
     for (;;) {
       const run = this.#tail.then(work, work)
       this.#tail = run.catch(() => {})

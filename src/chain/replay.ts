@@ -9,11 +9,12 @@
  * and timestamp (go-ethereum's `traceTx` after `stateAtTransaction`).
  */
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
-import type { CallRequest, EvmWorld, ExecutionContext } from '../evm/executor.ts'
+import type { BlockEnvironment, CallRequest, EvmExecutor, EvmWorld, ExecutionContext } from '../evm/executor.ts'
 import type { EvmEngine } from '../evm/engine.ts'
 import { TraceTooLargeError, type Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
-import type { Chain, SimulationBlock } from './chain.ts'
+import type { IncludedTransaction, SimulationBlock } from './chainTypes.ts'
+import type { ForkSource } from '../fork/source.ts'
 import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
 import { simulationFailure } from './executionErrors.ts'
@@ -87,6 +88,21 @@ export class TraceUnavailableError extends DualnetError {
   override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_TRACE_UNAVAILABLE'
 }
 
+/** What a replay reads of the chain (chain.ts `Chain` is one), named here so that replays do not import the chain they serve. */
+export interface ReplayChain {
+  readonly world: WorldState
+  readonly executor: EvmExecutor
+  readonly fork: ForkSource | undefined
+  /** The included transaction with raw hash `hash` (64 hex), or `undefined`. */
+  transaction(hash: string): IncludedTransaction | undefined
+  /** The environment a simulation at `block` runs in. */
+  simulationContext(block: SimulationBlock, kind: 'call' | 'estimate'): ExecutionContext
+  /** The EVM block environment of block `height`. */
+  blockEnvironment(height: number): BlockEnvironment
+  /** The pool's transactions as the next block would run them. */
+  pendingBlockTransactions(): LegacyTransaction[]
+}
+
 /**
  * When a replay must stop: `deadline` (performance.now() time, ms) and the error
  * thrown there (`timeout`, default {@link ExecutionTimeoutError} `execution timeout`).
@@ -95,7 +111,7 @@ export class TraceUnavailableError extends DualnetError {
  */
 export type ReplayBudget = Pick<ExecutionBudget, 'deadline' | 'timeout'>
 
-function budgetOf(chain: Chain, budget: ReplayBudget | undefined): ExecutionBudget {
+function budgetOf(chain: ReplayChain, budget: ReplayBudget | undefined): ExecutionBudget {
   return { ...budget, signal: chain.executor.signal }
 }
 
@@ -106,7 +122,7 @@ function budgetOf(chain: Chain, budget: ReplayBudget | undefined): ExecutionBudg
  * one a native transaction precedes in its block; the budget's error past its
  * deadline, {@link ExecutionAbortedError} when the devnet closes.
  */
-export async function traceTransaction(chain: Chain, hash: string, tracer: Tracer, limits?: ReplayBudget): Promise<unknown> {
+export async function traceTransaction(chain: ReplayChain, hash: string, tracer: Tracer, limits?: ReplayBudget): Promise<unknown> {
   const found = chain.transaction(hash)
   if (found === undefined) throw new TraceUnavailableError(`transaction 0x${hash} not found`)
   if (found.tx.kind !== 'evm') {
@@ -143,13 +159,13 @@ export async function traceTransaction(chain: Chain, hash: string, tracer: Trace
  * as go-ethereum applies them to the pending state. Throws TransactionRejectedError for
  * a precompile move go-ethereum refuses.
  */
-export async function pendingEngine(chain: Pick<Chain, 'executor' | 'world'>, ctx: ExecutionContext, txs: readonly LegacyTransaction[], overrides?: StateOverrides): Promise<EvmEngine> {
+export async function pendingEngine(chain: Pick<ReplayChain, 'executor' | 'world' | 'fork'>, ctx: ExecutionContext, txs: readonly LegacyTransaction[], overrides?: StateOverrides): Promise<EvmEngine> {
   const world = new ReplayWorld(chain.world, ctx.readHeight)
   const engine = await chain.executor.replayEngine(world)
   for (const tx of txs) await engine.executeTransaction(tx, ctx).catch(() => undefined)
   if (overrides !== undefined) {
     engine.overridePrecompiles(overrides)
-    await applyStateOverrides(world, overrides, chain.world.fork)
+    await applyStateOverrides(world, overrides, chain.fork)
   }
   return engine
 }
@@ -164,7 +180,7 @@ export async function pendingEngine(chain: Pick<Chain, 'executor' | 'world'>, ct
  * UnknownBlockError for a height above the tip; the budget's error past its
  * deadline, {@link ExecutionAbortedError} when the devnet closes.
  */
-export async function traceCall(chain: Chain, call: CallRequest, block: SimulationBlock, tracer: Tracer, limits?: ReplayBudget, overrides?: SimulationOverrides): Promise<unknown> {
+export async function traceCall(chain: ReplayChain, call: CallRequest, block: SimulationBlock, tracer: Tracer, limits?: ReplayBudget, overrides?: SimulationOverrides): Promise<unknown> {
   const env = chain.simulationContext(block, 'call')
   // The pending block's transactions run in its own environment; the block overrides are the call's alone.
   const engine = await pendingEngine(chain, env, block === 'pending' ? chain.pendingBlockTransactions() : [], overrides?.state)

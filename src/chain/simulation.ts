@@ -16,8 +16,8 @@ import { TransactionRejectedError } from '../core/errors.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { CHAIN_BLOCK_ENVIRONMENT, type BlockEnvironment, type CallRequest, type EvmExecutor, type ExecutionContext, type ExecutionOutcome } from '../evm/executor.ts'
 import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
-import { ForkMiss, yieldingForkMisses } from '../state/fork/forkSource.ts'
-import { ForkRemoteError } from '../state/fork/remote.ts'
+import { ForkMiss, yieldingForkMisses } from '../fork/miss.ts'
+import { ForkRemoteError } from '../fork/remote.ts'
 import type { SimulationOverrides } from '../evm/overrides.ts'
 import { withBlockOverrides } from './overrides.ts'
 
@@ -135,12 +135,12 @@ function simulator(core: ChainCore, env: ExecutionContext, overrides?: Simulatio
   let pending: Promise<{ simulate: EvmExecutor['simulate'] }> | undefined
   return (call) =>
     core.queue.runReadOnly(async () => {
-      if (core.world.fork !== undefined) await prefetchTouched(core.world.fork, call.from, call.to)
+      if (core.fork !== undefined) await prefetchTouched(core.fork, call.from, call.to)
       const runner = txs.length === 0 && state === undefined ? core.executor : await (pending ??= import('./replay.ts').then(({ pendingEngine }) => pendingEngine(core, env, txs, state)))
       try {
         // Over a fork a missed value ends the run, to be fetched outside the queue (queue.ts runReadOnly); not in the
         // pending engine, which is built once, by replaying the pool, and kept.
-        return core.world.fork === undefined || runner !== core.executor ? await runner.simulate(call, ctx) : await yieldingForkMisses(() => runner.simulate(call, ctx))
+        return core.fork === undefined || runner !== core.executor ? await runner.simulate(call, ctx) : await yieldingForkMisses(() => runner.simulate(call, ctx))
       } catch (err) {
         if (err instanceof ForkMiss || err instanceof ForkRemoteError) throw err
         throw new TransactionRejectedError(simulationFailure(err), { cause: err })

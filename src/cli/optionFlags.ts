@@ -7,11 +7,11 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import { DEVNET_OPTION_RULES } from '../options/devnetRules.ts'
 import type { Rule } from '../options/rules.ts'
-import { InvalidOptionError } from '../options/error.ts'
+import { InvalidOptionError } from '../errors/invalidOption.ts'
 import { LISTEN_OPTION_RULES } from '../options/listenRules.ts'
 import { checkMnemonic } from '../options/mnemonic.ts'
 import { validateDevnetOptions, validateListenOptions } from '../options/validate.ts'
-import type { DevnetOptions, ListenOptions } from '../options.ts'
+import type { DevnetOptions, ListenOptions } from '../options/types.ts'
 
 /** What follows "is invalid." in the CLI's line: the reason, a suggestion, what is allowed. */
 export function flagReason(err: InvalidOptionError): string {

@@ -6,22 +6,25 @@
 import { createBookkeeper } from '../chain/bookkeeper.ts'
 import { Chain } from '../chain/chain.ts'
 import { Clock } from '../chain/clock.ts'
+import { headerOnlyBlock } from '../chain/block.ts'
 import { DEV_ACCOUNT_GAS, DEV_ACCOUNT_MAIN, MAIN_TOKEN_ADDRESS, SOLO_CHAIN_ID, SOLO_NETWORK_ID } from '../core/constants.ts'
-import { UNBOUND_SCHEDULE_END } from '../chain/unboundGas.ts'
+import { UNBOUND_SCHEDULE_END } from '../native/unboundGas.ts'
 import { addressOfPrivateKey, deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
 import { nativeDevKey } from '../chain/nativeDevAccounts.ts'
 import { buildGenesis, type GenesisAllocation } from '../chain/genesis.ts'
-import { checkForkOptions, connectFork, ForkOptionError, fundForkAccounts, resumeFork, type ConnectedFork, type ForkOptions } from '../chain/fork.ts'
+import { connectFork, fundForkAccounts, resumeFork, type ConnectedFork, type ForkOptions } from '../fork/connect.ts'
+import { ForkOptionError } from '../fork/optionError.ts'
+import { checkForkOptions } from '../options/forkRules.ts'
 import { CorruptDatabaseError } from '../persistence/errors.ts'
-import type { ForkValues } from '../state/fork/forkSource.ts'
-import type { HistoryValues } from '../state/fork/history.ts'
-import type { RestHistoryValues } from '../state/fork/restHistory.ts'
+import type { ForkValues } from '../fork/source.ts'
+import type { HistoryValues } from '../fork/history.ts'
+import type { RestHistoryValues } from '../fork/restHistory.ts'
 import { WorldState } from '../state/worldState.ts'
 import { LedgerStore } from '../persistence/store.ts'
 import { openStoredChain } from '../persistence/resume.ts'
 import { EvmExecutor } from '../evm/executor.ts'
 import { toBase58 } from '../native/address.ts'
-import type { DevnetOptions } from '../options.ts'
+import type { DevnetOptions } from '../options/types.ts'
 import { validateDevnetOptions, type ValidDevnetOptions } from '../options/validate.ts'
 import type { RpcContext, SigningAccount } from '../rpc/context.ts'
 import { FilterRegistry } from '../rpc/filters.ts'
@@ -42,7 +45,7 @@ const DEFAULT_MAIN = DEV_ACCOUNT_MAIN
 const DEFAULT_GAS = DEV_ACCOUNT_GAS
 /**
  * Creates a devnet. See {@link DevnetOptions} for the options and their defaults.
- * Throws InvalidOptionError (src/options/error.ts) for an unknown option or a value
+ * Throws InvalidOptionError (src/errors/invalidOption.ts) for an unknown option or a value
  * an option cannot take, before anything is opened, derived or started.
  */
 export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
@@ -59,7 +62,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   const fork =
     options.fork === undefined
       ? undefined
-      : await openFork(options.fork, store).catch(async (err: unknown) => {
+      : await openFork(checkForkOptions(options.fork), store).catch(async (err: unknown) => {
           await store.abandon()
           throw err
         })
@@ -163,12 +166,13 @@ async function buildChain(
 ): Promise<Chain> {
   const chainId = options.chainId ?? fork?.chainId ?? SOLO_CHAIN_ID
   const world = new WorldState()
-  if (fork !== undefined) world.attachFork(fork.source)
+  if (fork !== undefined) world.attachSource(fork.source)
   const bookkeeper = createBookkeeper(options.bookkeeperKey)
   const hardfork = options.hardfork ?? 'istanbul'
   const documents = options.state === undefined ? undefined : await stateDocuments()
   const state = documents?.parseStateDocument(options.state)
   const wantedUnbound = options.unboundGas === undefined ? undefined : { deadline: options.unboundGas.deadline ?? UNBOUND_SCHEDULE_END }
+  const forkBlock = fork === undefined ? undefined : headerOnlyBlock(fork.block)
   const resumed = resume
     ? await openStoredChain(store, world, bookkeeper, {
         chainId,
@@ -177,7 +181,7 @@ async function buildChain(
         unboundGas: wantedUnbound,
         loadingState: state !== undefined,
         fork: fork?.stored,
-        forkBlock: fork?.block,
+        forkBlock,
       })
     : undefined
   const allocations: GenesisAllocation[] = [
@@ -185,13 +189,13 @@ async function buildChain(
     ...nativeKeys.map((k) => ({ address: k.address, main: DEFAULT_MAIN, gas: DEFAULT_GAS })),
   ]
   const genesisTimestamp = fork?.block.header.timestamp ?? options.genesisTimestamp ?? state?.timestamp ?? Math.floor(Date.now() / 1000)
-  // On a fork, offsets count from the remote's genesis (chain/fork.ts ConnectedFork), so that grants equal the remote's.
+  // On a fork, offsets count from the remote's genesis (fork/connect.ts ConnectedFork), so that grants equal the remote's.
   const unboundGenesis = fork?.genesisTimestamp ?? genesisTimestamp
   const unboundGas = resumed !== undefined ? (resumed.config.unboundGas ?? undefined) : wantedUnbound && { genesis: unboundGenesis, deadline: wantedUnbound.deadline }
   // With accrual on, the unallocated gas sits at the main-token contract, as on mainnet, which pays the claims.
   // A fork's chain starts at the remote's fork block, with the dev accounts funded over the remote's state.
   if (fork !== undefined && resumed === undefined) await fundForkAccounts(world, fork.source, fork.block.header.height, allocations)
-  const genesis = resumed?.genesis ?? fork?.block ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
+  const genesis = resumed?.genesis ?? forkBlock ?? buildGenesis(world, allocations, bookkeeper, genesisTimestamp, unboundGas === undefined ? bookkeeper.address : MAIN_TOKEN_ADDRESS)
   if (resumed === undefined) {
     // A state document: a new genesis that holds it (over the dev allocations).
     if (state !== undefined) documents!.applyState(world, state, 0)
@@ -211,6 +215,7 @@ async function buildChain(
   })
   chain = new Chain({
     world,
+    fork: fork?.source,
     executor,
     store,
     bookkeeper,

@@ -5,9 +5,9 @@
  */
 import { EventEmitter } from 'node:events'
 import type { Chain } from '../chain/chain.ts'
-import type { ForkOptions } from '../chain/fork.ts'
+import type { ForkOptions } from '../fork/connect.ts'
 import type { StateDocument } from '../persistence/stateDocument.ts'
-import type { ListenOptions } from '../options.ts'
+import type { ListenOptions } from '../options/types.ts'
 import { validateListenOptions } from '../options/validate.ts'
 import type { RpcContext } from '../rpc/context.ts'
 import { callRpc } from '../rpc/dispatch.ts'

@@ -4,7 +4,7 @@
  */
 import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import type { ListenOptions } from '../options.ts'
+import type { ListenOptions } from '../options/types.ts'
 import type { RpcContext } from '../rpc/context.ts'
 import type { RestContext } from '../rest/context.ts'
 import type { DevnetUrls } from './types.ts'

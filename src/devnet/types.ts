@@ -4,11 +4,11 @@
  */
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import type { DualnetRpcSchema, RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '../rpc/schema.ts'
-import type { ForkOptions } from '../chain/fork.ts'
+import type { ForkOptions } from '../fork/connect.ts'
 import type { BalanceChange } from '../controls/controls.ts'
 import type { DevnetTime } from '../controls/time.ts'
 import type { StateDocument } from '../persistence/stateDocument.ts'
-import type { ListenOptions } from '../options.ts'
+import type { ListenOptions } from '../options/types.ts'
 import type { DualnetRestSchema, RestEnvelope, RestPathArgument, RestResult } from '../rest/schema.ts'
 import type { Hex } from '../util/hex.ts'
 

@@ -10,7 +10,7 @@ import type { AccountFields, StateManagerInterface } from '@ethereumjs/common'
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { EMPTY_ACCOUNT, type AccountRecord } from '../state/worldState.ts'
-import { ForkMiss, forkMissesYield } from '../state/fork/forkSource.ts'
+import { ForkMiss, forkMissesYield } from '../fork/miss.ts'
 import type { EvmWorld } from './execution.ts'
 import { NOT_LOADED, type SyncState } from './syncState.ts'
 import { UndoLog } from './undoLog.ts'
@@ -301,7 +301,7 @@ function notLoaded(err: unknown): typeof NOT_LOADED {
 /**
  * A fork's value was not fetched yet (ForkMiss): waits for it and reads again, so an
  * execution over a fork runs through without starting over (in a simulation run by
- * yieldingForkMisses, state/fork/forkSource.ts: throws it on); other errors go on.
+ * yieldingForkMisses, fork/miss.ts: throws it on); other errors go on.
  */
 async function afterMiss<T>(err: unknown, read: () => T): Promise<T> {
   for (;;) {

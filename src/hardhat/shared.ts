@@ -9,7 +9,7 @@
  * require(), which cannot load a module graph with a top-level await (util/hash.ts has one).
  */
 import type { Devnet } from '../devnet.ts'
-import type { DevnetOptions } from '../options.ts'
+import type { DevnetOptions } from '../options/types.ts'
 
 /** Name of the network the plugin adds when the config does not name one. */
 export const DEFAULT_NETWORK_NAME = 'dualnet'

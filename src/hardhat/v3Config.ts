@@ -4,7 +4,7 @@
  * URL marks it as the plugin's (requests to it never reach that URL: see v3Network.ts).
  */
 import { SOLO_CHAIN_ID } from '../core/constants.ts'
-import type { DevnetOptions } from '../options.ts'
+import type { DevnetOptions } from '../options/types.ts'
 import { networkTakenMessage, resolveDualnetConfig } from './shared.ts'
 
 /** Network names Hardhat 3 keeps for itself. */

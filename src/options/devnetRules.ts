@@ -1,10 +1,10 @@
 /**
- * The rule of every createDevnet option (DevnetOptions, src/options.ts): what it
+ * The rule of every createDevnet option (DevnetOptions, src/options/types.ts): what it
  * takes, as its docstring states. The table's type lists every key of DevnetOptions,
  * so an option added there without a rule here does not compile.
  */
 import { GAS_TOTAL_SUPPLY, MAIN_TOTAL_SUPPLY } from '../core/constants.ts'
-import type { DevnetOptions } from '../options.ts'
+import type { DevnetOptions } from './types.ts'
 import { HARDFORKS } from './hardforks.ts'
 import { MNEMONIC_ALLOWED } from './mnemonic.ts'
 import { FORK_RULE } from './forkRules.ts'

@@ -1,23 +1,13 @@
 /**
- * The rule of the `fork` option (ForkOptions, chain/fork.ts) and of its fields, and
+ * The rule of the `fork` option (ForkOptions, fork/connect.ts) and of its fields, and
  * {@link ForkOptionError}, the {@link InvalidOptionError} of a fork: a malformed field,
  * or a block the remote or the database cannot serve. createDevnet checks the option
  * with the others; a reset (`devnet.reset({ fork })`, hardhat_reset) checks it here too.
  */
-import type { DualnetErrorCode } from '../errors/base.ts'
-import { InvalidOptionError } from './error.ts'
+import { InvalidOptionError } from '../errors/invalidOption.ts'
+import { ForkOptionError } from '../fork/optionError.ts'
+import type { ForkOptions } from '../fork/connect.ts'
 import { checkObject, grouped, objectOf, refuse, type Rule, wholeNumber } from './rules.ts'
-
-/**
- * The option `fork` is malformed, or the remote (or the database) cannot be forked
- * where asked: an {@link InvalidOptionError} whose `option` is `fork`, `fork.url`,
- * `fork.blockNumber`, … (or `state`, which a fork cannot start from yet), with the value
- * given and what is allowed.
- */
-export class ForkOptionError extends InvalidOptionError {
-  override name = 'ForkOptionError'
-  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_FORK_OPTION'
-}
 
 /** Longest timer Node keeps: 2^31 - 1 ms. */
 const I32_MAX = 2 ** 31 - 1
@@ -95,3 +85,12 @@ export const FORK_RULE: Rule = forkRule({
     return fork
   },
 })
+
+/**
+ * Checks the `fork` option's shape and returns it normalised (a bigint block number
+ * as a number); throws {@link ForkOptionError} (an InvalidOptionError) naming the
+ * field. (No I/O: the remote is contacted by fork/connect.ts `connectFork`.)
+ */
+export function checkForkOptions(fork: unknown): ForkOptions {
+  return FORK_RULE.check(fork, 'fork') as ForkOptions
+}

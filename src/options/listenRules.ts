@@ -1,9 +1,9 @@
 /**
- * The rule of every `devnet.listen()` option (ListenOptions, src/options.ts). The
+ * The rule of every `devnet.listen()` option (ListenOptions, src/options/types.ts). The
  * table's type lists every key of ListenOptions, so an option added there without a
  * rule here does not compile.
  */
-import type { ListenOptions } from '../options.ts'
+import type { ListenOptions } from './types.ts'
 import { boolean, either, func, listOf, refuse, type Rule, wholeNumber } from './rules.ts'
 
 /** A non-empty string without spaces: a host name, an IP address or an origin. */

@@ -5,7 +5,7 @@
  * it is loaded only for a mnemonic other than the default, off the start-up path.
  */
 import { DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
-import { InvalidOptionError } from './error.ts'
+import { InvalidOptionError } from '../errors/invalidOption.ts'
 
 /** What the option takes. */
 export const MNEMONIC_ALLOWED = 'a BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of the English word list, one space apart, with a valid checksum'

@@ -4,7 +4,7 @@
  * bigint becomes a number where the option is a number, and the other way round),
  * throwing {@link InvalidOptionError} naming the option otherwise.
  */
-import { InvalidOptionError, nearest } from './error.ts'
+import { InvalidOptionError, nearest } from '../errors/invalidOption.ts'
 
 /** One option's check. */
 export interface Rule<T = unknown> {

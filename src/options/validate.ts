@@ -4,10 +4,10 @@
  * {@link InvalidOptionError} naming the option, the value and what is allowed
  * (tables: devnetRules.ts, listenRules.ts).
  */
-import type { AccountSpec, DevnetOptions, ListenOptions } from '../options.ts'
+import type { AccountSpec, DevnetOptions, ListenOptions } from './types.ts'
 import { DEV_ACCOUNT_GAS, DEV_ACCOUNT_MAIN, GAS_TOTAL_SUPPLY, MAIN_TOTAL_SUPPLY } from '../core/constants.ts'
 import { DEVNET_OPTION_RULES } from './devnetRules.ts'
-import { InvalidOptionError } from './error.ts'
+import { InvalidOptionError } from '../errors/invalidOption.ts'
 import { LISTEN_OPTION_RULES } from './listenRules.ts'
 import { checkMnemonic } from './mnemonic.ts'
 import { checkObject, grouped } from './rules.ts'

@@ -5,13 +5,14 @@
  * version back into a fresh world state, at the height it was written, and decoding
  * the transactions that were waiting in the pool (checked against their hashes).
  */
-import { blockHash, type BlockHeader, type ChainBlock } from '../chain/block.ts'
+import type { ChainBlock } from '../chain/block.ts'
+import { blockHash, type BlockHeader } from '../native/blockHeader.ts'
 import type { Bookkeeper } from '../chain/bookkeeper.ts'
 import type { ClockState } from '../chain/clock.ts'
 import type { BlockSettingsState } from '../chain/blockSettings.ts'
 import { decodeBlockSettings, decodeEnvironment } from './environment.ts'
 import type { EmptyRun } from '../chain/emptyRuns.ts'
-import { appendLeaf, rootFromPeaks, transactionsRoot } from '../chain/merkle.ts'
+import { appendLeaf, rootFromPeaks, transactionsRoot } from '../native/merkle.ts'
 import { makeBlock } from '../chain/mining.ts'
 import type { LedgerStore, StoredLedger } from './store.ts'
 import { wrapEvmTransaction, type ChainTransaction, type PoolTransaction } from '../chain/transaction.ts'
@@ -44,7 +45,7 @@ export interface ResumedChain {
  */
 export function checkConfig(stored: StoredConfig, wanted: Omit<StoredConfig, 'unboundGas' | 'fork'> & { unboundGas?: { deadline: number } | null; fork?: { url: string } }): void {
   const differences: string[] = []
-  // Which remote: chain/fork.ts resumeFork compares the URLs of two forks.
+  // Which remote: fork/connect.ts resumeFork compares the URLs of two forks.
   if ((stored.fork === undefined) !== (wanted.fork === undefined)) {
     differences.push(stored.fork === undefined ? `no fork (asked for a fork of ${wanted.fork!.url})` : `a fork of ${stored.fork.url} (asked for no fork)`)
   }
@@ -69,7 +70,7 @@ export function checkConfig(stored: StoredConfig, wanted: Omit<StoredConfig, 'un
  */
 export async function resumeChain(stored: StoredLedger, world: WorldState, bookkeeper: Bookkeeper, forkBlock?: ChainBlock): Promise<ResumedChain> {
   const { tip } = stored
-  // A forked chain starts at the remote's fork block (chain/fork.ts), rebuilt from the config, not decoded.
+  // A forked chain starts at the remote's fork block (fork/connect.ts), rebuilt from the config, not decoded.
   const base = forkBlock?.header.height ?? 0
   if (stored.blocks.length === 0 || stored.blocks.length !== tip.built - base + 1) {
     throw new CorruptDatabaseError(`the database holds ${stored.blocks.length} blocks but its tip says ${tip.built - base + 1}`)

@@ -26,10 +26,10 @@ import type { ClockState } from '../chain/clock.ts'
 import { encodeEnvironment, type StoredBlockSettings, type StoredEnvironment } from './environment.ts'
 import type { ExecutionRecord } from '../chain/record.ts'
 import type { ChainTransaction } from '../chain/transaction.ts'
-import type { UnboundGasRule } from '../chain/unboundGas.ts'
-import type { BlockHeader } from '../chain/block.ts'
-import type { StoredFork } from '../chain/fork.ts'
-import { serializeUnsignedHeader } from '../chain/block.ts'
+import type { UnboundGasRule } from '../native/unboundGas.ts'
+import type { BlockHeader } from '../native/blockHeader.ts'
+import type { StoredFork } from '../fork/connect.ts'
+import { serializeUnsignedHeader } from '../native/blockHeader.ts'
 import type { BlockEnvironment } from '../evm/execution.ts'
 import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { BinaryReader } from '../native/binaryReader.ts'
@@ -56,11 +56,11 @@ export const STATE_DOCUMENT_FORMAT = 'dualnet-state'
 export const SCHEMA_KEY = 'm:schema'
 export const CONFIG_KEY = 'm:config'
 export const TIP_KEY = 'm:tip'
-/** A forked chain's values fetched from the remote (ForkValues JSON, state/fork/forkSource.ts). */
+/** A forked chain's values fetched from the remote (ForkValues JSON, fork/miss.ts). */
 export const FORK_VALUES_KEY = 'f:values'
-/** A forked chain's history answers fetched from the remote (HistoryValues JSON, state/fork/history.ts). */
+/** A forked chain's history answers fetched from the remote (HistoryValues JSON, fork/history.ts). */
 export const FORK_HISTORY_KEY = 'f:history'
-/** A forked chain's REST history answers fetched from the remote (RestHistoryValues JSON, state/fork/restHistory.ts). */
+/** A forked chain's REST history answers fetched from the remote (RestHistoryValues JSON, fork/restHistory.ts). */
 export const FORK_REST_HISTORY_KEY = 'f:rest'
 /** What a deleted state version is stored as. */
 export const DELETED = '-'
@@ -74,7 +74,7 @@ export interface StoredConfig {
   bookkeeper: string
   /** Unbound-gas accrual, or `null` when off. */
   unboundGas: UnboundGasRule | null
-  /** The remote a forked chain forks and what it took from it (chain/fork.ts); absent for a chain of its own. */
+  /** The remote a forked chain forks and what it took from it (fork/connect.ts); absent for a chain of its own. */
   fork?: StoredFork
 }
 

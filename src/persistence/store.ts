@@ -21,6 +21,7 @@
  */
 import type { LevelDatabase } from './database.ts'
 import type { ChainStore, StoreRevert, StoreSource } from '../chain/chainStore.ts'
+import type { ForkSource } from '../fork/source.ts'
 import type { Mempool } from '../chain/mempool.ts'
 import { encodeBlockSettings } from './environment.ts'
 import type { PoolTransaction } from '../chain/transaction.ts'
@@ -247,7 +248,7 @@ export class LedgerStore implements ChainStore {
     this.#floor = source.blocks.height
     this.#written = this.#preamble.length > 0 ? -1 : source.blocks.builtCount - 1
     if (this.#db !== undefined) source.mempool.recordChanges()
-    if (this.durable) source.world.fork?.onFetch(() => this.persistFetched())
+    if (this.durable) source.fork?.onFetch(() => this.persistFetched())
   }
 
   /**
@@ -289,8 +290,7 @@ export class LedgerStore implements ChainStore {
    * the last ones written: both whole, so that the batch holding them holds every value
    * fetched up to then.
    */
-  #forkValuesOps(world: WorldState): BatchOp[] {
-    const fork = world.fork
+  #forkValuesOps(fork: ForkSource | undefined): BatchOp[] {
     if (fork === undefined || fork.fetchCount === this.#forkValuesWritten) return []
     this.#forkValuesWritten = fork.fetchCount
     const ops: BatchOp[] = [{ type: 'put', key: FORK_VALUES_KEY, value: JSON.stringify(fork.values()) }]
@@ -316,7 +316,7 @@ export class LedgerStore implements ChainStore {
       this.#forkWriteQueued = false
       // After a reset the new chain's first batch (which replaces the database's content) writes its values.
       if (source === undefined || source !== this.#source) return
-      const ops = this.#forkValuesOps(source.world)
+      const ops = this.#forkValuesOps(source.fork)
       if (ops.length > 0) await db.batch(ops as never)
     })
   }
@@ -354,7 +354,7 @@ export class LedgerStore implements ChainStore {
     }
     for (const hash of world.touches.code) ops.push({ type: 'put', key: codeKey(hash), value: toHexRaw(world.getCodeByHash(hash)) })
     world.clearTouches()
-    ops.push(...this.#forkValuesOps(world))
+    ops.push(...this.#forkValuesOps(source.fork))
     if (source.mempool.changed) this.#poolOps(source.mempool, ops)
     ops.push(this.#tipOp())
     this.#floor = blocks.height
@@ -426,7 +426,7 @@ export class LedgerStore implements ChainStore {
     if (this.#source !== undefined && this.#failure === undefined && db.status === 'open') {
       if (this.#source.mempool.changed) this.persist()
       else {
-        const ops = [this.#tipOp(), ...this.#forkValuesOps(this.#source.world)]
+        const ops = [this.#tipOp(), ...this.#forkValuesOps(this.#source.fork)]
         this.#enqueue(() => db.batch(ops as never))
       }
     }

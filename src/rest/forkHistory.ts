@@ -2,7 +2,7 @@
  * The REST view of a fork's history (docs/fork.md "History before the fork"): with the
  * remote's REST URL, a block, transaction, event record or merkle proof at or below
  * the fork block is the remote's REST answer (its Result as given, its error as an
- * error of the same code), kept once fetched (state/fork/restHistory.ts); blocks the
+ * error of the same code), kept once fetched (fork/restHistory.ts); blocks the
  * fork builds after it are its own. Without the REST URL these helpers answer
  * `undefined` and the routes answer as for a block or transaction they do not know.
  * The router reads them through the routes' declared fork policies (rest/forkPolicy.ts).
@@ -16,12 +16,12 @@
  */
 import type { RestContext } from './context.ts'
 import { RestError } from './errors.ts'
-import type { RemoteRestHistory, RestHistoryAnswer } from '../state/fork/restHistory.ts'
+import type { RemoteRestHistory, RestHistoryAnswer } from '../fork/restHistory.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
 
 /** The fork's REST history when the fork has the remote's REST URL, else `undefined`. */
 export function restHistory(ctx: RestContext): RemoteRestHistory | undefined {
-  return ctx.chain.world.fork?.restHistory
+  return ctx.chain.fork?.restHistory
 }
 
 /** The Result of `answer`; for an error answer throws RestError with its code and Result. */

@@ -12,7 +12,7 @@
  * it as unknown.
  *
  * Reads are synchronous and throw ForkMiss while an answer is not fetched (the router
- * fetches it and runs the request again, state/fork/forkSource.ts).
+ * fetches it and runs the request again, fork/miss.ts).
  */
 import { decodeDeployPayload } from '../native/transaction.ts'
 import { toHexRaw, toReversedHex } from '../util/hex.ts'
@@ -27,7 +27,7 @@ import { renderContractState } from './render.ts'
 const LOCAL = Symbol('local')
 
 /**
- * Answers `request` to `route` on a fork (`ctx.chain.world.fork` set) as its fork
+ * Answers `request` to `route` on a fork (`ctx.chain.fork` set) as its fork
  * policy says: the remote's answer where the policy sends the request there, else the
  * handler's (refusing native state on a fork without the remote's REST URL). Throws
  * RestError for an error answer (the remote's of the same code), ForkMiss while a
@@ -35,7 +35,7 @@ const LOCAL = Symbol('local')
  */
 export function answerOnFork(ctx: RestContext, route: AnyRestRoute, request: RestRequest): unknown {
   const policy = route.fork as RestForkPolicy
-  if (policy.kind === 'nativeState') return route.handle(ctx.chain.world.fork?.native === undefined ? notForkedContext(ctx, policy.what) : ctx, request)
+  if (policy.kind === 'nativeState') return route.handle(ctx.chain.fork?.native === undefined ? notForkedContext(ctx, policy.what) : ctx, request)
   const remote = remoteAnswer(ctx, route.path, policy, request)
   return remote === LOCAL ? route.handle(ctx, request) : remote
 }

@@ -7,7 +7,7 @@
  */
 import type { Chain } from '../chain/chain.ts'
 import type { RestContext } from './context.ts'
-import { NotForkedError } from '../state/fork/forkSource.ts'
+import { NotForkedError } from '../fork/source.ts'
 import { GAS_TOKEN_ADDRESS, MAIN_TOKEN_ADDRESS } from '../core/constants.ts'
 import { bytesEqual, toHexRaw } from '../util/hex.ts'
 
@@ -35,7 +35,7 @@ export function notForkedContext(ctx: RestContext, what: string): RestContext {
  * (balancev2, allowancev2), not as storage. May throw ForkMiss, or NotForkedError without REST.
  */
 export function forkedNativeStorage(ctx: RestContext, contract: Uint8Array, key: string): string | undefined {
-  const fork = ctx.chain.world.fork
+  const fork = ctx.chain.fork
   if (fork === undefined || bytesEqual(contract, MAIN_TOKEN_ADDRESS) || bytesEqual(contract, GAS_TOKEN_ADDRESS)) return undefined
   if (ctx.chain.account(contract).codeHash !== undefined) return undefined
   return fork.nativeStorage(toHexRaw(contract), key.toLowerCase())
@@ -43,5 +43,5 @@ export function forkedNativeStorage(ctx: RestContext, contract: Uint8Array, key:
 
 /** On a fork, the remote's serialised deploy payload at `address` (hex, '' for none); `undefined` without a fork. May throw ForkMiss, or NotForkedError without REST. */
 export function forkedContract(ctx: RestContext, address: Uint8Array): string | undefined {
-  return ctx.chain.world.fork?.contract(toHexRaw(address))
+  return ctx.chain.fork?.contract(toHexRaw(address))
 }

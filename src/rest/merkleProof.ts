@@ -2,7 +2,7 @@
  * Merkle proofs of transaction inclusion as the node serves them (reference §1.4.8,
  * §5.4) and their verification, exported for clients.
  */
-import { auditPath, verifyAuditPath } from '../chain/merkle.ts'
+import { auditPath, verifyAuditPath } from '../native/merkle.ts'
 import type { Chain } from '../chain/chain.ts'
 import { toReversedHex } from '../util/hex.ts'
 import { RestError, RestErrorCode } from './errors.ts'
@@ -30,7 +30,7 @@ export function merkleProof(chain: Chain, height: number): MerkleProof {
   const base = chain.firstHeight
   const known = new Map<string, Uint8Array>()
   if (base > 0) {
-    const gap = chain.world.fork?.treeGap
+    const gap = chain.fork?.treeGap
     if (gap !== undefined) throw new RestError(RestErrorCode.InternalError, `merkle proofs are not served on this fork: ${gap}`)
     let lo = 0
     for (const peak of chain.blockAt(base)!.peaks) {

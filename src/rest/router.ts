@@ -4,7 +4,7 @@
  * the first route with a matching method and path wins; anything else is HTTP 404.
  * Answers the envelope `{ Action, Desc, Error, Result, Version }`.
  */
-import { retryOnForkMiss } from '../state/fork/forkSource.ts'
+import { retryOnForkMiss } from '../fork/miss.ts'
 import type { AnyRestRoute, RestContext } from './context.ts'
 import { describe, RestErrorCode } from './errors.ts'
 import { answerOnFork } from './forkPolicy.ts'
@@ -48,8 +48,8 @@ export async function handleRest(ctx: RestContext, method: string, url: string, 
     try {
       const request = { params, query, body }
       // Over a fork, the route's declared fork policy says who answers (rest/forkPolicy.ts), and a
-      // request that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
-      const result = ctx.chain.world.fork === undefined ? await route.handle(ctx, request) : await retryOnForkMiss(() => answerOnFork(ctx, route, request))
+      // request that read a value not fetched yet runs again once it is (fork/miss.ts).
+      const result = ctx.chain.fork === undefined ? await route.handle(ctx, request) : await retryOnForkMiss(() => answerOnFork(ctx, route, request))
       // With a durable database nothing is answered before what it reports is on disk (persistence/store.ts).
       const written = ctx.chain.flushed()
       if (written !== undefined) await written

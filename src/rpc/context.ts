@@ -2,7 +2,7 @@
  * What JSON-RPC method handlers work with: the chain, the dev accounts and the
  * devnet's identity. Block resolution is in blockResolution.ts.
  */
-import type { ForkOptions } from '../chain/fork.ts'
+import type { ForkOptions } from '../fork/connect.ts'
 import type { Chain } from '../chain/chain.ts'
 import type { Hex } from '../util/hex.ts'
 import type { FilterRegistry } from './filters.ts'

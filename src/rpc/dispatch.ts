@@ -3,7 +3,7 @@
  * request validation, batches, notifications, and the mapping of chain errors to
  * error objects (reference §6.1).
  */
-import { retryOnForkMiss } from '../state/fork/forkSource.ts'
+import { retryOnForkMiss } from '../fork/miss.ts'
 import { DualnetError } from '../errors/base.ts'
 import type { RpcCallScope, RpcContext } from './context.ts'
 import { RpcError, RpcErrorCode } from './errors.ts'
@@ -35,8 +35,8 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown, 
     return remote === LOCAL ? declaration.handler(ctx, parsed, call) : remote
   }
   try {
-    // Over a fork, a call that read a value not fetched yet runs again once it is (state/fork/forkSource.ts).
-    const result = ctx.chain.world.fork === undefined ? await run() : await retryOnForkMiss(async () => run())
+    // Over a fork, a call that read a value not fetched yet runs again once it is (fork/miss.ts).
+    const result = ctx.chain.fork === undefined ? await run() : await retryOnForkMiss(async () => run())
     // With a durable database nothing is answered before what it reports is on disk (persistence/store.ts).
     const written = ctx.chain.flushed()
     if (written !== undefined) await written

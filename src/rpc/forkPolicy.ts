@@ -13,10 +13,10 @@
  * as an unknown hash does.
  *
  * Reads are synchronous and throw ForkMiss while an answer is not fetched (the
- * dispatch fetches it and runs the call again, state/fork/forkSource.ts).
+ * dispatch fetches it and runs the call again, fork/miss.ts).
  */
 import type { Chain } from '../chain/chain.ts'
-import type { RemoteHistory } from '../state/fork/history.ts'
+import { heightWithin, type RemoteHistory } from '../fork/history.ts'
 import { toHex, toHexRaw, toQuantity, type Hex } from '../util/hex.ts'
 import type { ForkPolicy, RpcMethodDeclaration } from './declare.ts'
 
@@ -30,7 +30,7 @@ export const LOCAL = Symbol('local')
  * throw ForkMiss.
  */
 export function remoteAnswer(chain: Chain, declaration: RpcMethodDeclaration, parsed: readonly unknown[], raw: readonly unknown[]): unknown {
-  const history = chain.world.fork?.history
+  const history = chain.fork?.history
   if (history === undefined) return LOCAL
   const policy: ForkPolicy = declaration.fork
   switch (policy.kind) {
@@ -73,18 +73,18 @@ function blockByNumber(history: RemoteHistory, declaration: RpcMethodDeclaration
   if (policy.byHash !== undefined) {
     // The remote's block of that very number, then the method by its hash, with the block's header in the same batch.
     const block = history.answer('eth_getBlockByNumber', [toQuantity(height), false])
-    if (heightOf(history, block, 'number') !== height) return null
+    if (heightWithin(history, block, 'number') !== height) return null
     const hash = (block as { hash: Hex }).hash
     const [header, answer] = history.answers([
       { method: 'eth_getBlockByHash', params: [hash, false] },
       { method: policy.byHash, params: [hash] },
     ])
-    return heightOf(history, header, 'number') === undefined ? null : answer
+    return heightWithin(history, header, 'number') === undefined ? null : answer
   }
   const answer = history.answer(declaration.name, encode(declaration, parsed, raw))
   if (policy.check === 'none' || policy.check === 'header') return answer
   // The remote's block of that very number (a reorganised remote may answer another).
-  return heightOf(history, answer, policy.check) === undefined ? null : answer
+  return heightWithin(history, answer, policy.check) === undefined ? null : answer
 }
 
 function blockByHash(chain: Chain, history: RemoteHistory, declaration: RpcMethodDeclaration, policy: BlockPolicy, parsed: readonly unknown[], raw: readonly unknown[]): unknown {
@@ -99,10 +99,10 @@ function blockByHash(chain: Chain, history: RemoteHistory, declaration: RpcMetho
       { method: 'eth_getBlockByHash', params: [toHex(hash), false] },
       { method: declaration.name, params },
     ])
-    return heightOf(history, header, 'number') === undefined ? null : answer
+    return heightWithin(history, header, 'number') === undefined ? null : answer
   }
   const answer = history.answer(declaration.name, params)
-  return policy.check === 'none' || heightOf(history, answer, policy.check) !== undefined ? answer : null
+  return policy.check === 'none' || heightWithin(history, answer, policy.check) !== undefined ? answer : null
 }
 
 function transaction(chain: Chain, history: RemoteHistory, declaration: RpcMethodDeclaration, policy: TransactionPolicy, parsed: readonly unknown[], raw: readonly unknown[]): unknown {
@@ -113,23 +113,9 @@ function transaction(chain: Chain, history: RemoteHistory, declaration: RpcMetho
   const params = encode(declaration, parsed, raw)
   if (policy.check === 'blockNumber') {
     const answer = history.answer(declaration.name, params)
-    return heightOf(history, answer, 'blockNumber') === undefined ? null : answer
+    return heightWithin(history, answer, 'blockNumber') === undefined ? null : answer
   }
   const receipt = history.answer('eth_getTransactionReceipt', [toHex(hash)])
-  if (heightOf(history, receipt, 'blockNumber') === undefined) return policy.keep === false ? LOCAL : null
+  if (heightWithin(history, receipt, 'blockNumber') === undefined) return policy.keep === false ? LOCAL : null
   return policy.keep === false ? history.call(declaration.name, params) : history.answer(declaration.name, params)
-}
-
-/** The block number in `answer[field]` when it is a quantity at or below the fork block, else `undefined`. */
-function heightOf(history: RemoteHistory, answer: unknown, field: 'number' | 'blockNumber'): number | undefined {
-  if (typeof answer !== 'object' || answer === null) return undefined
-  const value = (answer as Record<string, unknown>)[field]
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,15}$/.test(value)) return undefined
-  const height = Number(value)
-  return height <= history.height ? height : undefined
-}
-
-/** The remote history's block `hash` (0x-hex) height when it lies at or below the fork block (log queries by block hash). */
-export function remoteBlockHeight(history: RemoteHistory, hash: Hex): number | undefined {
-  return heightOf(history, history.answer('eth_getBlockByHash', [hash, false]), 'number')
 }

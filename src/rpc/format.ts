@@ -5,7 +5,7 @@
  */
 import { logsBloom } from '../chain/bloom.ts'
 import type { ChainBlock } from '../chain/block.ts'
-import { serializeHeader } from '../chain/block.ts'
+import { serializeHeader } from '../native/blockHeader.ts'
 import type { ExecutionRecord } from '../chain/record.ts'
 import type { EvmTransaction } from '../chain/transaction.ts'
 import type { RawLog } from '../evm/transferLogs.ts'

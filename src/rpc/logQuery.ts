@@ -5,9 +5,9 @@
  */
 import type { Chain } from '../chain/chain.ts'
 import { bytesEqual, toHex, toHexRaw, toQuantity } from '../util/hex.ts'
-import type { RemoteHistory } from '../state/fork/history.ts'
+import type { RemoteHistory } from '../fork/history.ts'
 import { findHeight, type ChainContext } from './blockResolution.ts'
-import { remoteBlockHeight } from './forkPolicy.ts'
+import { remoteBlockHeight } from '../fork/history.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from './errors.ts'
 import { formatLog } from './format.ts'
 import { parseAddress, parseBlockReference, parseHash } from './params.ts'
@@ -40,7 +40,7 @@ export function parseLogCriteria(ctx: ChainContext, value: unknown, index: numbe
     const hash = parseHash(f.blockHash, index)
     const built = ctx.chain.blockByHash(toHexRaw(hash))
     // On a fork, a block it did not build (the fork block, or one it does not hold) is looked up on the remote (at or below the fork block only).
-    const history = ctx.chain.world.fork?.history
+    const history = ctx.chain.fork?.history
     blockHeight = history !== undefined && (built === undefined || built.header.height <= history.height) ? remoteBlockHeight(history, toHex(hash)) : built?.header.height
     if (blockHeight === undefined) throw new RpcError(RpcErrorCode.ServerError, 'unknown block')
   }
@@ -105,7 +105,7 @@ export async function queryLogs(chain: Chain, from: number, to: number, criteria
     throw new RpcError(RpcErrorCode.ServerError, `the span between fromBlock and toBlock must be less than or equal to ${limits.logsBlockRange}`)
   }
   const out: unknown[] = []
-  const history = chain.world.fork?.history
+  const history = chain.fork?.history
   let start = from
   if (history !== undefined && from <= history.height) {
     out.push(...remoteLogs(history, from, Math.min(end, history.height), criteria, limits.logsResultLimit))

@@ -6,7 +6,6 @@
  * `eth_getBalance` shows); `main` in v2 units (1e-9). Addresses are keyed by their
  * 40-character lower-case hex (the raw 20 bytes, the same for Base58 and 0x forms).
  */
-import type { ForkSource } from './fork/forkSource.ts'
 import { Journal } from './journal.ts'
 import { VersionedMap } from './versionedMap.ts'
 
@@ -24,6 +23,27 @@ export interface AccountRecord {
 
 /** The record of an address that was never written. */
 export const EMPTY_ACCOUNT: AccountRecord = Object.freeze({ nonce: 0n, gas: 0n, main: 0n, codeHash: undefined })
+
+/**
+ * Values under the local ones: what an entry never written here reads. A fork's remote
+ * is one (fork/source.ts `ForkSource`), which the state knows only by this interface.
+ * A read of a value not fetched yet throws ForkMiss (fork/miss.ts), whose `load()`
+ * fetches it; the caller then runs its work again.
+ */
+export interface StateSource {
+  /** Whether native state (main balances, allowances, unbound gas) is sourced too; `undefined` when it is not. */
+  readonly native: unknown
+  /** Account of `address` (40 hex). */
+  account(address: string): AccountRecord
+  /** Code by its hash (64 hex), `undefined` when the source has none. */
+  code(codeHash: string): Uint8Array | undefined
+  /** Storage slot `slot` (64 hex) of `address` (40 hex), without leading zeros. */
+  storage(address: string, slot: string): Uint8Array
+  /** Allowance of `token` from `owner` to `spender` (40 hex each), v2 units. */
+  allowance(token: 'main' | 'gas', owner: string, spender: string): bigint
+  /** Unbound-gas offset of `address` (40 hex), seconds after genesis. */
+  unboundOffset(address: string): number
+}
 
 /** Which kinds of keys changed, so the store can persist exactly those. */
 export interface StateTouches {
@@ -66,21 +86,18 @@ export class WorldState {
   readonly #unboundOffsets = new VersionedMap<number>(this.journal, (k) => this.touches.unbound.add(k))
   /** Code by its hash; immutable, so it needs no versions. */
   readonly #code = new Map<string, Uint8Array>()
-  /**
-   * A fork's remote values under the local ones: what an entry never written here
-   * reads (state/fork/forkSource.ts). Reads of values not fetched yet throw ForkMiss.
-   */
-  #fork: ForkSource | undefined
+  /** Values under the local ones (a fork's remote): what an entry never written here reads ({@link StateSource}). */
+  #fork: StateSource | undefined
   /** With a fork: addresses whose remote storage is hidden from a height on (contract destruction). */
   #wiped: VersionedMap<true> | undefined
 
-  /** The fork source, when this state forks a remote node. */
-  get fork(): ForkSource | undefined {
+  /** The source under this state (a fork's remote), if any. */
+  get source(): StateSource | undefined {
     return this.#fork
   }
 
-  /** Puts a fork's remote values under this state (once, before the first read). */
-  attachFork(source: ForkSource): void {
+  /** Puts a source's values (a fork's remote) under this state, once, before the first read. */
+  attachSource(source: StateSource): void {
     this.#fork = source
     this.#wiped = new VersionedMap<true>(this.journal)
   }

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../context.ts'
 import { parseAddress } from '../params.ts'
-import { calcUnboundGas } from '../../chain/unboundGas.ts'
+import { calcUnboundGas } from '../../native/unboundGas.ts'
 import { toHexRaw } from '../../util/hex.ts'
 import { V2_PER_V1 } from '../../core/constants.ts'
 

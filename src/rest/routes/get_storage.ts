@@ -3,7 +3,7 @@ import { RestError, RestErrorCode } from '../errors.ts'
 import { parseAddress, parseStorageKey } from '../params.ts'
 import { toHexRaw } from '../../util/hex.ts'
 import { MAIN_TOKEN_ADDRESS } from '../../core/constants.ts'
-import { encodeUnboundOffset, UNBOUND_OFFSET_PREFIX } from '../../chain/unboundGas.ts'
+import { encodeUnboundOffset, UNBOUND_OFFSET_PREFIX } from '../../native/unboundGas.ts'
 import { bytesEqual } from '../../util/hex.ts'
 
 /**

@@ -4,7 +4,8 @@ import { defineMethod } from '../declare.ts'
 import { invalidArgument } from '../errors.ts'
 import { optional, param } from '../paramSpecs.ts'
 import type { ResetOptions } from '../schema.ts'
-import { ForkOptionError, type ForkOptions } from '../../chain/fork.ts'
+import type { ForkOptions } from '../../fork/connect.ts'
+import { ForkOptionError } from '../../fork/optionError.ts'
 
 /**
  * hardhat_reset: back to a fresh genesis with the options the devnet was created

@@ -3,15 +3,15 @@
  * balances (balancev2), allowances (allowancev2), native contract storage (storage),
  * contract states (contract, raw) and unbound-gas offsets (the main-token contract's
  * storage), each fetched when first read
- * (state/fork/forkSource.ts keeps them). Addresses go as Base58, which every
+ * (fork/source.ts keeps them). Addresses go as Base58, which every
  * route takes (balancev2 takes nothing else, reference §1.2).
  */
 import { MAIN_TOKEN_ADDRESS, V2_PER_V1 } from '../core/constants.ts'
-import { decodeUnboundOffset, unboundOffsetKey } from './unboundGas.ts'
+import { decodeUnboundOffset, unboundOffsetKey } from '../native/unboundGas.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { toBase58 } from '../native/address.ts'
-import type { NativeFetcher } from '../state/fork/forkSource.ts'
-import { ForkRemoteError, type RemoteNode } from '../state/fork/remote.ts'
+import type { NativeFetcher } from './source.ts'
+import { ForkRemoteError, type RemoteNode } from './remote.ts'
 
 /** The REST fetcher of `remote` (which has a `restUrl`). Each read rejects with ForkRemoteError naming the route when the remote fails or answers an error. */
 export function restNativeFetcher(remote: RemoteNode): NativeFetcher {

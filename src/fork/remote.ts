@@ -5,9 +5,9 @@
  * {@link ForkRemoteError} that names the remote call, so that the request that needed
  * the value can say what it was waiting for.
  */
-import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import type { Agent, IncomingMessage, request as httpRequest } from 'node:http'
-import { parseLosslessJson } from '../../util/losslessJson.ts'
+import { parseLosslessJson } from '../util/losslessJson.ts'
 
 /** One JSON-RPC call to the remote: method and positional params. */
 export interface RemoteCall {

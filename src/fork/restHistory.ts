@@ -9,10 +9,10 @@
  * throws {@link ForkMiss}, whose `load` fetches every missing path of one read
  * concurrently; the REST dispatch awaits it and runs the route again.
  */
-import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
-import { ForkMiss } from './forkSource.ts'
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
+import { ForkMiss } from './miss.ts'
 import type { RemoteNode } from './remote.ts'
-import { parseLosslessJson, stringifyLosslessJson } from '../../util/losslessJson.ts'
+import { parseLosslessJson, stringifyLosslessJson } from '../util/losslessJson.ts'
 
 /** One kept REST answer: the envelope's `Error` and `Result` (u64 numbers beyond 2^53 as bigint). */
 export interface RestHistoryAnswer {

@@ -15,66 +15,14 @@
  * the remote has it when first read. Against a node that serves past state (an
  * archive node, Anvil, another dualnet) every value is read at the fork block.
  */
-import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
-import type { AccountRecord } from '../worldState.ts'
-import { keccak256 } from '../../util/hash.ts'
-import { toHexRaw } from '../../util/hex.ts'
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
+import type { AccountRecord, StateSource } from '../state/worldState.ts'
+import { ForkMiss } from './miss.ts'
+import { keccak256 } from '../util/hash.ts'
+import { toHexRaw } from '../util/hex.ts'
 import type { RemoteNode } from './remote.ts'
 import type { RemoteHistory } from './history.ts'
 import type { RemoteRestHistory } from './restHistory.ts'
-
-/**
- * A read reached a value of the fork that is not fetched yet. Not an error for users:
- * `load()` fetches it (rejecting with ForkRemoteError when the remote fails), after
- * which the same read succeeds.
- */
-export class ForkMiss extends DualnetError {
-  override name = 'ForkMiss'
-  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_FORK_MISS'
-  /** Fetches the missing value (and, for an account, its balance, nonce and code together). */
-  readonly load: () => Promise<void>
-
-  constructor(what: string, load: () => Promise<void>) {
-    super(`fork: ${what} is not fetched yet`)
-    this.load = load
-  }
-}
-
-/** Runs `work`, and after a {@link ForkMiss} fetches what it missed and runs it again from the start. */
-export async function retryOnForkMiss<T>(work: () => T | Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      return await work()
-    } catch (err) {
-      if (!(err instanceof ForkMiss)) throw err
-      await err.load()
-    }
-  }
-}
-
-/** Whether a fork's miss ends the execution (ForkMiss thrown) rather than being waited for: see {@link yieldingForkMisses}. */
-let yieldMisses = false
-
-/**
- * Runs `work` (one simulation, which writes nothing) so that a fork's value not fetched
- * yet ends it with ForkMiss instead of being fetched while it holds the chain's queue:
- * its caller fetches it outside the queue and runs it again, and the fetches of
- * concurrent calls overlap (chain/queue.ts runReadOnly; evm/stateManager.ts reads the setting). Only one execution runs at a
- * time (the queue), so the setting is the running one's.
- */
-export async function yieldingForkMisses<T>(work: () => Promise<T>): Promise<T> {
-  yieldMisses = true
-  try {
-    return await work()
-  } finally {
-    yieldMisses = false
-  }
-}
-
-/** Whether the running execution yields its fork misses (see {@link yieldingForkMisses}). */
-export function forkMissesYield(): boolean {
-  return yieldMisses
-}
 
 const EMPTY = new Uint8Array(0)
 
@@ -94,7 +42,7 @@ export class NotForkedError extends DualnetError {
 }
 
 /**
- * How a fork fetches native state over the remote's REST interface (chain/forkNative.ts
+ * How a fork fetches native state over the remote's REST interface (fork/nativeFetcher.ts
  * implements it; the state layer does not speak REST addresses). Each rejects with
  * ForkRemoteError when the remote fails.
  */
@@ -130,7 +78,7 @@ export interface ForkValues {
 }
 
 /** Values of the remote at the fork block, fetched lazily and kept. */
-export class ForkSource {
+export class ForkSource implements StateSource {
   readonly remote: RemoteNode
   /** The block number the values are read at, as a JSON-RPC quantity. */
   readonly blockTag: string
@@ -157,7 +105,7 @@ export class ForkSource {
   #restHistory: RemoteRestHistory | undefined
   /**
    * Why the BlockRoot tree of local blocks does not continue the remote's (no REST URL,
-   * or its frontier could not be rebuilt: chain/forkBlockTree.ts); `undefined` when it does.
+   * or its frontier could not be rebuilt: fork/blockTree.ts); `undefined` when it does.
    */
   treeGap: string | undefined
   /** Called when the devnet closes (the disk cache writes what is not written yet). */
@@ -262,7 +210,7 @@ export class ForkSource {
     )
   }
 
-  /** The remote's blocks, transactions and logs up to the fork block (history.ts); set by the fork's start (chain/fork.ts). */
+  /** The remote's blocks, transactions and logs up to the fork block (history.ts); set by the fork's start (fork/connect.ts). */
   get history(): RemoteHistory | undefined {
     return this.#history
   }
@@ -273,7 +221,7 @@ export class ForkSource {
     if (history !== undefined) history.onFetched = () => this.#fetched()
   }
 
-  /** With REST: the remote's REST answers about blocks and transactions up to the fork block (restHistory.ts); set by the fork's start (chain/fork.ts). */
+  /** With REST: the remote's REST answers about blocks and transactions up to the fork block (restHistory.ts); set by the fork's start (fork/connect.ts). */
   get restHistory(): RemoteRestHistory | undefined {
     return this.#restHistory
   }

@@ -5,15 +5,15 @@
  * InvalidOptionError naming the option, the value and what is allowed. Whole numbers
  * may be given as numbers or bigints.
  */
-import type { Hex } from './util/hex.ts'
-import type { LevelDatabase } from './persistence/database.ts'
-import type { ClockMode } from './chain/clock.ts'
-import type { BlockContext } from './chain/chain.ts'
-import type { ClientVersionOption } from './rpc/methods/web3_clientVersion.ts'
-import type { Hardfork } from './options/hardforks.ts'
+import type { Hex } from '../util/hex.ts'
+import type { LevelDatabase } from '../persistence/database.ts'
+import type { ClockMode } from '../chain/clock.ts'
+import type { BlockContext } from '../chain/chain.ts'
+import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
+import type { Hardfork } from './hardforks.ts'
 
 export type { Hardfork }
-import type { ForkOptions } from './chain/fork.ts'
+import type { ForkOptions } from '../fork/connect.ts'
 
 /** A dev account given explicitly. Balances: `main` in whole tokens, `gas` in whole tokens (default 10,000 each). */
 export interface AccountSpec {

@@ -3,7 +3,7 @@
  * them): which option, the value given, what is allowed. Thrown before anything
  * starts: no database is opened and no port bound.
  */
-import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
+import { DualnetError, type DualnetErrorCode } from './base.ts'
 
 /** Extra detail of an {@link InvalidOptionError}. */
 export interface InvalidOptionDetail {

@@ -5,7 +5,7 @@
  * any number of times, so no re-snapshot is needed after each revert.
  */
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
-import type { Devnet } from '../devnet.ts'
+import type { Devnet } from './types.ts'
 
 /** A fixture: deploys and prepares, resolves to whatever the tests need. */
 export type Fixture<T> = (devnet: Devnet) => Promise<T>

@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
-import type { ForkSource, ForkValues } from '../state/fork/forkSource.ts'
-import type { HistoryValues } from '../state/fork/history.ts'
-import type { RestHistoryValues } from '../state/fork/restHistory.ts'
+import type { ForkSource, ForkValues } from './source.ts'
+import type { HistoryValues } from './history.ts'
+import type { RestHistoryValues } from './restHistory.ts'
 
 /** What a cache file holds. */
 interface CacheFile {
@@ -27,13 +27,13 @@ interface CacheFile {
   values: ForkValues
   /**
    * The remote's answers about blocks, transactions and logs up to the fork block
-   * (state/fork/history.ts). Optional: a file written before history was forked has
+   * (fork/history.ts). Optional: a file written before history was forked has
    * none, and a program of that time ignores it, so the version stays 1.
    */
   history?: HistoryValues
   /**
    * With REST: the remote's REST answers about blocks, transactions, events and merkle
-   * proofs up to the fork block (state/fork/restHistory.ts). Optional, as `history` is.
+   * proofs up to the fork block (fork/restHistory.ts). Optional, as `history` is.
    */
   rest?: RestHistoryValues
 }

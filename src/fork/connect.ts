@@ -3,23 +3,21 @@
  * block the local chain continues from (the remote's block at the fork height, with
  * its hash, so that local block `n + 1` names it as parent in both views).
  *
- * State comes from the remote lazily (state/fork/forkSource.ts); this module makes
+ * State comes from the remote lazily (fork/source.ts); this module makes
  * the chain's first block and checks what the remote can serve.
  */
-import type { BlockHeader, ChainBlock } from './block.ts'
-import { ForkSource } from '../state/fork/forkSource.ts'
-import { RemoteHistory } from '../state/fork/history.ts'
-import { RemoteRestHistory } from '../state/fork/restHistory.ts'
-import { headerFromRest, peaksHex, remoteBlockTree, type ForkBlockTree } from './forkBlockTree.ts'
+import type { BlockHeader } from '../native/blockHeader.ts'
+import { ForkSource } from './source.ts'
+import { RemoteHistory } from './history.ts'
+import { RemoteRestHistory } from './restHistory.ts'
+import { headerFromRest, peaksHex, remoteBlockTree, type ForkBlockTree } from './blockTree.ts'
 import { parseLosslessJson } from '../util/losslessJson.ts'
-import { ForkRemoteError, RemoteNode, type RemoteOptions } from '../state/fork/remote.ts'
-import { restNativeFetcher } from './forkNative.ts'
+import { ForkRemoteError, RemoteNode, type RemoteOptions } from './remote.ts'
+import { restNativeFetcher } from './nativeFetcher.ts'
 import type { WorldState } from '../state/worldState.ts'
-import { attachForkCache, defaultForkCacheDir, forkCacheFile } from './forkCache.ts'
+import { attachForkCache, defaultForkCacheDir, forkCacheFile } from './cache.ts'
 import { toHexRaw } from '../util/hex.ts'
-import { FORK_RULE, ForkOptionError } from '../options/forkRules.ts'
-
-export { ForkOptionError }
+import { ForkOptionError } from './optionError.ts'
 
 /** The `fork` option of createDevnet: the remote node to fork and where. */
 export interface ForkOptions {
@@ -42,7 +40,7 @@ export interface ForkOptions {
    */
   blockNumber?: number
   /**
-   * Directory of the disk cache of fetched values (chain/forkCache.ts), or `false` for
+   * Directory of the disk cache of fetched values (fork/cache.ts), or `false` for
    * none. Default: with `blockNumber`, `$XDG_CACHE_HOME/dualnet/fork` (else
    * `~/.cache/dualnet/fork`); without it (the remote's latest block, a different block
    * each run) none.
@@ -50,6 +48,19 @@ export interface ForkOptions {
   cache?: string | false
   /** Time-out and retries of remote calls (see RemoteOptions). */
   remote?: RemoteOptions
+}
+
+/**
+ * The remote's block at the fork height, as the local chain's first: its native
+ * header, raw hash, the BlockRoot tree's peaks over heights 0..its height, and its
+ * bookkeepers' signatures. The chain makes it a block without transactions
+ * (chain/block.ts `headerOnlyBlock`): the views answer its transactions from the remote.
+ */
+export interface ForkBlock {
+  header: BlockHeader
+  hash: Uint8Array
+  peaks: Uint8Array[]
+  signatures: Uint8Array[]
 }
 
 /** A connected fork: what the devnet takes from the remote. */
@@ -61,7 +72,7 @@ export interface ConnectedFork {
   /** The remote's net_version, as it answers it. */
   netVersion: string
   /** The remote's block at the fork height, as the local chain's first block. */
-  block: ChainBlock
+  block: ForkBlock
   /** The remote's web3_clientVersion. */
   clientVersion: string
   /** The remote's REST network id (get_networkid), with `restUrl`. */
@@ -95,7 +106,7 @@ export interface StoredFork {
   /**
    * With REST: the fork block's REST Header object as JSON text, the frontier of the
    * BlockRoot tree at it (hex, largest subtree first) or `null`, and why there is none
-   * (chain/forkBlockTree.ts). Absent in a database written before they were fetched:
+   * (fork/blockTree.ts). Absent in a database written before they were fetched:
    * the fork block then has the eth fields only, as it had then.
    */
   nativeHeader?: string
@@ -139,22 +150,12 @@ export function resumeFork(stored: StoredFork, options: ForkOptions): ConnectedF
 }
 
 /**
- * Checks the `fork` option's shape and returns it normalised (a bigint block number
- * as a number); throws {@link ForkOptionError} (an InvalidOptionError) naming the
- * field. (No I/O: the remote is contacted by {@link connectFork}.)
- */
-export function checkForkOptions(fork: unknown): ForkOptions {
-  return FORK_RULE.check(fork, 'fork') as ForkOptions
-}
-
-/**
- * Connects to the remote of `options`: its chain id, net_version, client version and
+ * Connects to the remote of `options` (checked: options/forkRules.ts `checkForkOptions`): its chain id, net_version, client version and
  * head; the fork block (checked against what the remote serves) and its header.
  * Throws {@link ForkOptionError} for a block the remote cannot serve, ForkRemoteError
  * when the remote does not answer.
  */
-export async function connectFork(given: ForkOptions): Promise<ConnectedFork> {
-  const options = checkForkOptions(given)
+export async function connectFork(options: ForkOptions): Promise<ConnectedFork> {
   const remote = new RemoteNode(options.url, options.remote, options.restUrl)
   const [[chainIdHex, netVersion, clientVersion, headHex, genesis], networkId] = await Promise.all([
     remote.batch([
@@ -266,7 +267,7 @@ function treeGap(rest: boolean, tree: ForkBlockTree | undefined, unknown = "the 
  * later local blocks starts a new tree. It holds no transactions: the REST and
  * JSON-RPC views answer it from the remote.
  */
-function forkBlock(raw: RemoteBlock, tree?: ForkBlockTree): ChainBlock {
+function forkBlock(raw: RemoteBlock, tree?: ForkBlockTree): ForkBlock {
   const height = Number(BigInt(raw.number))
   const header: BlockHeader = tree?.header ?? {
     version: 0,
@@ -283,16 +284,11 @@ function forkBlock(raw: RemoteBlock, tree?: ForkBlockTree): ChainBlock {
   // The BlockRoot tree over heights 0..height has one peak per 1-bit of its size.
   let peakCount = 0
   for (let size = height + 1; size > 0; size = Math.floor(size / 2)) peakCount += size % 2
-  const signatures = tree?.signatures ?? []
   return {
     header,
     hash: hashBytes(raw.hash),
-    transactions: [],
-    records: [],
     peaks: tree?.peaks ?? Array.from({ length: peakCount }, () => ZERO_32),
-    gasUsed: 0n,
-    logsBloom: () => new Uint8Array(256),
-    signatures: () => signatures,
+    signatures: tree?.signatures ?? [],
   }
 }
 

@@ -196,7 +196,7 @@ export function rootFromPeaks(peaks: readonly Uint8Array[]): Uint8Array {
  * directly, reference §5.3/§5.4), ordered from the leaf upwards, as the node's
  * `InclusionProof(m, n)` returns it. Leaf i is `leaf(i)`, and
  * `known(lo, hi)` may give the root of the subtree over leaves lo..hi-1 without its
- * leaves (a fork's frontier below the fork block: chain/forkBlockTree.ts). Every
+ * leaves (a fork's frontier below the fork block: fork/blockTree.ts). Every
  * subtree the path needs must be known or have its leaves.
  */
 export function auditPath(size: number, m: number, leaf: (i: number) => Uint8Array, known: (lo: number, hi: number) => Uint8Array | undefined): Uint8Array[] {

@@ -8,13 +8,14 @@
  * Reads are synchronous, as the fork's state reads are: an answer not fetched yet
  * throws {@link ForkMiss}, whose `load` fetches it (every missing call of one read in
  * one batch); the JSON-RPC dispatch awaits it and runs the method again
- * (state/fork/forkSource.ts `retryOnForkMiss`). Which calls go to the remote, and how
+ * (fork/miss.ts `retryOnForkMiss`). Which calls go to the remote, and how
  * their answers are checked against the fork block, is the JSON-RPC view's business
  * (rpc/forkPolicy.ts).
  */
-import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
-import { ForkMiss } from './forkSource.ts'
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
+import { ForkMiss } from './miss.ts'
 import { ForkRemoteError, type RemoteCall, type RemoteNode } from './remote.ts'
+import type { Hex } from '../util/hex.ts'
 
 /**
  * The remote answered a history call with a JSON-RPC error object (a native
@@ -137,4 +138,18 @@ export class RemoteHistory {
 /** The memo key of a call: its method and params as JSON. */
 function keyOf(call: RemoteCall): string {
   return JSON.stringify([call.method, call.params])
+}
+
+/** The block number in `answer[field]` when it is a quantity at or below the fork block, else `undefined`. */
+export function heightWithin(history: RemoteHistory, answer: unknown, field: 'number' | 'blockNumber'): number | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined
+  const value = (answer as Record<string, unknown>)[field]
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,15}$/.test(value)) return undefined
+  const height = Number(value)
+  return height <= history.height ? height : undefined
+}
+
+/** The remote history's block `hash` (0x-hex) height when it lies at or below the fork block (rpc/logQuery.ts: a log query by block hash). */
+export function remoteBlockHeight(history: RemoteHistory, hash: Hex): number | undefined {
+  return heightWithin(history, history.answer('eth_getBlockByHash', [hash, false]), 'number')
 }

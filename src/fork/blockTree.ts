@@ -11,11 +11,11 @@
  * 0..m-1; the TransactionsRoots of blocks m..fork block (their REST headers) complete
  * the frontier at the fork block, which is checked against the fork block's BlockRoot.
  */
-import type { BlockHeader } from './block.ts'
-import { appendLeaf, rootFromPeaks, verifyAuditPath } from './merkle.ts'
+import type { BlockHeader } from '../native/blockHeader.ts'
+import { appendLeaf, rootFromPeaks, verifyAuditPath } from '../native/merkle.ts'
 import { fromBase58 } from '../native/address.ts'
-import { ForkRemoteError } from '../state/fork/remote.ts'
-import { RemoteRestErrorAnswer, type RemoteRestHistory } from '../state/fork/restHistory.ts'
+import { ForkRemoteError } from './remote.ts'
+import { RemoteRestErrorAnswer, type RemoteRestHistory } from './restHistory.ts'
 import { bytesEqual, toHexRaw } from '../util/hex.ts'
 import { stringifyLosslessJson } from '../util/losslessJson.ts'
 
