@@ -3,8 +3,10 @@
  * Node's Buffer codec is the fastest hex codec available to us, so it backs these.
  */
 
-/** A `0x`-prefixed hex string (the same type as the JSON-RPC answers' Hex, core/rpcObjects.ts). */
-export type Hex = `0x${string}`
+import type { Hex } from '../core/rpcObjects.ts'
+
+/** A `0x`-prefixed hex string (one type with the JSON-RPC answers' Hex). */
+export type { Hex }
 
 /** Lower-case hex of `bytes`, without prefix. */
 export function toHexRaw(bytes: Uint8Array): string {
