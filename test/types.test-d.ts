@@ -31,6 +31,9 @@ import type {
 import type { ServedMethodName } from '../src/rpc/methods/index.ts'
 import type { ServedRestTemplate } from '../src/rest/routes/index.ts'
 import { devnetTransport, dualnet, dualnetRpcSchema } from '../src/viem.ts'
+import { alias, defineMethod } from '../src/rpc/declare.ts'
+import { address, boolean, callRequest, stateBlock } from '../src/rpc/paramSpecs.ts'
+import { hardhat_mine } from '../src/rpc/methods/hardhat_mine.ts'
 
 declare const devnet: Devnet
 
@@ -142,5 +145,57 @@ describe('dualnet/viem', () => {
     expectTypeOf(client.request({ method: 'eth_getBalance', params: ['0x00000000000000000000000000000000000000aa', 'latest'] })).resolves.toEqualTypeOf<Quantity>()
     // @ts-expect-error a misspelt method (a public client also takes viem's public methods, which it merges in)
     void client.request({ method: 'evm_snapshat' })
+  })
+})
+
+describe('method declarations (rpc/declare.ts)', () => {
+  it('are compiled against DualnetRpcSchema: params, their count and the result', () => {
+    defineMethod({
+      name: 'eth_getBalance',
+      // @ts-expect-error one param spec too many: the schema's eth_getBalance takes two
+      params: [address('address'), stateBlock('block'), boolean('extra')],
+      fork: { kind: 'state', param: 1 },
+      handler: () => '0x0' as const,
+    })
+    defineMethod({
+      name: 'eth_getBalance',
+      // @ts-expect-error a spec of another wire type than the schema's position (boolean for an address)
+      params: [boolean('address'), stateBlock('block')],
+      fork: { kind: 'state', param: 1 },
+      handler: () => '0x0' as const,
+    })
+    defineMethod({
+      name: 'eth_getBalance',
+      params: [address('address'), stateBlock('block')],
+      fork: { kind: 'state', param: 1 },
+      // @ts-expect-error a result of another type than the schema's (a number for a Quantity)
+      handler: () => 5,
+    })
+    defineMethod({
+      name: 'eth_call',
+      // @ts-expect-error a required param left out
+      params: [callRequest('call')],
+      fork: { kind: 'simulation', param: 1 },
+      handler: () => '0x' as const,
+    })
+  })
+
+  it('give the handler each spec’s parsed type', () => {
+    defineMethod({
+      name: 'eth_getBalance',
+      params: [address('address'), stateBlock('block')],
+      fork: { kind: 'state', param: 1 },
+      handler: (_ctx, [a, height]) => {
+        expectTypeOf(a).toEqualTypeOf<Uint8Array>()
+        expectTypeOf(height).toEqualTypeOf<number>()
+        return '0x0' as const
+      },
+    })
+  })
+
+  it('an alias serves a method of the same params and result only', () => {
+    expectTypeOf(alias('anvil_mine', hardhat_mine).name).toEqualTypeOf<'anvil_mine'>()
+    // @ts-expect-error eth_chainId takes no params, as hardhat_mine's optional ones, but answers a Quantity, not true
+    alias('eth_chainId', hardhat_mine)
   })
 })

@@ -93,6 +93,8 @@ export type RpcHandler<M extends RpcMethodName, S extends readonly ParamSpec<nev
 export interface RpcMethodDeclaration<M extends RpcMethodName = RpcMethodName> {
   readonly name: M
   readonly params: readonly ParamSpec<never, unknown>[]
+  /** How many params a call must give: those before the last required one's end (the dispatcher checks it). */
+  readonly required: number
   readonly fork: ForkPolicy
   readonly handler: (ctx: RpcContext, params: unknown[], call: CallInfo) => unknown
 }
@@ -117,7 +119,9 @@ export function defineMethod<M extends RpcMethodName, const S extends readonly P
   readonly fork: ForkPolicy
   readonly handler: RpcHandler<M, S>
 }): RpcMethodDeclaration<M> {
-  return declaration as unknown as RpcMethodDeclaration<M>
+  let required = declaration.params.length
+  while (required > 0 && declaration.params[required - 1]!.optional) required--
+  return Object.freeze({ ...declaration, required }) as unknown as RpcMethodDeclaration<M>
 }
 
 /** `declaration` served under another name of the schema (an alias such as `anvil_mine` for `hardhat_mine`), whose params and result must be the same. */
@@ -125,5 +129,5 @@ export function alias<A extends RpcMethodName, M extends RpcMethodName>(
   name: A,
   declaration: RpcMethodDeclaration<M> & (RpcParameters<A> extends RpcParameters<M> ? (RpcResult<M> extends RpcResult<A> ? unknown : never) : never),
 ): RpcMethodDeclaration<A> {
-  return { ...declaration, name } as unknown as RpcMethodDeclaration<A>
+  return Object.freeze({ ...declaration, name }) as unknown as RpcMethodDeclaration<A>
 }

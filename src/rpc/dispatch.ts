@@ -10,7 +10,7 @@ import { RpcError, RpcErrorCode } from './errors.ts'
 import { rpcErrorOf } from './errorCodes.ts'
 import { rpcMethods } from './methods/index.ts'
 import { checkParamLimits } from './limits.ts'
-import type { RpcMethodDeclaration } from './declare.ts'
+import type { CallInfo, RpcMethodDeclaration } from './declare.ts'
 import { LOCAL, remoteAnswer } from './forkPolicy.ts'
 
 /** A JSON-RPC response object. */
@@ -27,16 +27,20 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown, 
     throw new RpcError(RpcErrorCode.MethodNotFound, `the method ${method} does not exist/is not available`)
   }
   checkParamLimits(params, ctx.limits)
-  const raw = paramList(params, declaration)
-  const call = { scope }
-  const run = (): unknown => {
-    const parsed = parseParams(ctx, declaration, raw)
-    const remote = remoteAnswer(ctx.chain, declaration, parsed, raw)
-    return remote === LOCAL ? declaration.handler(ctx, parsed, call) : remote
-  }
+  const call = scope === undefined ? NO_SCOPE : { scope }
   try {
-    // Over a fork, a call that read a value not fetched yet runs again once it is (fork/miss.ts).
-    const result = ctx.chain.fork === undefined ? await run() : await retryOnForkMiss(async () => run())
+    const raw = paramList(params, declaration)
+    let result: unknown
+    if (ctx.chain.fork === undefined) {
+      result = await declaration.handler(ctx, parseParams(ctx, declaration, raw), call)
+    } else {
+      // Over a fork, a call that read a value not fetched yet runs again once it is (fork/miss.ts).
+      result = await retryOnForkMiss(() => {
+        const parsed = parseParams(ctx, declaration, raw)
+        const remote = remoteAnswer(ctx.chain, declaration, parsed, raw)
+        return remote === LOCAL ? declaration.handler(ctx, parsed, call) : remote
+      })
+    }
     // With a durable database nothing is answered before what it reports is on disk (persistence/store.ts).
     const written = ctx.chain.flushed()
     if (written !== undefined) await written
@@ -46,34 +50,47 @@ export async function callRpc(ctx: RpcContext, method: string, params: unknown, 
   }
 }
 
+/** What a handler gets beside its params outside a batch. */
+const NO_SCOPE: CallInfo = Object.freeze({ scope: undefined })
+
+/** No params: what a method without any is handed (handlers never write to their params). */
+const NO_PARAMS: unknown[] = []
+
 /**
  * The params array of a call: absent or null is `[]`; anything else than an array,
  * or a length outside what the declaration takes, is -32602 (go-ethereum's texts).
  */
 function paramList(params: unknown, declaration: RpcMethodDeclaration): unknown[] {
-  if (params === undefined || params === null) params = []
+  if (params === undefined || params === null) return checkCount(NO_PARAMS, declaration)
   if (!Array.isArray(params)) throw new RpcError(RpcErrorCode.InvalidParams, 'non-array args')
-  const specs = declaration.params
-  if (params.length > specs.length) throw new RpcError(RpcErrorCode.InvalidParams, `too many arguments, want at most ${specs.length}`)
-  let required = specs.length
-  while (required > 0 && specs[required - 1]!.optional) required--
-  if (params.length < required) throw new RpcError(RpcErrorCode.InvalidParams, `missing value for required argument ${params.length}`)
+  return checkCount(params, declaration)
+}
+
+function checkCount(params: unknown[], declaration: RpcMethodDeclaration): unknown[] {
+  if (params.length > declaration.params.length) throw new RpcError(RpcErrorCode.InvalidParams, `too many arguments, want at most ${declaration.params.length}`)
+  if (params.length < declaration.required) throw new RpcError(RpcErrorCode.InvalidParams, `missing value for required argument ${params.length}`)
   return params
 }
 
 /** Each param parsed by its spec; a -32602 names the parameter in its `data` (`{ param }`). */
 function parseParams(ctx: RpcContext, declaration: RpcMethodDeclaration, raw: readonly unknown[]): unknown[] {
-  return declaration.params.map((spec, i) => {
-    const value = raw[i]
-    try {
-      return spec.optional && (value === undefined || value === null) ? spec.parse(undefined, i, ctx) : spec.parse(value, i, ctx)
-    } catch (err) {
-      if (err instanceof RpcError && err.code === RpcErrorCode.InvalidParams && err.data === undefined) {
-        throw new RpcError(err.code, err.message, { data: { param: spec.name }, cause: err.cause })
-      }
-      throw err
+  const specs = declaration.params
+  if (specs.length === 0) return NO_PARAMS
+  const parsed = new Array<unknown>(specs.length)
+  let i = 0
+  try {
+    for (; i < specs.length; i++) {
+      const spec = specs[i]!
+      const value = raw[i]
+      parsed[i] = spec.optional && (value === undefined || value === null) ? spec.parse(undefined, i, ctx) : spec.parse(value, i, ctx)
     }
-  })
+  } catch (err) {
+    if (err instanceof RpcError && err.code === RpcErrorCode.InvalidParams && err.data === undefined) {
+      throw new RpcError(err.code, err.message, { data: { param: specs[i]!.name }, cause: err.cause })
+    }
+    throw err
+  }
+  return parsed
 }
 
 /**
