@@ -12,9 +12,11 @@ let eip712: Promise<typeof import('micro-eth-signer')> | undefined
  * `typedData` (`{ types, primaryType, domain, message }`, as an object or the JSON
  * string ethers and viem send), 65 bytes r ‖ s ‖ v with v 27/28; hashing and signing
  * by micro-eth-signer (EIP-712 encodeData / hashStruct, deterministic RFC 6979).
- * Errors: -32000 naming the address when it is not a dev account; -32000
- * `Provided chainId "X" must match the active chainId "12345"` when the domain names
- * another chain (the check Hardhat and MetaMask make); -32602 for malformed typed data.
+ * Any domain is signed, its `chainId` another chain's included, as Hardhat 2.25 and
+ * Anvil sign: suites sign permits and Safe transactions for other chains' domains,
+ * and which chain a domain names is the caller's business (a wallet's check, not a
+ * key's). Errors: -32000 naming the address when it is not a dev account; -32602 for
+ * malformed typed data.
  */
 export const eth_signTypedData_v4 = defineMethod({
   name: 'eth_signTypedData_v4',
@@ -22,13 +24,6 @@ export const eth_signTypedData_v4 = defineMethod({
   fork: { kind: 'local' },
   handler: async (ctx, [from, typed]) => {
     const key = devKey(ctx, from)
-    const domainChainId = typed.domain.chainId
-    if (domainChainId !== undefined && domainChainId !== null) {
-      const chainId = parseChainId(domainChainId)
-      if (chainId !== BigInt(ctx.chainId)) {
-        throw new RpcError(RpcErrorCode.ServerError, `Provided chainId "${chainId === undefined ? String(domainChainId) : chainId}" must match the active chainId "${ctx.chainId}"`)
-      }
-    }
     const { signTyped } = await (eip712 ??= import('micro-eth-signer'))
     let signature: string
     try {
@@ -69,11 +64,4 @@ function parseTypedData(value: unknown, index: number): TypedDataShape {
   }
   if (typeof o.primaryType !== 'string') throw invalidArgument(index, 'typed data needs a string "primaryType"')
   return o as unknown as TypedDataShape
-}
-
-/** A domain chainId as EIP-712 `uint256`: a number, or a decimal or 0x-hex string; `undefined` if none of these. */
-function parseChainId(value: unknown): bigint | undefined {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value)
-  if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) return BigInt(value)
-  return undefined
 }
