@@ -59,6 +59,8 @@ const REFUSED: [string[], string][] = [
   invalid('--vhosts <names>', 'a.example,,b.example', 'the virtual hosts must be "*" or host names separated by commas'),
   invalid('--vhosts <names>', 'http://a.example', 'the virtual hosts must be "*" or host names separated by commas'),
   invalid('--block-context <mode>', 'geth', 'Allowed choices are node, ethereum.'),
+  invalid('--profile <answers>', 'hardhat', 'Allowed choices are node, ethereum.'),
+  invalid('--empty-storage <answer>', 'zero', 'Allowed choices are node, ethereum.'),
   invalid('--client-version <name>', 'anvil', 'Allowed choices are hardhat, node.'),
   invalid('--chain-id <id>', '0', 'Allowed: a whole number from 1 to 9,007,199,254,740,991.'),
   invalid('--chain-id <id>', '1.5', 'Allowed: a whole number from 1 to 9,007,199,254,740,991.'),
@@ -203,8 +205,9 @@ describe('accepted values, as createDevnet and listen receive them', () => {
     expect(listenOptionsOf(parse(['--vhosts', 'a.example, B.example'])).vhosts).toEqual(['a.example', 'B.example'])
   })
 
-  it('--block-context and --client-version', async () => {
-    expect(await devnetOptionsOf(parse([]))).toMatchObject({ blockContext: 'node', clientVersion: 'hardhat' })
+  it('--profile, --block-context, --empty-storage and --client-version', async () => {
+    expect(await devnetOptionsOf(parse([]))).toMatchObject({ profile: 'node', blockContext: undefined, emptyStorage: undefined, clientVersion: 'hardhat' })
+    expect(await devnetOptionsOf(parse(['--profile', 'ethereum', '--empty-storage', 'node']))).toMatchObject({ profile: 'ethereum', blockContext: undefined, emptyStorage: 'node' })
     expect(await devnetOptionsOf(parse(['--block-context', 'ethereum', '--client-version', 'node']))).toMatchObject({ blockContext: 'ethereum', clientVersion: 'node' })
   })
 })

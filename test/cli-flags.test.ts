@@ -161,7 +161,7 @@ describe('CLI flags: chain and accounts', () => {
 })
 
 describe('CLI flags: clock and pricing, the default hardfork', () => {
-  // --gas-price --clock <step> --timestamp --block-time --bookkeeper-key --unbound-gas <deadline> --disable-console-log --native-accounts 0 --block-context --client-version --trace-timeout --batch-trace-timeout --state-limit
+  // --gas-price --clock <step> --timestamp --block-time --bookkeeper-key --unbound-gas <deadline> --disable-console-log --native-accounts 0 --block-context --profile --empty-storage --client-version --trace-timeout --batch-trace-timeout --state-limit
   let cli: Running
   beforeAll(async () => {
     cli = await started([
@@ -191,6 +191,10 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
       '--quiet',
       '--block-context',
       'ethereum',
+      '--profile',
+      'ethereum',
+      '--empty-storage',
+      'node',
       '--client-version',
       'node',
       '--trace-timeout',
@@ -233,6 +237,10 @@ describe('CLI flags: clock and pricing, the default hardfork', () => {
     expect(await rpcCall(cli.rpcUrl, 'web3_clientVersion')).toMatch(/^Ontology-v\d/)
     const { call, block } = await callTimestamp(cli.rpcUrl, '0x1')
     expect(call).toBe(block)
+  })
+
+  it('--profile ethereum with --empty-storage node: the switch wins, an empty slot answers the node\'s "0x"', async () => {
+    expect(await rpcCall(cli.rpcUrl, 'eth_getStorageAt', ['0x00000000000000000000000000000000000c0de1', '0x0', 'latest'])).toBe('0x')
   })
 
   it('--bookkeeper-key: blocks are signed by that key', async () => {

@@ -13,14 +13,14 @@ import type { Devnet } from '../src/index.ts'
 const HH2_RESERVED = ['hardhat', 'localhost']
 
 describe('the dualnet config key', () => {
-  it("defaults: network dualnet, blockContext ethereum, every other option createDevnet's", () => {
-    expect(resolveDualnetConfig(undefined, HH2_RESERVED)).toEqual({ network: 'dualnet', options: { blockContext: 'ethereum' } })
+  it("defaults: network dualnet, profile ethereum, every other option createDevnet's", () => {
+    expect(resolveDualnetConfig(undefined, HH2_RESERVED)).toEqual({ network: 'dualnet', options: { profile: 'ethereum' } })
   })
 
-  it("passes createDevnet options through; the user's blockContext wins; network renames", () => {
+  it("passes createDevnet options through; the user's blockContext is kept beside the profile (a switch wins over it); network renames", () => {
     expect(resolveDualnetConfig({ network: 'chain', hardfork: 'shanghai', chainId: 7, blockContext: 'node' }, HH2_RESERVED)).toEqual({
       network: 'chain',
-      options: { hardfork: 'shanghai', chainId: 7, blockContext: 'node' },
+      options: { profile: 'ethereum', hardfork: 'shanghai', chainId: 7, blockContext: 'node' },
     })
   })
 
@@ -80,7 +80,7 @@ describe('Hardhat 3 config hooks', async () => {
 
   it('resolves the key into config.dualnet', async () => {
     const resolved = await hooks.resolveUserConfig({ dualnet: { hardfork: 'cancun' } }, undefined, async () => ({ networks: {} }))
-    expect(resolved).toEqual({ networks: {}, dualnet: { network: 'dualnet', options: { blockContext: 'ethereum', hardfork: 'cancun' } } })
+    expect(resolved).toEqual({ networks: {}, dualnet: { network: 'dualnet', options: { profile: 'ethereum', hardfork: 'cancun' } } })
   })
 })
 

@@ -143,7 +143,9 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
     ],
   },
   clientVersion: { good: ['hardhat', 'node'], bad: [['anvil', `option clientVersion: "anvil" is invalid. Allowed: 'hardhat' or 'node'.`]] },
+  profile: { good: ['node', 'ethereum'], bad: [['hardhat', `option profile: "hardhat" is invalid. Allowed: 'node' or 'ethereum'.`]] },
   blockContext: { good: ['node', 'ethereum'], bad: [['geth', `option blockContext: "geth" is invalid. Allowed: 'node' or 'ethereum'.`]] },
+  emptyStorage: { good: ['node', 'ethereum'], bad: [['zero', `option emptyStorage: "zero" is invalid. Allowed: 'node' or 'ethereum'.`]] },
   bookkeeperKey: {
     good: [KEY('11')],
     bad: [

@@ -12,6 +12,7 @@ import { deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
 import { GAS_UNIT, MAIN_TOTAL_SUPPLY, MAIN_UNIT } from '../core/constants.ts'
 import type { ClockMode } from '../chain/clock.ts'
 import type { BlockContext } from '../chain/chain.ts'
+import type { AnswerProfile, EmptyStorageAnswer } from '../options/profile.ts'
 import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
 import type { DevnetOptions, Hardfork, ListenOptions } from '../options/types.ts'
 import { HARDFORKS } from '../options/hardforks.ts'
@@ -72,7 +73,9 @@ export interface CliFlags {
   stateLimit: number
   cors: string
   vhosts: '*' | string[]
-  blockContext: BlockContext
+  profile: AnswerProfile
+  blockContext: BlockContext | undefined
+  emptyStorage: EmptyStorageAnswer | undefined
   clientVersion: ClientVersionOption
   quiet: boolean
   db?: string
@@ -129,6 +132,12 @@ function httpUrl(what: string) {
  * line; its BIP-39 words and checksum are checked after parsing (checkOptionsOfFlags),
  * as createDevnet checks them.
  */
+/** A switch of the answer profile: "node" or "ethereum", refused in commander's own words for choices. */
+function answerChoice(value: string): 'node' | 'ethereum' {
+  if (value !== 'node' && value !== 'ethereum') throw new InvalidArgumentError('Allowed choices are node, ethereum.')
+  return value
+}
+
 function mnemonic(value: string): string {
   return value.trim().split(/\s+/).join(' ')
 }
@@ -194,12 +203,21 @@ export function cliProgram(): Command {
       )
       .addOption(new Option('--bookkeeper-key <hex>', 'P-256 private key of the block-signing bookkeeper (default: a fixed devnet key)').argParser(privateKey))
       .addOption(
-        new Option(
-          '--block-context <mode>',
-          'NUMBER and TIMESTAMP of eth_call and eth_estimateGas at block N: "node" (N, N\'s timestamp + 1, as the node) or "ethereum" (N\'s own, as go-ethereum, Hardhat, Anvil)',
-        )
+        new Option('--profile <answers>', 'whose answers where the node and go-ethereum, Hardhat and Anvil differ: "node" or "ethereum" (sets --block-context and --empty-storage)')
           .choices(['node', 'ethereum'])
           .default('node'),
+      )
+      .addOption(
+        new Option(
+          '--block-context <mode>',
+          'NUMBER and TIMESTAMP of eth_call and eth_estimateGas at block N: "node" (N, N\'s timestamp + 1, as the node) or "ethereum" (N\'s own, as go-ethereum, Hardhat, Anvil) (choices: "node", "ethereum"; default: the profile\'s)',
+        ).argParser(answerChoice),
+      )
+      .addOption(
+        new Option(
+          '--empty-storage <answer>',
+          'eth_getStorageAt of a slot that holds nothing: "node" ("0x", as the node) or "ethereum" (32 zero bytes, as go-ethereum, Hardhat, Anvil) (choices: "node", "ethereum"; default: the profile\'s)',
+        ).argParser(answerChoice),
       )
       .addOption(
         new Option(
@@ -316,7 +334,9 @@ export function parseFlags(program: Command, argv: readonly string[]): CliFlags 
 export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
   const options: DevnetOptions = {
     hardfork: flags.hardfork,
+    profile: flags.profile,
     blockContext: flags.blockContext,
+    emptyStorage: flags.emptyStorage,
     clientVersion: flags.clientVersion,
     nativeAccounts: flags.nativeAccounts,
     mnemonic: flags.mnemonic,

@@ -15,6 +15,7 @@ import { buildGenesis, type GenesisAllocation } from '../chain/genesis.ts'
 import { connectFork, fundForkAccounts, resumeFork, type ConnectedFork, type ForkOptions } from '../fork/connect.ts'
 import { ForkOptionError } from '../fork/optionError.ts'
 import { checkForkOptions } from '../options/forkRules.ts'
+import { answerSwitches } from '../options/profile.ts'
 import { CorruptDatabaseError } from '../persistence/errors.ts'
 import type { ForkValues } from '../fork/source.ts'
 import type { HistoryValues } from '../fork/history.ts'
@@ -100,6 +101,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     netVersion: fork?.netVersion,
     clientVersion,
     limits,
+    emptyStorage: answerSwitches(options).emptyStorage,
     filters: new FilterRegistry(limits),
     controls: new DevnetControls(chain, limits),
     subscriptions: new SubscriptionManager(chain),
@@ -223,7 +225,7 @@ async function buildChain(
     clock,
     automine: options.automine ?? true,
     minGasPrice: options.minGasPrice ?? 0n,
-    blockContext: options.blockContext ?? 'node',
+    blockContext: answerSwitches(options).blockContext,
     unboundGas,
     console: consoleSink,
     history: resumed,

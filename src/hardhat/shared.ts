@@ -30,8 +30,9 @@ export interface DualnetHardhatConfig {
 }
 
 /**
- * Checks the `dualnet` key of a user config and resolves it. `blockContext` defaults
- * to `'ethereum'` here (Hardhat suites are written against Ethereum's block fields);
+ * Checks the `dualnet` key of a user config and resolves it. `profile` defaults to
+ * `'ethereum'` here (Hardhat suites are written against Ethereum's answers: block
+ * fields of calls, 32-byte empty slots);
  * every other option keeps createDevnet's default. Throws `TypeError` naming
  * `dualnet` or `dualnet.network` when they are not what they must be (`reserved`:
  * the network names Hardhat keeps for itself); the other options are checked by
@@ -57,7 +58,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
 
 /** createDevnet options with the plugin's defaults under the user's. */
 function withHardhatDefaults(options: DevnetOptions): DevnetOptions {
-  return { blockContext: 'ethereum', ...options }
+  return { profile: 'ethereum', ...options }
 }
 
 /** `value` as an error message shows it. */

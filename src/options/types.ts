@@ -11,6 +11,7 @@ import type { ClockMode } from '../chain/clock.ts'
 import type { BlockContext } from '../chain/chain.ts'
 import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
 import type { Hardfork } from './hardforks.ts'
+import type { AnswerProfile, EmptyStorageAnswer } from './profile.ts'
 
 export type { Hardfork }
 import type { ForkOptions } from '../fork/connect.ts'
@@ -111,8 +112,23 @@ export interface DevnetOptions {
    */
   clientVersion?: ClientVersionOption
   /**
+   * Whose answers to give where go-ethereum, Hardhat and Anvil answer otherwise than
+   * the real node: `'node'` (default) or `'ethereum'`, which sets every switch of the
+   * profile at once (`blockContext`, `emptyStorage`; docs/differences.md lists them).
+   * A switch given alone wins over the profile. The Hardhat plugin's default is
+   * `'ethereum'`.
+   */
+  profile?: AnswerProfile
+  /**
+   * What eth_getStorageAt answers for a slot that holds nothing (never set, or set and
+   * cleared): `'node'`, the real node's `"0x"` (its raw stored bytes, reference §6.2);
+   * `'ethereum'`, 32 zero bytes, as go-ethereum, Hardhat and Anvil answer. Default: the
+   * `profile`'s.
+   */
+  emptyStorage?: EmptyStorageAnswer
+  /**
    * The block environment (NUMBER, TIMESTAMP) of eth_call, eth_estimateGas and
-   * debug_traceCall at a block. `'node'` (default), the real node's: a call at block N
+   * debug_traceCall at a block (default: the `profile`'s). `'node'`, the real node's: a call at block N
    * runs with NUMBER N and TIMESTAMP N's timestamp + 1; an estimate on the latest
    * state runs in the next block. `'ethereum'`, go-ethereum's, Hardhat's and Anvil's:
    * a call or estimate at block N runs with N's own number and timestamp. In both,

@@ -8,6 +8,7 @@ import type { Hex } from '../util/hex.ts'
 import type { FilterRegistry } from './filters.ts'
 import type { DevnetControls } from '../controls/controls.ts'
 import type { RpcLimits } from './limits.ts'
+import type { EmptyStorageAnswer } from '../options/profile.ts'
 import type { SubscriptionConnection, SubscriptionManager } from './subscriptions.ts'
 
 /** A key eth_sendTransaction can sign with. */
@@ -34,6 +35,8 @@ export interface RpcContext {
   readonly controls: DevnetControls
   /** What one request may ask (batch length, string length, nesting, log queries, filters). */
   readonly limits: RpcLimits
+  /** eth_getStorageAt's answer for an empty slot (option emptyStorage or profile: options/profile.ts). */
+  readonly emptyStorage: EmptyStorageAnswer
   /** Push subscriptions of this devnet (eth_subscribe). */
   readonly subscriptions: SubscriptionManager
   /**
