@@ -46,6 +46,8 @@ export class DevnetControls {
   readonly #chain: Chain
   readonly snapshots: SnapshotRegistry
   readonly #impersonated = new Set<string>()
+  /** anvil_autoImpersonateAccount: every sender is impersonated while on. */
+  #autoImpersonate = false
   #timer: NodeJS.Timeout | undefined
   #intervalMs = 0
   readonly #mineLimit: number
@@ -95,6 +97,11 @@ export class DevnetControls {
     await this.#chain.saveClock()
   }
 
+  /** The clock's offset from the wall clock in seconds (what Anvil's evm_setTime answers). */
+  get timeOffset(): number {
+    return this.#chain.clock.capture().offset
+  }
+
   /** Fixed spacing of consecutive block timestamps in seconds (Anvil's), or `undefined` to follow the clock. */
   async setBlockTimestampInterval(seconds: number | undefined): Promise<void> {
     if (seconds !== undefined && (!Number.isSafeInteger(seconds) || seconds < 1)) {
@@ -120,10 +127,12 @@ export class DevnetControls {
       const first = Math.max(clock.now(), this.#headTimestamp + 1)
       checkHeaderTime(first + (count - 1) * (interval ?? clock.spacing ?? 1))
     }
-    if (interval !== undefined && (!Number.isSafeInteger(interval) || interval < 1)) {
+    if (interval !== undefined && (!Number.isSafeInteger(interval) || interval < 0)) {
       throw new InvalidControlError(`invalid block interval ${interval}`)
     }
-    await this.#chain.mine(count, interval)
+    // Interval 0 is Anvil's "no interval" (viem's testClient.mine sends `interval || 0`): the
+    // chain's timestamps strictly increase, so the blocks follow the clock as without one.
+    await this.#chain.mine(count, interval === 0 ? undefined : interval)
   }
 
   /** Turns automine on or off. */
@@ -242,8 +251,21 @@ export class DevnetControls {
     this.#impersonated.delete(toHexRaw(parseAnyAddress(address)))
   }
 
-  /** Whether `address` (20 bytes) is impersonated. */
+  /** Whether `address` (20 bytes) is impersonated (every address is while auto-impersonation is on). */
   isImpersonated(address: Uint8Array): boolean {
-    return this.#impersonated.has(toHexRaw(address))
+    return this.#autoImpersonate || this.#impersonated.has(toHexRaw(address))
+  }
+
+  /** anvil_autoImpersonateAccount: while on, eth_sendTransaction sends as any address without its key (Anvil's crates/anvil/src/eth/api.rs). */
+  setAutoImpersonate(on: boolean): void {
+    this.#autoImpersonate = on
+  }
+
+  /** Adds `wei` to the gas-token balance of an address (anvil_addBalance): the balance eth_getBalance shows. */
+  async addBalance(address: string, wei: bigint): Promise<void> {
+    if (wei < 0n) throw new InvalidControlError('balances cannot be negative')
+    const raw = parseAnyAddress(address)
+    const gas = this.#chain.account(raw).gas + wei
+    await this.#chain.setAccount(raw, { gas })
   }
 }

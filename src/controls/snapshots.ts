@@ -34,6 +34,11 @@ export class SnapshotRegistry {
     return id
   }
 
+  /** Each live snapshot's id with the height of the latest block it holds, in creation order. */
+  list(): { id: Hex; height: number }[] {
+    return [...this.#live].map(([id, { checkpoint }]) => ({ id, height: checkpoint.height }))
+  }
+
   /**
    * Restores snapshot `id` (O(changes since)). Returns false for an unknown or
    * invalidated id. Without `keep`, the id and all later ones are invalidated.

@@ -301,3 +301,50 @@ export interface CallFrameJson {
   logs?: CallLogJson[]
   value?: string
 }
+
+/**
+ * anvil_nodeInfo's answer, in Anvil's shape (foundry crates/anvil/core/src/eth/mod.rs
+ * and crates/anvil/src/eth/api.rs `anvil_node_info`): the head, the hardfork, the
+ * pool's order and the block environment. hardhat-viem takes a devnet that answers it
+ * for a development network (mode `anvil`).
+ */
+export interface RpcAnvilNodeInfo {
+  currentBlockNumber: Quantity
+  /** Unix seconds. */
+  currentBlockTimestamp: number
+  currentBlockHash: Hash
+  /** The EVM hardfork, capitalised as Anvil prints it ("Istanbul"). */
+  hardFork: string
+  /** How the pool orders senders: by gas price, as Anvil's default `fees`. */
+  transactionOrder: 'fees'
+  environment: {
+    /** Always "0x0": the chain has no fee market. */
+    baseFee: Quantity
+    chainId: number
+    /** The per-transaction gas cap (6,000,000), the blocks' gasLimit. */
+    gasLimit: Quantity
+    /** eth_gasPrice's answer, wei. */
+    gasPrice: Quantity
+  }
+  forkConfig: { forkUrl: string | null; forkBlockNumber: number | null; forkRetryBackoff: number | null }
+}
+
+/**
+ * hardhat_metadata / anvil_metadata's answer: Hardhat's fields (hardhat-network-helpers
+ * and hardhat-viem read `forkedNetwork.chainId` to pick a viem chain) with Anvil's
+ * additions (foundry crates/anvil/core/src/types.rs `Metadata`). `instanceId` changes
+ * on a reset, as Hardhat's does.
+ */
+export interface RpcNodeMetadata {
+  clientVersion: string
+  clientSemver: string
+  clientCommitSha: string
+  chainId: number
+  instanceId: Hash
+  latestBlockNumber: number
+  latestBlockHash: Hash
+  /** The remote a fork follows; null on a devnet that is no fork (Anvil's null, where Hardhat leaves the field out). */
+  forkedNetwork: { chainId: number; forkBlockNumber: number; forkBlockHash: Hash } | null
+  /** Live snapshots: id (decimal) to `[block number, block hash]`. */
+  snapshots: Record<string, [number, Hash]>
+}

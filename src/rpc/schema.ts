@@ -17,8 +17,10 @@ import type {
   Hex,
   Numberish,
   Quantity,
+  RpcAnvilNodeInfo,
   RpcBlock,
   RpcFeeHistory,
+  RpcNodeMetadata,
   RpcLog,
   RpcLogFilter,
   RpcReceipt,
@@ -163,6 +165,44 @@ export type DualnetRpcSchema = [
   { Method: 'hardhat_loadState'; Parameters: [state: string | object]; ReturnType: true },
   /** The main-token balance in v2 units (1e-9 main) as a QUANTITY. */
   { Method: 'dev_setMainBalance'; Parameters: [address: string, amount: string]; ReturnType: true },
+  // Controls under every name the clients use (issue 34 item 4).
+  { Method: 'anvil_snapshot'; Parameters?: undefined; ReturnType: Quantity },
+  { Method: 'anvil_revert'; Parameters: [id: string]; ReturnType: boolean },
+  { Method: 'anvil_increaseTime'; Parameters: [seconds: Numberish]; ReturnType: number },
+  { Method: 'anvil_setNextBlockTimestamp'; Parameters: [timestamp: Numberish]; ReturnType: null },
+  { Method: 'anvil_setAutomine'; Parameters: [enabled: boolean]; ReturnType: null },
+  /** Seconds (Anvil's unit; evm_setIntervalMining takes milliseconds). */
+  { Method: 'anvil_setIntervalMining'; Parameters: [seconds: Numberish]; ReturnType: null },
+  /** Seconds, or null when blocks are not mined on a timer. */
+  { Method: 'anvil_getIntervalMining'; Parameters?: undefined; ReturnType: number | null },
+  /** The clock's new offset from the wall clock, seconds. */
+  { Method: 'anvil_setTime'; Parameters: [timestamp: Numberish]; ReturnType: number },
+  { Method: 'evm_setTime'; Parameters: [timestamp: Numberish]; ReturnType: number },
+  { Method: 'anvil_getGenesisTime'; Parameters?: undefined; ReturnType: number },
+  { Method: 'evm_mine_detailed'; Parameters?: [] | [options: Numberish | { timestamp?: Numberish; blocks?: Numberish } | null]; ReturnType: RpcBlock[] },
+  { Method: 'anvil_mine_detailed'; Parameters?: [] | [options: Numberish | { timestamp?: Numberish; blocks?: Numberish } | null]; ReturnType: RpcBlock[] },
+  { Method: 'anvil_nodeInfo'; Parameters?: undefined; ReturnType: RpcAnvilNodeInfo },
+  { Method: 'anvil_metadata'; Parameters?: undefined; ReturnType: RpcNodeMetadata },
+  { Method: 'hardhat_metadata'; Parameters?: undefined; ReturnType: RpcNodeMetadata },
+  { Method: 'anvil_addBalance'; Parameters: [address: string, wei: string]; ReturnType: null },
+  { Method: 'hardhat_addBalance'; Parameters: [address: string, wei: string]; ReturnType: null },
+  { Method: 'anvil_autoImpersonateAccount'; Parameters: [enabled: boolean]; ReturnType: null },
+  /** Refused: a sender is the key its signature recovers. */
+  { Method: 'anvil_impersonateSignature'; Parameters: [signature: string, address: string]; ReturnType: never },
+  /** Refused unless the devnet's own chain id. */
+  { Method: 'anvil_setChainId'; Parameters: [chainId: Numberish]; ReturnType: null },
+  { Method: 'anvil_setNextBlockPrevRandao'; Parameters: [prevRandao: string]; ReturnType: true },
+  /** Refused (no live change of the remote). */
+  { Method: 'anvil_setRpcUrl'; Parameters: [url: string]; ReturnType: never },
+  /** Refused (undo only back to a snapshot). */
+  { Method: 'anvil_rollback'; Parameters?: [] | [depth: Numberish | null]; ReturnType: never },
+  { Method: 'anvil_reorg'; Parameters: [options: { depth: number; tx_block_pairs: unknown[] }]; ReturnType: never },
+  { Method: 'evm_setAccountBalance'; Parameters: [address: string, wei: string]; ReturnType: true },
+  { Method: 'evm_setAccountNonce'; Parameters: [address: string, nonce: string]; ReturnType: true },
+  { Method: 'evm_setAccountCode'; Parameters: [address: string, code: string]; ReturnType: true },
+  { Method: 'evm_setAccountStorageAt'; Parameters: [address: string, slot: string, value: string]; ReturnType: true },
+  { Method: 'miner_start'; Parameters?: [] | [threads: number | string | null]; ReturnType: true },
+  { Method: 'miner_stop'; Parameters?: undefined; ReturnType: true },
 ]
 
 /** The name of a JSON-RPC method the devnet serves. */

@@ -1,4 +1,4 @@
-import { defineMethod } from '../declare.ts'
+import { alias, defineMethod } from '../declare.ts'
 import { numberish } from '../paramSpecs.ts'
 
 /** evm_increaseTime: moves time forward by a number of seconds; returns the total offset in seconds. */
@@ -8,3 +8,6 @@ export const evm_increaseTime = defineMethod({
   fork: { kind: 'local' },
   handler: (ctx, [seconds]) => ctx.controls.increaseTime(seconds),
 })
+
+/** anvil_increaseTime: {@link evm_increaseTime} under Anvil's name. */
+export const anvil_increaseTime = alias('anvil_increaseTime', evm_increaseTime)

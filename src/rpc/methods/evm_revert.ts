@@ -1,4 +1,4 @@
-import { defineMethod } from '../declare.ts'
+import { alias, defineMethod } from '../declare.ts'
 import { quantity } from '../paramSpecs.ts'
 import { toQuantity } from '../../util/hex.ts'
 
@@ -10,3 +10,6 @@ export const evm_revert = defineMethod({
   // The id in its canonical form, as evm_snapshot gave it ("0x01" and "0x1" are one id).
   handler: (ctx, [id]) => ctx.controls.snapshots.revert(toQuantity(id)),
 })
+
+/** anvil_revert: {@link evm_revert} under Anvil's name. */
+export const anvil_revert = alias('anvil_revert', evm_revert)

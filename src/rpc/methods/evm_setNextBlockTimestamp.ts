@@ -1,4 +1,4 @@
-import { defineMethod } from '../declare.ts'
+import { alias, defineMethod } from '../declare.ts'
 import { numberish } from '../paramSpecs.ts'
 
 /** evm_setNextBlockTimestamp: the next block's timestamp (Unix seconds), later than the latest block's. */
@@ -11,3 +11,6 @@ export const evm_setNextBlockTimestamp = defineMethod({
     return null
   },
 })
+
+/** anvil_setNextBlockTimestamp: {@link evm_setNextBlockTimestamp} under Anvil's name. */
+export const anvil_setNextBlockTimestamp = alias('anvil_setNextBlockTimestamp', evm_setNextBlockTimestamp)

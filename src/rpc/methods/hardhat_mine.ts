@@ -3,7 +3,10 @@ import { numberish, optional } from '../paramSpecs.ts'
 
 /**
  * hardhat_mine / anvil_mine: mines `blocks` blocks (default 1) whose timestamps after
- * the first are `interval` seconds apart (default 1); true.
+ * the first are `interval` seconds apart (default 1); true. An interval of 0 is taken
+ * as Anvil takes it (viem's `testClient.mine({ blocks })` sends `[blocks, 0]`): the
+ * blocks follow the clock, one second apart at least, since this chain's timestamps
+ * strictly increase.
  */
 export const hardhat_mine = defineMethod({
   name: 'hardhat_mine',

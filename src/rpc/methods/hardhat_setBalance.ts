@@ -14,3 +14,6 @@ export const hardhat_setBalance = defineMethod({
 
 /** anvil_setBalance: {@link hardhat_setBalance} under Anvil's name. */
 export const anvil_setBalance = alias('anvil_setBalance', hardhat_setBalance)
+
+/** evm_setAccountBalance: {@link hardhat_setBalance} under Ganache's name (viem's setBalance in mode ganache). */
+export const evm_setAccountBalance = alias('evm_setAccountBalance', hardhat_setBalance)

@@ -14,3 +14,6 @@ export const hardhat_setCode = defineMethod({
 
 /** anvil_setCode: {@link hardhat_setCode} under Anvil's name. */
 export const anvil_setCode = alias('anvil_setCode', hardhat_setCode)
+
+/** evm_setAccountCode: {@link hardhat_setCode} under Ganache's name (viem's setCode in mode ganache). */
+export const evm_setAccountCode = alias('evm_setAccountCode', hardhat_setCode)

@@ -14,3 +14,6 @@ export const hardhat_setNonce = defineMethod({
 
 /** anvil_setNonce: {@link hardhat_setNonce} under Anvil's name. */
 export const anvil_setNonce = alias('anvil_setNonce', hardhat_setNonce)
+
+/** evm_setAccountNonce: {@link hardhat_setNonce} under Ganache's name. */
+export const evm_setAccountNonce = alias('evm_setAccountNonce', hardhat_setNonce)

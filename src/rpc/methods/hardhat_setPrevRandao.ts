@@ -1,4 +1,4 @@
-import { defineMethod } from '../declare.ts'
+import { alias, defineMethod } from '../declare.ts'
 import { fixedData } from '../paramSpecs.ts'
 
 /**
@@ -14,3 +14,6 @@ export const hardhat_setPrevRandao = defineMethod({
     return true as const
   },
 })
+
+/** anvil_setNextBlockPrevRandao: {@link hardhat_setPrevRandao} under Anvil's name. */
+export const anvil_setNextBlockPrevRandao = alias('anvil_setNextBlockPrevRandao', hardhat_setPrevRandao)

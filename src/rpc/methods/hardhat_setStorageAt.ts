@@ -14,3 +14,6 @@ export const hardhat_setStorageAt = defineMethod({
 
 /** anvil_setStorageAt: {@link hardhat_setStorageAt} under Anvil's name. */
 export const anvil_setStorageAt = alias('anvil_setStorageAt', hardhat_setStorageAt)
+
+/** evm_setAccountStorageAt: {@link hardhat_setStorageAt} under Ganache's name. */
+export const evm_setAccountStorageAt = alias('evm_setAccountStorageAt', hardhat_setStorageAt)

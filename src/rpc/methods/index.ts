@@ -3,22 +3,22 @@
  * spec's table first, then what contract test suites need beyond it.
  */
 import type { RpcMethodDeclaration } from '../declare.ts'
-import { evm_snapshot } from './evm_snapshot.ts'
-import { evm_revert } from './evm_revert.ts'
+import { anvil_snapshot, evm_snapshot } from './evm_snapshot.ts'
+import { anvil_revert, evm_revert } from './evm_revert.ts'
 import { evm_mine } from './evm_mine.ts'
-import { evm_increaseTime } from './evm_increaseTime.ts'
-import { evm_setNextBlockTimestamp } from './evm_setNextBlockTimestamp.ts'
+import { anvil_increaseTime, evm_increaseTime } from './evm_increaseTime.ts'
+import { anvil_setNextBlockTimestamp, evm_setNextBlockTimestamp } from './evm_setNextBlockTimestamp.ts'
 import { evm_setAutomine } from './evm_setAutomine.ts'
 import { evm_setIntervalMining } from './evm_setIntervalMining.ts'
 import { anvil_setBlockGasLimit, evm_setBlockGasLimit } from './evm_setBlockGasLimit.ts'
 import { anvil_setCoinbase, hardhat_setCoinbase } from './hardhat_setCoinbase.ts'
 import { anvil_setNextBlockBaseFeePerGas, hardhat_setNextBlockBaseFeePerGas } from './hardhat_setNextBlockBaseFeePerGas.ts'
-import { hardhat_setPrevRandao } from './hardhat_setPrevRandao.ts'
+import { anvil_setNextBlockPrevRandao, hardhat_setPrevRandao } from './hardhat_setPrevRandao.ts'
 import { anvil_mine, hardhat_mine } from './hardhat_mine.ts'
-import { anvil_setBalance, hardhat_setBalance } from './hardhat_setBalance.ts'
-import { anvil_setCode, hardhat_setCode } from './hardhat_setCode.ts'
-import { anvil_setStorageAt, hardhat_setStorageAt } from './hardhat_setStorageAt.ts'
-import { anvil_setNonce, hardhat_setNonce } from './hardhat_setNonce.ts'
+import { anvil_setBalance, evm_setAccountBalance, hardhat_setBalance } from './hardhat_setBalance.ts'
+import { anvil_setCode, evm_setAccountCode, hardhat_setCode } from './hardhat_setCode.ts'
+import { anvil_setStorageAt, evm_setAccountStorageAt, hardhat_setStorageAt } from './hardhat_setStorageAt.ts'
+import { anvil_setNonce, evm_setAccountNonce, hardhat_setNonce } from './hardhat_setNonce.ts'
 import { anvil_impersonateAccount, hardhat_impersonateAccount } from './hardhat_impersonateAccount.ts'
 import { anvil_stopImpersonatingAccount, hardhat_stopImpersonatingAccount } from './hardhat_stopImpersonatingAccount.ts'
 import { anvil_setBlockTimestampInterval } from './anvil_setBlockTimestampInterval.ts'
@@ -26,6 +26,23 @@ import { anvil_removeBlockTimestampInterval } from './anvil_removeBlockTimestamp
 import { anvil_dumpState, hardhat_dumpState } from './anvil_dumpState.ts'
 import { anvil_loadState, hardhat_loadState } from './anvil_loadState.ts'
 import { dev_setMainBalance } from './dev_setMainBalance.ts'
+import { anvil_setAutomine } from './anvil_setAutomine.ts'
+import { anvil_setIntervalMining } from './anvil_setIntervalMining.ts'
+import { anvil_getIntervalMining } from './anvil_getIntervalMining.ts'
+import { anvil_setTime, evm_setTime } from './anvil_setTime.ts'
+import { anvil_getGenesisTime } from './anvil_getGenesisTime.ts'
+import { anvil_addBalance, hardhat_addBalance } from './anvil_addBalance.ts'
+import { anvil_autoImpersonateAccount } from './anvil_autoImpersonateAccount.ts'
+import { anvil_impersonateSignature } from './anvil_impersonateSignature.ts'
+import { anvil_setChainId } from './anvil_setChainId.ts'
+import { anvil_setRpcUrl } from './anvil_setRpcUrl.ts'
+import { anvil_rollback } from './anvil_rollback.ts'
+import { anvil_reorg } from './anvil_reorg.ts'
+import { anvil_metadata, hardhat_metadata } from './anvil_metadata.ts'
+import { anvil_nodeInfo } from './anvil_nodeInfo.ts'
+import { anvil_mine_detailed, evm_mine_detailed } from './evm_mine_detailed.ts'
+import { miner_start } from './miner_start.ts'
+import { miner_stop } from './miner_stop.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_blockNumber } from './eth_blockNumber.ts'
 import { eth_call } from './eth_call.ts'
@@ -192,6 +209,37 @@ const table = {
   anvil_loadState,
   hardhat_loadState,
   dev_setMainBalance,
+  // Controls under every name the clients use (issue 34 item 4): Anvil's, Hardhat's and Ganache's.
+  anvil_snapshot,
+  anvil_revert,
+  anvil_increaseTime,
+  anvil_setNextBlockTimestamp,
+  anvil_setAutomine,
+  anvil_setIntervalMining,
+  anvil_getIntervalMining,
+  anvil_setTime,
+  evm_setTime,
+  anvil_getGenesisTime,
+  evm_mine_detailed,
+  anvil_mine_detailed,
+  anvil_nodeInfo,
+  anvil_metadata,
+  hardhat_metadata,
+  anvil_addBalance,
+  hardhat_addBalance,
+  anvil_autoImpersonateAccount,
+  anvil_impersonateSignature,
+  anvil_setChainId,
+  anvil_setNextBlockPrevRandao,
+  anvil_setRpcUrl,
+  anvil_rollback,
+  anvil_reorg,
+  evm_setAccountBalance,
+  evm_setAccountNonce,
+  evm_setAccountCode,
+  evm_setAccountStorageAt,
+  miner_start,
+  miner_stop,
 } satisfies Record<string, RpcMethodDeclaration>
 
 /** The name of every method in the table. */
