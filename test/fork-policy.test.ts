@@ -169,6 +169,14 @@ const local: Record<string, LocalSample> = {
   evm_setAccountStorageAt: () => [STRANGER, '0x0', `0x${'0'.repeat(64)}`],
   miner_start: () => [],
   miner_stop: () => [],
+  anvil_setMinGasPrice: () => ['0x0'],
+  hardhat_setMinGasPrice: () => ['0x0'],
+  anvil_setLoggingEnabled: () => [true],
+  hardhat_setLoggingEnabled: () => [true],
+  anvil_dealERC20: () => [STRANGER, '0x0000000000000000000000000000000000000002', '0x1'],
+  anvil_setERC20Balance: () => [STRANGER, '0x0000000000000000000000000000000000000002', '0x1'],
+  hardhat_dealERC20: () => [STRANGER, '0x0000000000000000000000000000000000000002', '0x1'],
+  anvil_setERC20Allowance: () => [STRANGER, STRANGER, STRANGER, '0x1'],
 }
 
 /** Methods run last, in this order: they put the fork back to its start. */

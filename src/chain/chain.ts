@@ -55,7 +55,12 @@ export class Chain {
   readonly blockSettings = new BlockSettings()
   readonly clock: Clock
   readonly bookkeeper: Bookkeeper
-  readonly minGasPrice: bigint
+  /** Pool minimum gas price in whole gwei (option minGasPrice; anvil_setMinGasPrice changes it: {@link setMinGasPrice}). */
+  get minGasPrice(): bigint {
+    return this.#core.minGasPrice
+  }
+  /** Whether console.log lines reach the sink (anvil_setLoggingEnabled; a new chain starts with them on). */
+  loggingEnabled = true
   /** Environment of calls and estimates at a block (see {@link BlockContext}). */
   readonly blockContext: BlockContext
   /** Unbound-gas accrual rule, or `undefined` (none, as on a solo node). */
@@ -73,10 +78,11 @@ export class Chain {
     this.executor = parts.executor
     this.bookkeeper = parts.bookkeeper
     this.clock = parts.clock
-    this.minGasPrice = parts.minGasPrice
     this.blockContext = parts.blockContext ?? 'node'
     this.unboundGas = parts.unboundGas
-    this.console = parts.console
+    const sink = parts.console
+    // Wrapped once, so that every user of the sink (miner, simulations) obeys loggingEnabled.
+    this.console = sink === undefined ? undefined : (line) => (this.loggingEnabled ? sink(line) : undefined)
     const store = parts.store
     // A fork's first block is the remote's block it forks at: local heights continue from it.
     const blocks = new BlockIndex(parts.genesis.header.height)
@@ -101,7 +107,7 @@ export class Chain {
       miner,
       queue: new ChainQueue(this.world),
       watchers: new ChainWatchers(blocks.height),
-      minGasPrice: this.minGasPrice,
+      minGasPrice: parts.minGasPrice,
       blockContext: this.blockContext,
       unboundGas: this.unboundGas,
       console: this.console,
@@ -111,6 +117,11 @@ export class Chain {
   }
 
   /** Whether each accepted transaction is mined at once in its own block (set it with {@link setAutomine}, which mines what waits). */
+  /** Sets the pool's minimum gas price (whole gwei) for transactions sent from now on; the pool's waiting ones stay. */
+  setMinGasPrice(gwei: bigint): void {
+    this.#core.minGasPrice = gwei
+  }
+
   get automine(): boolean {
     return this.#core.automine
   }

@@ -37,8 +37,8 @@ export interface ChainCore {
   readonly miner: Miner
   readonly queue: ChainQueue
   readonly watchers: ChainWatchers
-  /** Pool minimum gas price in gwei. */
-  readonly minGasPrice: bigint
+  /** Pool minimum gas price in gwei (anvil_setMinGasPrice changes it). */
+  minGasPrice: bigint
   readonly blockContext: BlockContext
   readonly unboundGas: UnboundGasRule | undefined
   readonly console: ConsoleSink | undefined

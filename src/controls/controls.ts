@@ -4,9 +4,11 @@
  * function-call API (`devnet.snapshot()`, …) and the JSON-RPC aliases (`evm_*`,
  * `hardhat_*`, `anvil_*`).
  */
-import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
+import { InvalidControlError } from './errors.ts'
+import { dealErc20, setErc20Allowance } from './erc20.ts'
 import type { Chain } from '../chain/chain.ts'
 import { toHexRaw } from '../util/hex.ts'
+import { GWEI } from '../core/constants.ts'
 import { parseAnyAddress } from './address.ts'
 import { SnapshotRegistry } from './snapshots.ts'
 
@@ -29,11 +31,7 @@ function checkHeaderTime(timestamp: number): void {
   }
 }
 
-/** A control was called with a value it cannot take; nothing changed. */
-export class InvalidControlError extends DualnetError {
-  override name = 'InvalidControlError'
-  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_INVALID_CONTROL'
-}
+export { InvalidControlError }
 
 /** Balances to set: `main` in 1e-9 units (v2), `gas` in wei; either may be left out. */
 export interface BalanceChange {
@@ -218,10 +216,53 @@ export class DevnetControls {
     await this.#chain.changeBlockSettings((settings) => settings.setNextPrevRandao(prevRandao))
   }
 
+  /**
+   * The pool's least gas price, `wei`, as anvil_setMinGasPrice / hardhat_setMinGasPrice:
+   * for transactions sent from now on. The node's floor counts in whole gwei (reference
+   * §0, option minGasPrice), so a price that is not a whole number of gwei is refused.
+   * Anvil and Hardhat refuse it where EIP-1559 is active; the chain's legacy pool keeps
+   * a floor on every hardfork, so it is taken on all of them. A reset goes back to the option.
+   */
+  setMinGasPrice(wei: bigint): void {
+    if (wei < 0n || wei % GWEI !== 0n || wei / GWEI >= 2n ** 64n) {
+      throw new InvalidControlError(`minimum gas price ${wei} wei is not a whole number of gwei below 2^64 gwei (the node's floor counts in gwei)`)
+    }
+    this.#chain.setMinGasPrice(wei / GWEI)
+  }
+
+  /** Turns the devnet's console.log lines on or off (anvil_setLoggingEnabled); a reset turns them on again. */
+  setLoggingEnabled(on: boolean): void {
+    this.#chain.loggingEnabled = on
+  }
+
   /** Sets the balances of either token of an address in either rendering. */
   async setBalance(address: string, change: BalanceChange): Promise<void> {
     if ((change.main ?? 0n) < 0n || (change.gas ?? 0n) < 0n) throw new InvalidControlError('balances cannot be negative')
     await this.#chain.setAccount(parseAnyAddress(address), change)
+  }
+
+  /**
+   * Makes `token`'s balanceOf(`owner`) answer `amount` (base units) by writing the
+   * storage slot the getter reads, as anvil_dealERC20 (controls/erc20.ts); on the
+   * chain's gas or main token, sets the account's balance of it.
+   */
+  async dealErc20(token: string, owner: string, amount: bigint): Promise<void> {
+    await dealErc20(this.#storageWriter, parseAnyAddress(token), parseAnyAddress(owner), amount)
+  }
+
+  /** Makes `token`'s allowance(`owner`, `spender`) answer `amount`, as anvil_setERC20Allowance (controls/erc20.ts). */
+  async setErc20Allowance(token: string, owner: string, spender: string, amount: bigint): Promise<void> {
+    await setErc20Allowance(this.#storageWriter, parseAnyAddress(token), parseAnyAddress(owner), parseAnyAddress(spender), amount)
+  }
+
+  /** What controls/erc20.ts writes through: storage and balances, persisted as the other setters persist them. */
+  get #storageWriter() {
+    const chain = this.#chain
+    return {
+      chain,
+      setStorage: (address: Uint8Array, slot: Uint8Array, value: Uint8Array) => chain.setStorage(address, slot, value),
+      setBalances: (address: Uint8Array, change: BalanceChange) => chain.setAccount(address, change),
+    }
   }
 
   /** Sets the EVM nonce of an address. */

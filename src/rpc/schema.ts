@@ -203,6 +203,16 @@ export type DualnetRpcSchema = [
   { Method: 'evm_setAccountStorageAt'; Parameters: [address: string, slot: string, value: string]; ReturnType: true },
   { Method: 'miner_start'; Parameters?: [] | [threads: number | string | null]; ReturnType: true },
   { Method: 'miner_stop'; Parameters?: undefined; ReturnType: true },
+  /** Wei, a whole number of gwei (the node's floor counts in gwei). */
+  { Method: 'anvil_setMinGasPrice'; Parameters: [gasPrice: string]; ReturnType: null },
+  { Method: 'hardhat_setMinGasPrice'; Parameters: [gasPrice: string]; ReturnType: true },
+  { Method: 'anvil_setLoggingEnabled'; Parameters: [enabled: boolean]; ReturnType: null },
+  { Method: 'hardhat_setLoggingEnabled'; Parameters: [enabled: boolean]; ReturnType: true },
+  /** `[owner, token, amount]` in the token's base units. */
+  { Method: 'anvil_dealERC20'; Parameters: [address: string, token: string, balance: string]; ReturnType: null },
+  { Method: 'anvil_setERC20Balance'; Parameters: [address: string, token: string, balance: string]; ReturnType: null },
+  { Method: 'hardhat_dealERC20'; Parameters: [address: string, token: string, balance: string]; ReturnType: null },
+  { Method: 'anvil_setERC20Allowance'; Parameters: [owner: string, spender: string, token: string, amount: string]; ReturnType: null },
 ]
 
 /** The name of a JSON-RPC method the devnet serves. */

@@ -43,6 +43,12 @@ import { anvil_nodeInfo } from './anvil_nodeInfo.ts'
 import { anvil_mine_detailed, evm_mine_detailed } from './evm_mine_detailed.ts'
 import { miner_start } from './miner_start.ts'
 import { miner_stop } from './miner_stop.ts'
+import { anvil_setMinGasPrice } from './anvil_setMinGasPrice.ts'
+import { hardhat_setMinGasPrice } from './hardhat_setMinGasPrice.ts'
+import { anvil_setLoggingEnabled } from './anvil_setLoggingEnabled.ts'
+import { hardhat_setLoggingEnabled } from './hardhat_setLoggingEnabled.ts'
+import { anvil_dealERC20, anvil_setERC20Balance, hardhat_dealERC20 } from './anvil_dealERC20.ts'
+import { anvil_setERC20Allowance } from './anvil_setERC20Allowance.ts'
 import { eth_accounts } from './eth_accounts.ts'
 import { eth_blockNumber } from './eth_blockNumber.ts'
 import { eth_call } from './eth_call.ts'
@@ -240,6 +246,14 @@ const table = {
   evm_setAccountStorageAt,
   miner_start,
   miner_stop,
+  anvil_setMinGasPrice,
+  hardhat_setMinGasPrice,
+  anvil_setLoggingEnabled,
+  hardhat_setLoggingEnabled,
+  anvil_dealERC20,
+  anvil_setERC20Balance,
+  hardhat_dealERC20,
+  anvil_setERC20Allowance,
 } satisfies Record<string, RpcMethodDeclaration>
 
 /** The name of every method in the table. */
