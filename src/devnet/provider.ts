@@ -22,7 +22,7 @@ import { fromHex, toHex, type Hex } from '../util/hex.ts'
 import { toBase58 } from '../native/address.ts'
 import { checksumAddress } from '../util/checksumAddress.ts'
 import { type RunningServer, startServers } from './servers.ts'
-import { DevnetClosedError } from './providerErrors.ts'
+import { DevnetClosedError, toProviderError } from './providerErrors.ts'
 import type { RpcMethodName, RpcParamsArgument, RpcRequest, RpcResult } from '../rpc/schema.ts'
 import { RestNotFoundError, type DevAccount, type Devnet, type DevnetUrls, type NativeDevAccount, type RequestArguments, type RestClient } from './types.ts'
 
@@ -150,7 +150,8 @@ export class DevnetInstance implements Devnet {
 
   request<M extends RpcMethodName>(args: RpcRequest<M>): Promise<RpcResult<M>>
   request(args: RequestArguments): Promise<unknown> {
-    return this.rpcUntyped(args.method, args.params ?? [])
+    // An execution revert in the shape viem's custom() transport does not retry (providerErrors.ts toProviderError).
+    return this.rpcUntyped(args.method, args.params ?? []).catch((err: unknown) => Promise.reject(toProviderError(err)))
   }
 
   #call(method: string, params: unknown): Promise<unknown> {

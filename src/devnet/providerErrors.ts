@@ -5,7 +5,7 @@
  * provider's own failures answers as on JSON-RPC (rpc/errorCodes.ts).
  */
 import type { DualnetErrorCode } from '../errors/base.ts'
-import { RpcError } from '../rpc/errors.ts'
+import { RpcError, RpcErrorCode } from '../rpc/errors.ts'
 
 /** The provider error codes of EIP-1193 ("Provider Errors"). */
 export const Eip1193ErrorCode = {
@@ -77,4 +77,26 @@ export class DevnetClosedError extends RpcError {
   constructor() {
     super(Eip1193ErrorCode.Disconnected, 'the devnet is closed')
   }
+}
+
+/**
+ * What `devnet.request` (the EIP-1193 entry) rejects with for `err`. An execution
+ * revert (JSON-RPC code 3, EIP-1474) becomes go-ethereum's older answer for it, -32000
+ * with the same message and revert `data`, `details` "execution reverted" and the
+ * code-3 error as its cause; every other error passes as it is.
+ *
+ * Why: viem's `custom()` transport (what hardhat-viem and any EIP-1193 wrapper use)
+ * maps a code it does not list (3 is not listed: viem src/utils/buildRequest.ts) to
+ * UnknownRpcError, which `shouldRetry` retries with back-off (150 + 300 + 600 ms by
+ * default) before the revert reaches the caller; -32000 is InvalidInputRpcError, which
+ * it does not retry, and viem reads a revert from it (`getContractError`: -32000 with
+ * details "execution reverted" and data; `getNodeError`: the cause's code 3). ethers'
+ * BrowserProvider and Hardhat read the message and `data`, which are unchanged.
+ * `devnet.rpc` and the HTTP server still answer code 3.
+ */
+export function toProviderError(err: unknown): unknown {
+  if (!(err instanceof RpcError) || err.code !== RpcErrorCode.ExecutionReverted) return err
+  const answer = new RpcError(RpcErrorCode.ServerError, err.message, { data: err.data, cause: err })
+  Object.defineProperty(answer, 'details', { value: 'execution reverted', enumerable: false })
+  return answer
 }
