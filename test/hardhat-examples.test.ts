@@ -43,7 +43,7 @@ describe('Hardhat projects: npx hardhat test --network dualnet', () => {
     expect(script.output).toContain('REST block height: 1\n')
     expect(script.code).toBe(0)
     expect(served.output).toContain("dualnet (chain id 12345) for network 'dualnet'\n")
-    expect(served.output).toContain('  (0) 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266 0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80\n')
+    expect(served.output).toContain('  (0) 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80\n')
     expect(served.chainId).toBe('0x3039')
     expect(served.restHeight).toBe(0)
     expect(served.code).toBe(0)
