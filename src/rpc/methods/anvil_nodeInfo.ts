@@ -6,7 +6,7 @@ import { toHex, toQuantity } from '../../util/hex.ts'
 
 /**
  * anvil_nodeInfo: the head, the hardfork and the block environment in Anvil's shape
- * ({@link RpcAnvilNodeInfo}; foundry crates/anvil/src/eth/api.rs `anvil_node_info`).
+ * (RpcAnvilNodeInfo; foundry crates/anvil/src/eth/api.rs `anvil_node_info`).
  * hardhat-viem takes a network that answers it for a development network in mode `anvil`.
  */
 export const anvil_nodeInfo = defineMethod({
