@@ -8,7 +8,7 @@ import { createPublicClient, createWalletClient, encodeFunctionData, decodeFunct
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { chainOf } from '../src/devnet/provider.ts'
 import { devnetTransport, dualnetChain } from '../src/viem.ts'
-import { Token } from '../fixtures/index.ts'
+import { ConsoleLogger, Token } from '../fixtures/index.ts'
 
 const STRANGER = '0x00000000000000000000000000000000000000aa'
 const GAS_TOKEN = '0x0000000000000000000000000000000000000002'
@@ -166,8 +166,19 @@ describe('Anvil-named controls', () => {
   })
 
   it('setLoggingEnabled silences console.log lines and turns them on again', async () => {
+    const from = devnet.accounts[0]!.address
+    const deploy = await rpc('eth_sendTransaction', [{ from, data: ConsoleLogger.bytecode }])
+    const logger = ((await rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }).contractAddress
+    const logAll = () => rpc('eth_sendTransaction', [{ from, to: logger, data: encodeFunctionData({ abi: ConsoleLogger.abi as Abi, functionName: 'logAll' }) }])
+    await logAll()
+    const printed = lines.length
+    expect(printed).toBeGreaterThan(0)
     expect(await rpc('anvil_setLoggingEnabled', [false])).toBeNull()
+    await logAll()
+    expect(lines).toHaveLength(printed)
     expect(await rpc('hardhat_setLoggingEnabled', [true])).toBe(true)
+    await logAll()
+    expect(lines.length).toBeGreaterThan(printed)
   })
 
   it('what the chain cannot honour is -32602 naming the argument', async () => {

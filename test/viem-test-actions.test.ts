@@ -9,7 +9,7 @@
  * fork ("Forking not enabled and RPC URL not provided"), and so does dualnet.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestClient, http, parseGwei, type Address, type Hex, type TestClientMode, type Transport } from 'viem'
+import { createTestClient, http, parseGwei, type Address, type Hex, type Transport } from 'viem'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { devnetTransport, dualnetChain } from '../src/viem.ts'
 import { rpcMethods } from '../src/rpc/methods/index.ts'
@@ -60,7 +60,7 @@ const transports: [string, () => Transport][] = [
   ['in process', () => devnetTransport(devnet)],
   ['over HTTP', () => http(rpcUrl, { retryCount: 0 })],
 ]
-const modes: TestClientMode[] = ['anvil', 'hardhat', 'ganache']
+const modes = ['anvil', 'hardhat', 'ganache'] as const
 
 describe.each(transports)('viem test actions %s', (_, transport) => {
   describe.each(modes)('mode %s', (mode) => {

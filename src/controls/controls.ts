@@ -112,6 +112,12 @@ export class DevnetControls {
 
   /** Mines `count` blocks; with `interval` the timestamps after the first are spaced by it (seconds). */
   async mine(count = 1, interval?: number): Promise<void> {
+    if (interval !== undefined && (!Number.isSafeInteger(interval) || interval < 0)) {
+      throw new InvalidControlError(`invalid block interval ${interval}`)
+    }
+    // Interval 0 is Anvil's "no interval" (viem's testClient.mine sends `interval || 0`): the
+    // chain's timestamps strictly increase, so the blocks follow the clock as without one.
+    if (interval === 0) interval = undefined
     if (!Number.isSafeInteger(count) || count < 0) throw new InvalidControlError(`invalid block count ${count}`)
     // A reserved run is O(1), but the next block or any read of the head builds every block
     // of it (each hash chains to its parent), and built blocks stay in memory.
@@ -125,12 +131,7 @@ export class DevnetControls {
       const first = Math.max(clock.now(), this.#headTimestamp + 1)
       checkHeaderTime(first + (count - 1) * (interval ?? clock.spacing ?? 1))
     }
-    if (interval !== undefined && (!Number.isSafeInteger(interval) || interval < 0)) {
-      throw new InvalidControlError(`invalid block interval ${interval}`)
-    }
-    // Interval 0 is Anvil's "no interval" (viem's testClient.mine sends `interval || 0`): the
-    // chain's timestamps strictly increase, so the blocks follow the clock as without one.
-    await this.#chain.mine(count, interval === 0 ? undefined : interval)
+    await this.#chain.mine(count, interval)
   }
 
   /** Turns automine on or off. */
