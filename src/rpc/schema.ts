@@ -187,6 +187,8 @@ export type DualnetRpcSchema = [
   { Method: 'anvil_addBalance'; Parameters: [address: string, wei: string]; ReturnType: null },
   { Method: 'hardhat_addBalance'; Parameters: [address: string, wei: string]; ReturnType: null },
   { Method: 'anvil_autoImpersonateAccount'; Parameters: [enabled: boolean]; ReturnType: null },
+  { Method: 'hardhat_autoImpersonateAccount'; Parameters: [enabled: boolean]; ReturnType: null },
+  { Method: 'hardhat_dropAllTransactions'; Parameters?: undefined; ReturnType: null },
   /** Refused: a sender is the key its signature recovers. */
   { Method: 'anvil_impersonateSignature'; Parameters: [signature: string, address: string]; ReturnType: never },
   /** Refused unless the devnet's own chain id. */

@@ -1,4 +1,4 @@
-import { defineMethod } from '../declare.ts'
+import { alias, defineMethod } from '../declare.ts'
 import { boolean } from '../paramSpecs.ts'
 
 /**
@@ -15,3 +15,6 @@ export const anvil_autoImpersonateAccount = defineMethod({
     return null
   },
 })
+
+/** hardhat_autoImpersonateAccount: {@link anvil_autoImpersonateAccount} under the Hardhat-style name Anvil also answers (foundry crates/anvil/core/src/eth/mod.rs). */
+export const hardhat_autoImpersonateAccount = alias('hardhat_autoImpersonateAccount', anvil_autoImpersonateAccount)

@@ -1,4 +1,4 @@
-import { defineMethod } from '../declare.ts'
+import { alias, defineMethod } from '../declare.ts'
 
 /** anvil_dropAllTransactions: empties the pool, EVM and native transactions alike; null (Anvil's answer). */
 export const anvil_dropAllTransactions = defineMethod({
@@ -10,3 +10,6 @@ export const anvil_dropAllTransactions = defineMethod({
     return null
   },
 })
+
+/** hardhat_dropAllTransactions: {@link anvil_dropAllTransactions} under the Hardhat-style name Anvil also answers (foundry crates/anvil/core/src/eth/mod.rs). */
+export const hardhat_dropAllTransactions = alias('hardhat_dropAllTransactions', anvil_dropAllTransactions)

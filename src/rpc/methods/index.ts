@@ -32,7 +32,7 @@ import { anvil_getIntervalMining } from './anvil_getIntervalMining.ts'
 import { anvil_setTime, evm_setTime } from './anvil_setTime.ts'
 import { anvil_getGenesisTime } from './anvil_getGenesisTime.ts'
 import { anvil_addBalance, hardhat_addBalance } from './anvil_addBalance.ts'
-import { anvil_autoImpersonateAccount } from './anvil_autoImpersonateAccount.ts'
+import { anvil_autoImpersonateAccount, hardhat_autoImpersonateAccount } from './anvil_autoImpersonateAccount.ts'
 import { anvil_impersonateSignature } from './anvil_impersonateSignature.ts'
 import { anvil_setChainId } from './anvil_setChainId.ts'
 import { anvil_setRpcUrl } from './anvil_setRpcUrl.ts'
@@ -98,7 +98,7 @@ import { txpool_content } from './txpool_content.ts'
 import { txpool_contentFrom } from './txpool_contentFrom.ts'
 import { txpool_inspect } from './txpool_inspect.ts'
 import { hardhat_dropTransaction } from './hardhat_dropTransaction.ts'
-import { anvil_dropAllTransactions } from './anvil_dropAllTransactions.ts'
+import { anvil_dropAllTransactions, hardhat_dropAllTransactions } from './anvil_dropAllTransactions.ts'
 import { anvil_dropTransaction } from './anvil_dropTransaction.ts'
 import { anvil_reset } from './anvil_reset.ts'
 import { anvil_removePoolTransactions } from './anvil_removePoolTransactions.ts'
@@ -234,6 +234,8 @@ const table = {
   anvil_addBalance,
   hardhat_addBalance,
   anvil_autoImpersonateAccount,
+  hardhat_autoImpersonateAccount,
+  hardhat_dropAllTransactions,
   anvil_impersonateSignature,
   anvil_setChainId,
   anvil_setNextBlockPrevRandao,
