@@ -190,3 +190,26 @@ describe('Anvil-named controls', () => {
     expect(await failure('anvil_impersonateSignature', ['0x00', STRANGER])).toMatchObject({ code: -32602, message: expect.stringContaining('invalid argument 0: signature') })
   })
 })
+
+describe('on a fork', () => {
+  it('anvil_nodeInfo and hardhat_metadata name the fork; setRpcUrl is refused', async () => {
+    const remote = await createDevnet({ console: false })
+    try {
+      const { rpcUrl } = await remote.listen()
+      await remote.rpc('hardhat_mine', ['0x3'])
+      const fork = await createDevnet({ console: false, fork: { url: rpcUrl } })
+      try {
+        const info = (await fork.rpc('anvil_nodeInfo')) as { forkConfig: { forkUrl: string; forkBlockNumber: number } }
+        expect(info.forkConfig).toMatchObject({ forkUrl: rpcUrl, forkBlockNumber: 3 })
+        const meta = (await fork.rpc('hardhat_metadata')) as { forkedNetwork: { chainId: number; forkBlockNumber: number; forkBlockHash: string } }
+        const block = (await remote.rpc('eth_getBlockByNumber', ['0x3', false]))!
+        expect(meta.forkedNetwork).toEqual({ chainId: remote.chainId, forkBlockNumber: 3, forkBlockHash: block.hash })
+        await expect(fork.rpc('anvil_setRpcUrl', [rpcUrl])).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("a fork's remote is fixed") })
+      } finally {
+        await fork.close()
+      }
+    } finally {
+      await remote.close()
+    }
+  })
+})
