@@ -93,7 +93,7 @@ describe('Anvil-named controls', () => {
   it('snapshots under anvil_ names, listed by anvil_metadata', async () => {
     const id = (await rpc('anvil_snapshot')) as string
     const meta = (await rpc('anvil_metadata')) as { snapshots: Record<string, [number, string]>; latestBlockNumber: number }
-    expect(meta.snapshots[BigInt(id).toString()]![0]).toBe(meta.latestBlockNumber)
+    expect(meta.snapshots[id]![0]).toBe(meta.latestBlockNumber)
     await rpc('evm_mine')
     expect(await rpc('anvil_revert', [id])).toBe(true)
     expect(Number(await rpc('eth_blockNumber'))).toBe(meta.latestBlockNumber)

@@ -345,6 +345,6 @@ export interface RpcNodeMetadata {
   latestBlockHash: Hash
   /** The remote a fork follows; null on a devnet that is no fork (Anvil's null, where Hardhat leaves the field out). */
   forkedNetwork: { chainId: number; forkBlockNumber: number; forkBlockHash: Hash } | null
-  /** Live snapshots: id (decimal) to `[block number, block hash]`. */
+  /** Live snapshots: id (the QUANTITY evm_snapshot answered, as Anvil keys them) to `[block number, block hash]`. */
   snapshots: Record<string, [number, Hash]>
 }

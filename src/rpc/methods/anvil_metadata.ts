@@ -18,7 +18,7 @@ export function nodeMetadata(ctx: RpcContext): RpcNodeMetadata {
     instanceIds.set(chain, instanceId)
   }
   const snapshots: Record<string, [number, Hash]> = {}
-  for (const { id, height } of ctx.controls.snapshots.list()) snapshots[BigInt(id).toString()] = [height, toHex(chain.blockHash(height)!) as Hash]
+  for (const { id, height } of ctx.controls.snapshots.list()) snapshots[id] = [height, toHex(chain.blockHash(height)!) as Hash]
   const first = chain.firstHeight
   return {
     clientVersion: ctx.clientVersion,
