@@ -1,0 +1,111 @@
+/**
+ * The controls under Anvil's names answer in Anvil's shapes: the same calls on dualnet
+ * and on Anvil `--hardfork istanbul` (Foundry's release of test/foundry-support.ts),
+ * compared by shape (null, boolean, number, hex string, object keys, array items).
+ * Named differences: none of these calls' shapes differ. The values differ where the
+ * chain's rules make them (chain id, gas limit 6,000,000, gas price, client version).
+ * In `npm run test:tools` (it runs Anvil).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type AddressInfo } from 'node:net'
+import { createDevnet, type Devnet } from '../src/index.ts'
+import { foundryBinary } from './foundry-support.ts'
+
+const STRANGER = '0x00000000000000000000000000000000000000aa'
+
+let anvil: ChildProcess | undefined
+let anvilUrl: string
+let devnet: Devnet
+
+/** Anvil's answer to `method`: its result, or `{ error: code }`. */
+async function anvilCall(method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const answer = (await response.json()) as { result?: unknown; error?: { code: number } }
+  return answer.error === undefined ? answer.result : { error: answer.error.code }
+}
+
+/** dualnet's answer to `method`, in the same form. */
+function dualnetCall(method: string, params: unknown[] = []): Promise<unknown> {
+  return devnet.rpc(method as never, params as never).then(
+    (result) => result,
+    (err: { code: number }) => ({ error: err.code }),
+  )
+}
+
+/** The JSON shape of `value`: its types and object keys, not its values. */
+function shape(value: unknown): unknown {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return value.length === 0 ? [] : [shape(value[0])]
+  if (typeof value === 'string') return /^0x[0-9a-fA-F]*$/.test(value) ? 'hex' : 'string'
+  if (typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value as object)
+        .sort()
+        .map((key) => [key, shape((value as Record<string, unknown>)[key])]),
+    )
+  return typeof value
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+beforeAll(async () => {
+  const port = await freePort()
+  anvil = spawn(process.env.ANVIL ?? (await foundryBinary('anvil')), ['--port', String(port), '--host', '127.0.0.1', '--silent', '--hardfork', 'istanbul'], { stdio: 'ignore' })
+  anvilUrl = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    try {
+      await anvilCall('eth_chainId')
+      break
+    } catch (err) {
+      if (i > 200) throw err
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  devnet = await createDevnet({ console: false })
+}, 120_000)
+afterAll(async () => {
+  anvil?.kill()
+  await devnet?.close()
+})
+
+/** Calls in order (each may depend on the ones before), the same on both. */
+const calls: [string, unknown[]][] = [
+  ['anvil_nodeInfo', []],
+  ['anvil_metadata', []],
+  ['hardhat_metadata', []],
+  ['anvil_setAutomine', [false]],
+  ['anvil_getAutomine', []],
+  ['anvil_setAutomine', [true]],
+  ['anvil_getIntervalMining', []],
+  ['anvil_setIntervalMining', [0]],
+  ['anvil_snapshot', []],
+  ['evm_mine_detailed', []],
+  // Anvil 1.7.1 takes MineOptions only with both keys present.
+  ['anvil_mine_detailed', [{ timestamp: null, blocks: 2 }]],
+  // Anvil numbers its snapshots from 0x0, dualnet from 0x1: an id neither holds answers false on both.
+  ['anvil_revert', ['0x99']],
+  ['anvil_increaseTime', [10]],
+  ['anvil_setTime', [3_000_000_000]],
+  ['evm_setTime', [3_000_000_100]],
+  ['anvil_setNextBlockTimestamp', [3_000_001_000]],
+  ['anvil_getGenesisTime', []],
+  ['anvil_addBalance', [STRANGER, '0x10']],
+  ['anvil_autoImpersonateAccount', [true]],
+  ['anvil_autoImpersonateAccount', [false]],
+  ['anvil_setMinGasPrice', ['0x0']],
+  ['anvil_setLoggingEnabled', [true]],
+]
+
+describe('controls in the shapes Anvil answers', () => {
+  it.each(calls)('%s', async (method, params) => {
+    const [theirs, ours] = [await anvilCall(method, params), await dualnetCall(method, params)]
+    expect(shape(ours), `${method}: Anvil answered ${JSON.stringify(theirs)}`).toEqual(shape(theirs))
+  })
+})
