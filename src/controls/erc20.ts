@@ -14,7 +14,7 @@
  */
 import type { Chain } from '../chain/chain.ts'
 import { traceCall } from '../chain/replay.ts'
-import { GAS_TOKEN_ADDRESS, MAIN_TOKEN_ADDRESS } from '../core/constants.ts'
+import { EVM_TX_GAS_CAP, GAS_TOKEN_ADDRESS, MAIN_TOKEN_ADDRESS } from '../core/constants.ts'
 import { StructLogger } from '../evm/tracing/structLogger.ts'
 import type { StructLoggerResult } from '../core/rpcObjects.ts'
 import { fromHex, toHexRaw } from '../util/hex.ts'
@@ -39,7 +39,7 @@ export interface StorageWriter {
 /** Calls the getter `data` on `token` at the head; its 32-byte answer as a number, or undefined when it failed or answered otherwise. */
 async function read(chain: Chain, token: Uint8Array, data: Uint8Array): Promise<bigint | undefined> {
   try {
-    const out = await chain.call({ from: new Uint8Array(20), to: token, data, value: 0n, gasLimit: 6_000_000n, gasPrice: 0n })
+    const out = await chain.call({ from: new Uint8Array(20), to: token, data, value: 0n, gasLimit: EVM_TX_GAS_CAP, gasPrice: 0n })
     return out.length === 32 ? BigInt(`0x${toHexRaw(out)}`) : undefined
   } catch {
     return undefined
@@ -49,7 +49,7 @@ async function read(chain: Chain, token: Uint8Array, data: Uint8Array): Promise<
 /** The storage keys the getter `data` reads (SLOAD) in trace order, without repeats. */
 async function slotsRead(chain: Chain, token: Uint8Array, data: Uint8Array): Promise<Uint8Array[]> {
   const tracer = new StructLogger({ disableStorage: true })
-  const result = (await traceCall(chain, { from: new Uint8Array(20), to: token, data, value: 0n, gasLimit: 6_000_000n, gasPrice: 0n }, chain.height, tracer)) as StructLoggerResult
+  const result = (await traceCall(chain, { from: new Uint8Array(20), to: token, data, value: 0n, gasLimit: EVM_TX_GAS_CAP, gasPrice: 0n }, chain.height, tracer)) as StructLoggerResult
   const seen = new Set<string>()
   for (const log of result.structLogs) {
     if (log.op !== 'SLOAD' || log.stack === undefined || log.stack.length === 0) continue
