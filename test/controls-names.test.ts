@@ -4,7 +4,7 @@
  * honour are -32602 naming the argument.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createPublicClient, createWalletClient, encodeFunctionData, decodeFunctionResult, hexToBytes, type Abi, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, decodeFunctionResult, encodeAbiParameters, hexToBytes, type Abi, type Hex } from 'viem'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { chainOf } from '../src/devnet/provider.ts'
 import { devnetTransport, dualnetChain } from '../src/viem.ts'
@@ -192,7 +192,7 @@ describe('Anvil-named controls', () => {
 })
 
 describe('on a fork', () => {
-  it('anvil_nodeInfo and hardhat_metadata name the fork; setRpcUrl is refused', async () => {
+  it('anvil_nodeInfo and hardhat_metadata name the fork; setRpcUrl is refused; dealERC20 works on a remote token', async () => {
     const remote = await createDevnet({ console: false })
     try {
       const { rpcUrl } = await remote.listen()
@@ -205,6 +205,15 @@ describe('on a fork', () => {
         const block = (await remote.rpc('eth_getBlockByNumber', ['0x3', false]))!
         expect(meta.forkedNetwork).toEqual({ chainId: remote.chainId, forkBlockNumber: 3, forkBlockHash: block.hash })
         await expect(fork.rpc('anvil_setRpcUrl', [rpcUrl])).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("a fork's remote is fixed") })
+        // dealERC20 on a token the remote deployed: its code and slots are fetched as any read's.
+        const deployer = remote.accounts[0]!.address
+        const args = encodeAbiParameters([{ type: 'string' }, { type: 'string' }, { type: 'uint256' }], ['T', 'T', 1000n]).slice(2)
+        const deployed = await remote.rpc('eth_sendTransaction', [{ from: deployer, data: `${Token.bytecode}${args}` }])
+        const token = ((await remote.rpc('eth_getTransactionReceipt', [deployed])) as { contractAddress: Hex }).contractAddress
+        await fork.reset({ fork: { url: rpcUrl } })
+        expect(await fork.rpc('anvil_dealERC20', [STRANGER, token, '0x1234'])).toBeNull()
+        const out = (await fork.rpc('eth_call', [{ to: token, data: encodeFunctionData({ abi: Token.abi as Abi, functionName: 'balanceOf', args: [STRANGER] }) }, 'latest'])) as Hex
+        expect(decodeFunctionResult({ abi: Token.abi as Abi, functionName: 'balanceOf', data: out })).toBe(0x1234n)
       } finally {
         await fork.close()
       }
