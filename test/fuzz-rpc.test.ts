@@ -11,7 +11,7 @@
  * standard code (reference §6.1) and no internal path in the message, results that
  * JSON can carry, and the chain unchanged (height, head hash, pool, every account's
  * nonce and balances) after a rejected input. State-changing methods (evm_*, hardhat_*,
- * anvil_*, dev_*, eth_send*) may succeed with valid params: after an accepted call the
+ * anvil_*, dev_*, miner_*, eth_send*) may succeed with valid params: after an accepted call the
  * devnet is reverted to its base snapshot.
  *
  * Cases: 300 per method (over 10,000 for the table), 10,000 bodies for the envelope;
@@ -34,7 +34,7 @@ import { chainOf } from '../src/devnet/provider.ts'
 
 const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32003, 3])
 /** Methods that may change the chain when their params are valid. */
-const CHANGES_STATE = /^(evm_|hardhat_|anvil_|dev_|eth_send)/
+const CHANGES_STATE = /^(evm_|hardhat_|anvil_|dev_|miner_|eth_send)/
 /**
  * The fuzzed methods: all but the resets (hardhat_reset, anvil_reset), whose valid
  * calls replace the whole ledger, which no snapshot can undo.

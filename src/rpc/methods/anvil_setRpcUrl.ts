@@ -12,7 +12,12 @@ import { param } from '../paramSpecs.ts'
  */
 export const anvil_setRpcUrl = defineMethod({
   name: 'anvil_setRpcUrl',
-  params: [param<string, string>('url', (value) => String(value))],
+  params: [
+    param<string, string>('url', (value, index) => {
+      if (typeof value !== 'string') throw invalidArgument(index, 'json: cannot unmarshal non-string into Go value of type string')
+      return value
+    }),
+  ],
   fork: { kind: 'local' },
   handler: (ctx) => {
     const why = ctx.chain.fork === undefined ? 'this devnet is not a fork, so it has no remote to change' : "a fork's remote is fixed while it runs (its kept answers come from it)"
