@@ -1,6 +1,6 @@
 /**
  * Constants of the real chain that the ledger depends on. Source: reference §0, §2.4,
- * §4.1, §6 (`../shared/reference/node-facts.md`).
+ * §4.1, §6 (docs/development.md, "Facts about the real node").
  */
 
 /** 20 raw bytes: 19 zero bytes then `id` (native contract addresses, reference §0). */

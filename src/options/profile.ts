@@ -6,13 +6,7 @@
  * lists them with both answers).
  */
 import type { BlockContext } from '../chain/chainTypes.ts'
-import type { DevnetOptions } from './types.ts'
-
-/** Whose answers a devnet gives where the node and the Ethereum tools differ: `'node'` (default) or `'ethereum'`. */
-export type AnswerProfile = 'node' | 'ethereum'
-
-/** What eth_getStorageAt answers for a slot that holds nothing: `'node'`, `"0x"`; `'ethereum'`, 32 zero bytes. */
-export type EmptyStorageAnswer = 'node' | 'ethereum'
+import type { AnswerProfile, EmptyStorageAnswer } from '../core/answers.ts'
 
 /** Every switch of the profile, resolved. */
 export interface AnswerSwitches {
@@ -26,7 +20,7 @@ export interface AnswerSwitches {
 export const ANSWER_SWITCHES = ['blockContext', 'emptyStorage'] as const satisfies readonly (keyof AnswerSwitches)[]
 
 /** Each switch as `options` set it, else as its profile (default `'node'`) sets it. */
-export function answerSwitches(options: Pick<DevnetOptions, 'profile' | keyof AnswerSwitches>): AnswerSwitches {
+export function answerSwitches(options: { profile?: AnswerProfile | undefined } & { [K in keyof AnswerSwitches]?: AnswerSwitches[K] | undefined }): AnswerSwitches {
   const profile = options.profile ?? 'node'
   return { blockContext: options.blockContext ?? profile, emptyStorage: options.emptyStorage ?? profile }
 }

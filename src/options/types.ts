@@ -11,7 +11,7 @@ import type { ClockMode } from '../chain/clock.ts'
 import type { BlockContext } from '../chain/chain.ts'
 import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
 import type { Hardfork } from './hardforks.ts'
-import type { AnswerProfile, EmptyStorageAnswer } from './profile.ts'
+import type { AnswerProfile, EmptyStorageAnswer } from '../core/answers.ts'
 
 export type { Hardfork }
 import type { ForkOptions } from '../fork/connect.ts'

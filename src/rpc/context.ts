@@ -8,7 +8,7 @@ import type { Hex } from '../util/hex.ts'
 import type { FilterRegistry } from './filters.ts'
 import type { DevnetControls } from '../controls/controls.ts'
 import type { RpcLimits } from './limits.ts'
-import type { EmptyStorageAnswer } from '../options/profile.ts'
+import type { EmptyStorageAnswer } from '../core/answers.ts'
 import type { SubscriptionConnection, SubscriptionManager } from './subscriptions.ts'
 
 /** A key eth_sendTransaction can sign with. */
