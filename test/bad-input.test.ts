@@ -104,7 +104,7 @@ describe('bad input leaves the chain unchanged and the devnet serving', () => {
 
   describe('JSON-RPC level errors', () => {
     it('unknown method: -32601 "the method X does not exist/is not available"', async () => {
-      for (const method of ['eth_foo', 'net_listening', 'eth_getBlockReceipts', 'ETH_CHAINID', 'toString', '__proto__', '']) {
+      for (const method of ['eth_foo', 'net_bogus', 'eth_getBlockReceipt', 'ETH_CHAINID', 'toString', '__proto__', '']) {
         await expectRejected(method, [], -32601, `the method ${method} does not exist/is not available`)
       }
     })
