@@ -5,12 +5,14 @@
  * `hardhat_*`, `anvil_*`).
  */
 import { InvalidControlError } from './errors.ts'
-import { dealErc20, setErc20Allowance } from './erc20.ts'
 import type { Chain } from '../chain/chain.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { GWEI } from '../core/constants.ts'
 import { parseAnyAddress } from './address.ts'
 import { SnapshotRegistry } from './snapshots.ts'
+
+/** controls/erc20.ts and the struct logger it traces with, loaded on the first ERC-20 control, off the start path. */
+const erc20 = () => import('./erc20.ts')
 
 /** Most blocks one mine call may add by default: about 700 MB and 7 s once built. */
 const DEFAULT_MINE_LIMIT = 1_000_000
@@ -248,11 +250,13 @@ export class DevnetControls {
    * chain's gas or main token, sets the account's balance of it.
    */
   async dealErc20(token: string, owner: string, amount: bigint): Promise<void> {
+    const { dealErc20 } = await erc20()
     await dealErc20(this.#storageWriter, parseAnyAddress(token), parseAnyAddress(owner), amount)
   }
 
   /** Makes `token`'s allowance(`owner`, `spender`) answer `amount`, as anvil_setERC20Allowance (controls/erc20.ts). */
   async setErc20Allowance(token: string, owner: string, spender: string, amount: bigint): Promise<void> {
+    const { setErc20Allowance } = await erc20()
     await setErc20Allowance(this.#storageWriter, parseAnyAddress(token), parseAnyAddress(owner), parseAnyAddress(spender), amount)
   }
 
