@@ -85,6 +85,8 @@ export type {
   Quantity,
   RpcAnvilNodeInfo,
   RpcBlock,
+  RpcHeader,
+  RpcAccount,
   RpcFeeHistory,
   RpcNodeMetadata,
   RpcLog,

@@ -84,6 +84,25 @@ export interface RpcReceipt {
  * the objects when the second parameter of eth_getBlockBy* is true. The chain has no
  * base fee, so there is no `baseFeePerGas`; `gasLimit` is the 6,000,000 per-transaction cap.
  */
+/**
+ * A block header (eth_getHeaderByNumber / ByHash): the block object's fields less
+ * transactions, uncles, size and totalDifficulty, as go-ethereum's RPCMarshalHeader
+ * renders a header (internal/ethapi/api.go).
+ */
+export type RpcHeader = Omit<RpcBlock, 'transactions' | 'uncles' | 'size' | 'totalDifficulty'>
+
+/**
+ * An account as eth_getAccount answers it (go-ethereum internal/ethapi/api.go
+ * AccountResult): gas-token balance in wei, EVM nonce, keccak256 of the code, and the
+ * root of its storage trie; QUANTITY and 32-byte DATA.
+ */
+export interface RpcAccount {
+  balance: Quantity
+  nonce: Quantity
+  codeHash: Hash
+  storageRoot: Hash
+}
+
 export interface RpcBlock {
   number: Quantity
   hash: Hash

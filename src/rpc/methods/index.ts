@@ -74,6 +74,17 @@ import { eth_getTransactionLogs } from './eth_getTransactionLogs.ts'
 import { eth_getTransactionReceipt } from './eth_getTransactionReceipt.ts'
 import { eth_getUncleCountByBlockHash } from './eth_getUncleCountByBlockHash.ts'
 import { eth_getUncleCountByBlockNumber } from './eth_getUncleCountByBlockNumber.ts'
+import { net_listening } from './net_listening.ts'
+import { eth_getUncleByBlockHashAndIndex } from './eth_getUncleByBlockHashAndIndex.ts'
+import { eth_getUncleByBlockNumberAndIndex } from './eth_getUncleByBlockNumberAndIndex.ts'
+import { debug_getRawTransaction, eth_getRawTransactionByHash } from './eth_getRawTransactionByHash.ts'
+import { eth_getRawTransactionByBlockHashAndIndex } from './eth_getRawTransactionByBlockHashAndIndex.ts'
+import { eth_getRawTransactionByBlockNumberAndIndex } from './eth_getRawTransactionByBlockNumberAndIndex.ts'
+import { eth_getBlockReceipts } from './eth_getBlockReceipts.ts'
+import { eth_getHeaderByNumber } from './eth_getHeaderByNumber.ts'
+import { eth_getHeaderByHash } from './eth_getHeaderByHash.ts'
+import { eth_getTransactionBySenderAndNonce } from './eth_getTransactionBySenderAndNonce.ts'
+import { eth_getAccount } from './eth_getAccount.ts'
 import { eth_hashrate } from './eth_hashrate.ts'
 import { eth_mining } from './eth_mining.ts'
 import { eth_pendingTransactions } from './eth_pendingTransactions.ts'
@@ -155,6 +166,18 @@ const table = {
   eth_hashrate,
   eth_getUncleCountByBlockHash,
   eth_getUncleCountByBlockNumber,
+  net_listening,
+  eth_getUncleByBlockHashAndIndex,
+  eth_getUncleByBlockNumberAndIndex,
+  eth_getRawTransactionByHash,
+  debug_getRawTransaction,
+  eth_getRawTransactionByBlockHashAndIndex,
+  eth_getRawTransactionByBlockNumberAndIndex,
+  eth_getBlockReceipts,
+  eth_getHeaderByNumber,
+  eth_getHeaderByHash,
+  eth_getTransactionBySenderAndNonce,
+  eth_getAccount,
   web3_clientVersion,
   web3_sha3,
   eth_feeHistory,
