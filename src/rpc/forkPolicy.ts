@@ -47,8 +47,11 @@ export function remoteAnswer(chain: Chain, declaration: RpcMethodDeclaration, pa
       if (typeof at !== 'number' || at >= history.height) return LOCAL
       return history.call(declaration.name, encode(declaration, parsed, raw))
     }
-    case 'block':
-      return policy.by === 'number' ? blockByNumber(history, declaration, policy, parsed, raw) : blockByHash(chain, history, declaration, policy, parsed, raw)
+    case 'block': {
+      // numberOrHash: placed as its parsed value says (a hash's bytes, else a height).
+      const byHash = policy.by === 'hash' || (policy.by === 'numberOrHash' && parsed[policy.param] instanceof Uint8Array)
+      return byHash ? blockByHash(chain, history, declaration, policy, parsed, raw) : blockByNumber(history, declaration, policy, parsed, raw)
+    }
     case 'transaction':
       return transaction(chain, history, declaration, policy, parsed, raw)
   }

@@ -162,3 +162,21 @@ export const transactionRequest = (name: string): ParamSpec<RpcTransactionReques
     if (f.from === undefined) throw invalidArgument(index, 'missing "from"')
     return { ...f, from: f.from }
   })
+
+/**
+ * A block by QUANTITY|TAG, by a bare 32-byte hash, or by an EIP-1898 object, as
+ * go-ethereum's rpc.BlockNumberOrHash takes it (rpc/types.go: a string of 66
+ * characters is a hash): the hash's bytes, else the height, or `undefined` when the
+ * chain has no such block (the method answers null). A fork places it with a `block`
+ * policy `by: 'numberOrHash'` (rpc/forkPolicy.ts).
+ */
+export const blockNumberOrHash = (name: string): ParamSpec<BlockSpecifier, number | Uint8Array | undefined> =>
+  param(
+    name,
+    (value, index, ctx) => {
+      if (typeof value === 'string' && value.length === 66) return parseHash(value, index)
+      const ref = parseBlockReference(value, index)
+      return 'hash' in ref ? ref.hash : findHeight(ctx, ref)
+    },
+    (at) => (at === undefined ? undefined : at instanceof Uint8Array ? toHex(at) : toQuantity(at)),
+  )

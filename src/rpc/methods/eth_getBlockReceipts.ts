@@ -1,20 +1,23 @@
 import { defineMethod } from '../declare.ts'
-import { blockNumberLookup } from '../paramSpecs.ts'
+import { blockNumberOrHash } from '../paramSpecs.ts'
 import { formatReceipt } from '../format.ts'
+import { toHexRaw } from '../../util/hex.ts'
 
 /**
  * eth_getBlockReceipts: the receipts of the block's EVM transactions in block order, as
  * eth_getTransactionReceipt renders them (fee logs included); null for an unknown
  * block (go-ethereum internal/ethapi/api.go GetBlockReceipts). A native transaction has
- * no EVM receipt (reference §6.2) and is left out. The block is a QUANTITY|TAG; at or
- * below a fork's block, the remote's (rpc/forkPolicy.ts).
+ * no EVM receipt (reference §6.2) and is left out. The block is a QUANTITY|TAG, a bare
+ * hash (what viem's getBlockReceipts({ blockHash }) sends) or an EIP-1898 object, as
+ * go-ethereum's BlockNumberOrHash takes it; at or below a fork's block, the remote's
+ * (rpc/forkPolicy.ts), placed by number or by hash as given.
  */
 export const eth_getBlockReceipts = defineMethod({
   name: 'eth_getBlockReceipts',
-  params: [blockNumberLookup('block')],
-  fork: { kind: 'block', by: 'number', param: 0, check: 'header' },
-  handler: (ctx, [height]) => {
-    const block = height === undefined ? undefined : ctx.chain.blockAt(height)
+  params: [blockNumberOrHash('block')],
+  fork: { kind: 'block', by: 'numberOrHash', param: 0, check: 'header' },
+  handler: (ctx, [at]) => {
+    const block = at === undefined ? undefined : at instanceof Uint8Array ? ctx.chain.blockByHash(toHexRaw(at)) : ctx.chain.blockAt(at)
     if (block === undefined) return null
     return block.transactions.flatMap((tx, index) => (tx.kind === 'evm' ? [formatReceipt(tx, block.records[index]!, { block, index })] : []))
   },
