@@ -80,11 +80,6 @@ export interface RpcReceipt {
 }
 
 /**
- * A block object. `transactions` holds the EVM transactions only: their hashes, or
- * the objects when the second parameter of eth_getBlockBy* is true. The chain has no
- * base fee, so there is no `baseFeePerGas`; `gasLimit` is the 6,000,000 per-transaction cap.
- */
-/**
  * A block header (eth_getHeaderByNumber / ByHash): the block object's fields less
  * transactions, uncles, size and totalDifficulty, as go-ethereum's RPCMarshalHeader
  * renders a header (internal/ethapi/api.go).
@@ -103,6 +98,11 @@ export interface RpcAccount {
   storageRoot: Hash
 }
 
+/**
+ * A block object. `transactions` holds the EVM transactions only: their hashes, or
+ * the objects when the second parameter of eth_getBlockBy* is true. The chain has no
+ * base fee, so there is no `baseFeePerGas`; `gasLimit` is the 6,000,000 per-transaction cap.
+ */
 export interface RpcBlock {
   number: Quantity
   hash: Hash
