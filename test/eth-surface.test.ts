@@ -11,6 +11,7 @@ import { BrowserProvider, ContractFactory, Interface, JsonRpcProvider, Transacti
 import { BlockNotFoundError, createPublicClient, http, type Hash, type PublicClient } from 'viem'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { devnetTransport } from '../src/viem.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 import { Token } from '../fixtures/index.ts'
 import { CHAIN_ID, GAS_TOKEN, GWEI, sendNativeTransfer } from './support.ts'
 import { forkedHistory } from './fork-support.ts'
@@ -269,6 +270,21 @@ describe.each(transports)('$name', ({ make }) => {
       if (pending !== undefined) raws.delete(pending)
       await devnet.revert(snapshot)
       await devnet.rpc('evm_setAutomine', [true])
+    }
+  })
+})
+
+describe('eth_getTransactionBySenderAndNonce past many empty blocks', () => {
+  it('finds the transaction without building the empty blocks it passes', async () => {
+    const snapshot = await devnet.snapshot()
+    try {
+      await devnet.rpc('hardhat_mine', ['0x186a0'])
+      const tip = Number(await devnet.rpc('eth_blockNumber'))
+      expect(chainOf(devnet).isPendingEmpty(tip - 1)).toBe(true)
+      expect(await devnet.rpcUntyped('eth_getTransactionBySenderAndNonce', [devnet.accounts[0]!.address, '0x0'])).toEqual(await devnet.rpc('eth_getTransactionByHash', [deployHash]))
+      expect(chainOf(devnet).isPendingEmpty(tip - 1)).toBe(true)
+    } finally {
+      await devnet.revert(snapshot)
     }
   })
 })
