@@ -85,6 +85,8 @@ import { eth_getHeaderByNumber } from './eth_getHeaderByNumber.ts'
 import { eth_getHeaderByHash } from './eth_getHeaderByHash.ts'
 import { eth_getTransactionBySenderAndNonce } from './eth_getTransactionBySenderAndNonce.ts'
 import { eth_getAccount } from './eth_getAccount.ts'
+import { eth_sendRawTransactionSync } from './eth_sendRawTransactionSync.ts'
+import { eth_sendTransactionSync } from './eth_sendTransactionSync.ts'
 import { eth_hashrate } from './eth_hashrate.ts'
 import { eth_mining } from './eth_mining.ts'
 import { eth_pendingTransactions } from './eth_pendingTransactions.ts'
@@ -178,6 +180,8 @@ const table = {
   eth_getHeaderByHash,
   eth_getTransactionBySenderAndNonce,
   eth_getAccount,
+  eth_sendRawTransactionSync,
+  eth_sendTransactionSync,
   web3_clientVersion,
   web3_sha3,
   eth_feeHistory,
