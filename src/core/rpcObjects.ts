@@ -87,6 +87,28 @@ export interface RpcReceipt {
 export type RpcHeader = Omit<RpcBlock, 'transactions' | 'uncles' | 'size' | 'totalDifficulty'>
 
 /**
+ * Otterscan's block details (ots_getBlockDetails / ByHash; otterscan
+ * docs/custom-jsonrpc.md): the block without `transactions`, with `transactionCount` and
+ * a null `logsBloom`; the issuance (all zero on this chain) and the block's fees in wei.
+ */
+export interface OtsBlockDetails {
+  block: Omit<RpcBlock, 'transactions' | 'logsBloom'> & { logsBloom: null; transactionCount: number }
+  issuance: { blockReward: Quantity; uncleReward: Quantity; issuance: Quantity }
+  totalFees: Quantity
+}
+
+/**
+ * eth_createAccessList's answer (go-ethereum internal/ethapi/api.go AccessListResult):
+ * the addresses and storage slots (32-byte DATA) the call touches, its gas used, and
+ * go-ethereum's error text when it failed (absent otherwise).
+ */
+export interface RpcAccessListResult {
+  accessList: { address: Address; storageKeys: Hash[] }[]
+  gasUsed: Quantity
+  error?: string
+}
+
+/**
  * An account as eth_getAccount answers it (go-ethereum internal/ethapi/api.go
  * AccountResult): gas-token balance in wei, EVM nonce, keccak256 of the code, and the
  * root of its storage trie; QUANTITY and 32-byte DATA.

@@ -82,9 +82,16 @@ import { eth_getRawTransactionByBlockHashAndIndex } from './eth_getRawTransactio
 import { eth_getRawTransactionByBlockNumberAndIndex } from './eth_getRawTransactionByBlockNumberAndIndex.ts'
 import { eth_getBlockReceipts } from './eth_getBlockReceipts.ts'
 import { eth_getHeaderByNumber } from './eth_getHeaderByNumber.ts'
+import { ots_getApiLevel } from './ots_getApiLevel.ts'
+import { erigon_getHeaderByNumber } from './erigon_getHeaderByNumber.ts'
+import { ots_hasCode } from './ots_hasCode.ts'
+import { ots_getBlockDetails } from './ots_getBlockDetails.ts'
+import { ots_getBlockDetailsByHash } from './ots_getBlockDetailsByHash.ts'
+import { ots_getTransactionError } from './ots_getTransactionError.ts'
 import { eth_getHeaderByHash } from './eth_getHeaderByHash.ts'
 import { eth_getTransactionBySenderAndNonce } from './eth_getTransactionBySenderAndNonce.ts'
 import { eth_getAccount } from './eth_getAccount.ts'
+import { eth_createAccessList } from './eth_createAccessList.ts'
 import { eth_sendRawTransactionSync } from './eth_sendRawTransactionSync.ts'
 import { eth_sendTransactionSync } from './eth_sendTransactionSync.ts'
 import { eth_hashrate } from './eth_hashrate.ts'
@@ -177,9 +184,16 @@ const table = {
   eth_getRawTransactionByBlockNumberAndIndex,
   eth_getBlockReceipts,
   eth_getHeaderByNumber,
+  ots_getApiLevel,
+  erigon_getHeaderByNumber,
+  ots_hasCode,
+  ots_getBlockDetails,
+  ots_getBlockDetailsByHash,
+  ots_getTransactionError,
   eth_getHeaderByHash,
   eth_getTransactionBySenderAndNonce,
   eth_getAccount,
+  eth_createAccessList,
   eth_sendRawTransactionSync,
   eth_sendTransactionSync,
   web3_clientVersion,

@@ -1,0 +1,41 @@
+import { defineMethod } from '../declare.ts'
+import { blockNumberLookup } from '../paramSpecs.ts'
+import { formatBlock } from '../format.ts'
+import type { ChainBlock } from '../../chain/block.ts'
+import type { OtsBlockDetails } from '../../core/rpcObjects.ts'
+import { toQuantity } from '../../util/hex.ts'
+
+/** Wei per gas-token v1 unit: a record's GasConsumed is in 1e-9 gas tokens (reference §1.4.6). */
+const WEI_PER_V1_UNIT = 1_000_000_000n
+
+/**
+ * Otterscan's block details of `block` (otterscan docs/custom-jsonrpc.md, Erigon
+ * turbo/jsonrpc otterscan_api.go getBlockDetailsImpl): the block object without
+ * `transactions`, with `transactionCount` (its EVM transactions, as eth_getBlockByNumber
+ * lists them) and `logsBloom` null; `issuance` all zero (the chain mints no block
+ * reward); `totalFees`, the fees of every transaction of the block, native ones
+ * included, in wei.
+ */
+export function formatBlockDetails(block: ChainBlock): OtsBlockDetails {
+  const { transactions, ...rest } = formatBlock(block, false)
+  const totalFees = block.records.reduce((sum, record) => sum + record.gasConsumed * WEI_PER_V1_UNIT, 0n)
+  return {
+    block: { ...rest, logsBloom: null, transactionCount: transactions.length },
+    issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' },
+    totalFees: toQuantity(totalFees),
+  }
+}
+
+/**
+ * ots_getBlockDetails: {@link formatBlockDetails} of the block by number, or null when
+ * none. Local on a fork (the remote serves no ots_ method).
+ */
+export const ots_getBlockDetails = defineMethod({
+  name: 'ots_getBlockDetails',
+  params: [blockNumberLookup('block')],
+  fork: { kind: 'local' },
+  handler: (ctx, [height]) => {
+    const block = height === undefined ? undefined : ctx.chain.blockAt(height)
+    return block === undefined ? null : formatBlockDetails(block)
+  },
+})
