@@ -62,7 +62,7 @@ describe('EIP-7966', () => {
     await devnet.rpc('evm_setAutomine', [false])
     try {
       const raw = await signed()
-      const hash = Transaction.from(raw).hash
+      const hash = Transaction.from(raw).hash!
       const waiting = devnet.rpc('eth_sendRawTransactionSync', [raw, 60_000])
       // Once the call has put it in the pool, a block is mined (polled by turns of the event loop, not by time).
       while ((await devnet.rpc('eth_getTransactionByHash', [hash])) === null) await new Promise((resolve) => setImmediate(resolve))
