@@ -95,3 +95,20 @@ describe('EIP-7966', () => {
     expect(answer.error?.message).toMatch(/timeout/)
   })
 })
+
+describe('eth_sendUnsignedTransaction (Anvil)', () => {
+  it('sends from an address with no key, not impersonated, and leaves it not impersonated', async () => {
+    const sender = `0x${'ef'.repeat(20)}`
+    await devnet.rpc('hardhat_setBalance', [sender, '0xde0b6b3a7640000'])
+    const hash = await devnet.rpc('eth_sendUnsignedTransaction', [{ from: sender, to: STRANGER, value: '0x7' }])
+    const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash]))!
+    expect(receipt.from).toBe(sender)
+    expect(receipt.status).toBe('0x1')
+    const refused = await overHttp('eth_sendTransaction', [{ from: sender, to: STRANGER, value: '0x1' }])
+    expect(refused.error?.message).toMatch(/unknown account/)
+  })
+
+  it('a request without from is refused with -32602', async () => {
+    expect((await overHttp('eth_sendUnsignedTransaction', [{ to: STRANGER }])).error?.code).toBe(-32602)
+  })
+})

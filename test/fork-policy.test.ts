@@ -104,6 +104,7 @@ const local: Record<string, LocalSample> = {
   ots_getBlockDetailsByHash: () => ['0x' + '00'.repeat(32)],
   ots_getTransactionError: (e) => [e.remoteTx],
   eth_sendTransactionSync: (e) => [call(e)],
+  eth_sendUnsignedTransaction: () => [{ from: STRANGER, to: STRANGER, value: '0x0', gasPrice: '0x0' }],
   eth_sendRawTransactionSync: () => ['0x00'],
   eth_hashrate: () => [],
   web3_clientVersion: () => [],

@@ -89,6 +89,7 @@ export type DualnetRpcSchema = [
   // Beyond the spec: what wallets and contract test suites call.
   { Method: 'eth_accounts'; Parameters?: undefined; ReturnType: Address[] },
   { Method: 'eth_sendTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hash },
+  { Method: 'eth_sendUnsignedTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hash },
   { Method: 'eth_getLogs'; Parameters: [filter: RpcLogFilter]; ReturnType: RpcLog[] },
   { Method: 'eth_newFilter'; Parameters: [filter: RpcLogFilter]; ReturnType: Quantity },
   { Method: 'eth_newBlockFilter'; Parameters?: undefined; ReturnType: Quantity },
