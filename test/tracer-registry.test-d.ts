@@ -19,11 +19,14 @@ describe('tracer types', () => {
   it('results are the named tracer’s, the struct logger’s without a name, and Trace their union', () => {
     expectTypeOf<RpcTraceResult<'callTracer'>>().toEqualTypeOf<CallFrameJson>()
     expectTypeOf<RpcTraceResult<undefined>>().toEqualTypeOf<StructLoggerResult>()
-    expectTypeOf<Trace>().toEqualTypeOf<StructLoggerResult | CallFrameJson>()
+    expectTypeOf<RpcTraceResult<'4byteTracer'>>().toEqualTypeOf<Record<string, number>>()
+    expectTypeOf<RpcTraceResult<'muxTracer'>['callTracer']>().toEqualTypeOf<CallFrameJson | undefined>()
+    expectTypeOf<Trace>().toEqualTypeOf<RpcTraceResult<RpcTracerName> | StructLoggerResult>()
   })
 
   it('the options name only registered tracers, with their config', () => {
-    expectTypeOf<RpcTraceOptions['tracer']>().toEqualTypeOf<'callTracer' | undefined>()
+    expectTypeOf<RpcTraceOptions['tracer']>().toEqualTypeOf<RpcTracerName | undefined>()
+    expectTypeOf<RpcTracerName>().toEqualTypeOf<'callTracer' | '4byteTracer' | 'noopTracer' | 'muxTracer'>()
     expectTypeOf<{ tracer: 'callTracer'; tracerConfig: { onlyTopCall: true } }>().toMatchTypeOf<RpcTraceOptions>()
     // @ts-expect-error a tracerConfig field the callTracer does not take
     const bad: RpcTraceOptions = { tracer: 'callTracer', tracerConfig: { onlyTopCal: true } }

@@ -109,6 +109,16 @@ export interface RpcAccessListResult {
 }
 
 /**
+ * eth_fillTransaction's answer (go-ethereum internal/ethapi/api.go
+ * SignTransactionResult, unsigned): the unsigned legacy transaction's RLP and its
+ * JSON as go-ethereum marshals a transaction (core/types/transaction_marshalling.go).
+ */
+export interface RpcFilledTransaction {
+  raw: Hex
+  tx: { type: '0x0'; nonce: Quantity; gasPrice: Quantity; gas: Quantity; to: Address | null; value: Quantity; input: Hex; v: Quantity; r: Quantity; s: Quantity; hash: Hash }
+}
+
+/**
  * An account as eth_getAccount answers it (go-ethereum internal/ethapi/api.go
  * AccountResult): gas-token balance in wei, EVM nonce, keccak256 of the code, and the
  * root of its storage trie; QUANTITY and 32-byte DATA.
@@ -212,6 +222,15 @@ export interface RpcTxpool<T> {
 export interface RpcTracers {
   /** go-ethereum's callTracer: the tree of call frames. */
   callTracer: { config: { onlyTopCall?: boolean; withLog?: boolean }; result: CallFrameJson }
+  /** go-ethereum's 4byteTracer: `"0x<selector>-<call-data bytes after it>"` to its number of calls. */
+  '4byteTracer': { config: Record<string, never>; result: Record<string, number> }
+  /** go-ethereum's noopTracer: records nothing, answers `{}`. */
+  noopTracer: { config: Record<string, never>; result: Record<string, never> }
+  /** go-ethereum's muxTracer: several tracers by name, each with its config; their results by name. */
+  muxTracer: {
+    config: { [N in Exclude<keyof RpcTracers, 'muxTracer'>]?: RpcTracers[N]['config'] }
+    result: { [N in Exclude<keyof RpcTracers, 'muxTracer'>]?: RpcTracers[N]['result'] }
+  }
 }
 
 /** The name of a tracer the devnet serves (`tracer` of the trace options). */

@@ -15,12 +15,18 @@
  */
 import type { RpcTracerName, RpcTracers, StructLoggerResult } from '../../core/rpcObjects.ts'
 import { callTracer } from './callTracer.ts'
+import { fourByteTracer } from './fourByteTracer.ts'
+import { muxTracer } from './muxTracer.ts'
+import { noopTracer } from './noopTracer.ts'
 import type { AnyTracerDefinition, TracerOf } from './definition.ts'
 import { structLogger } from './structLogger.ts'
 
 /** Every tracer a debug_trace* call may name, under its wire name; each one's result is its {@link RpcTracers} result. */
 export const tracers = {
   callTracer,
+  '4byteTracer': fourByteTracer,
+  noopTracer,
+  muxTracer,
 } satisfies { readonly [N in RpcTracerName]: TracerOf<N, RpcTracers[N]['result']> }
 
 /** The tracer used when the options name none: go-ethereum's struct logger (its flags are the options' own). */
