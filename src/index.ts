@@ -88,6 +88,8 @@ export type {
   RpcHeader,
   OtsBlockDetails,
   RpcAccount,
+  RpcAccountProof,
+  RpcFilledTransaction,
   RpcAccessListResult,
   RpcFeeHistory,
   RpcNodeMetadata,

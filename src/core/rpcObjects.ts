@@ -131,6 +131,23 @@ export interface RpcAccount {
 }
 
 /**
+ * An EIP-1186 account proof as eth_getProof answers it (go-ethereum
+ * internal/ethapi/api.go AccountResult): the account's trie nodes from the state root
+ * (`accountProof`, RLP-encoded, root first), its fields, and per storage key the value
+ * and the storage trie's nodes. dualnet refuses eth_getProof as the node does, so this
+ * is the shape the method is declared with, for clients that type it.
+ */
+export interface RpcAccountProof {
+  address: Address
+  accountProof: Hex[]
+  balance: Quantity
+  codeHash: Hash
+  nonce: Quantity
+  storageHash: Hash
+  storageProof: { key: Hex; value: Quantity; proof: Hex[] }[]
+}
+
+/**
  * A block object. `transactions` holds the EVM transactions only: their hashes, or
  * the objects when the second parameter of eth_getBlockBy* is true. The chain has no
  * base fee, so there is no `baseFeePerGas`; `gasLimit` is the 6,000,000 per-transaction cap.

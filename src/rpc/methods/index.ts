@@ -92,7 +92,9 @@ import { eth_getHeaderByHash } from './eth_getHeaderByHash.ts'
 import { eth_getTransactionBySenderAndNonce } from './eth_getTransactionBySenderAndNonce.ts'
 import { eth_getAccount } from './eth_getAccount.ts'
 import { eth_createAccessList } from './eth_createAccessList.ts'
+import { eth_getProof } from './eth_getProof.ts'
 import { eth_sendUnsignedTransaction } from './eth_sendUnsignedTransaction.ts'
+import { eth_fillTransaction } from './eth_fillTransaction.ts'
 import { eth_sendRawTransactionSync } from './eth_sendRawTransactionSync.ts'
 import { eth_sendTransactionSync } from './eth_sendTransactionSync.ts'
 import { eth_hashrate } from './eth_hashrate.ts'
@@ -195,7 +197,9 @@ const table = {
   eth_getTransactionBySenderAndNonce,
   eth_getAccount,
   eth_createAccessList,
+  eth_getProof,
   eth_sendUnsignedTransaction,
+  eth_fillTransaction,
   eth_sendRawTransactionSync,
   eth_sendTransactionSync,
   web3_clientVersion,
