@@ -98,6 +98,68 @@ export interface OtsBlockDetails {
 }
 
 /**
+ * A receipt as Otterscan's paged methods give it (otterscan docs/custom-jsonrpc.md;
+ * Anvil's OtsTransactionReceipt): the receipt object with `logs` and `logsBloom` null,
+ * and the block's `timestamp` (QUANTITY, Unix seconds).
+ */
+export type OtsReceipt = Omit<RpcReceipt, 'logs' | 'logsBloom'> & { logs: null; logsBloom: null; timestamp: Quantity }
+
+/**
+ * ots_getBlockTransactions' answer: `fullblock`, the block object with one page of
+ * transaction objects (`input` cut to its 4-byte selector), `transactionCount` (the
+ * block's, all pages) and a null `logsBloom`; `receipts`, theirs in the same order.
+ */
+export interface OtsBlockTransactions {
+  fullblock: Omit<RpcBlock, 'transactions' | 'logsBloom'> & { transactions: RpcTransaction[]; logsBloom: null; transactionCount: number }
+  receipts: OtsReceipt[]
+}
+
+/**
+ * ots_searchTransactionsBefore / After's answer: transactions newest first, their
+ * receipts, and whether this is the newest page (`firstPage`) or the oldest
+ * (`lastPage`).
+ */
+export interface OtsSearchResult {
+  txs: RpcTransaction[]
+  receipts: OtsReceipt[]
+  firstPage: boolean
+  lastPage: boolean
+}
+
+/** ots_getContractCreator's answer: the creating transaction and the address that ran the creation. */
+export interface OtsContractCreator {
+  hash: Hash
+  creator: Address
+}
+
+/**
+ * One of ots_getInternalOperations' operations: `type` 0 a value transfer, 1 a
+ * self-destruct, 2 a CREATE, 3 a CREATE2; `value` in wei.
+ */
+export interface OtsInternalOperation {
+  type: 0 | 1 | 2 | 3
+  from: Address
+  to: Address
+  value: Quantity
+}
+
+/**
+ * One call of ots_traceTransaction's list, in execution order: the frame's kind
+ * (`CALL`, `STATICCALL`, `DELEGATECALL`, `CALLCODE`, `CREATE`, `CREATE2`), its depth
+ * (0 the transaction's own), the addresses, the value (null where the kind moves none),
+ * input and output.
+ */
+export interface OtsTraceEntry {
+  type: string
+  depth: number
+  from: Address
+  to: Address
+  value: Quantity | null
+  input: Hex
+  output: Hex
+}
+
+/**
  * eth_createAccessList's answer (go-ethereum internal/ethapi/api.go AccessListResult):
  * the addresses and storage slots (32-byte DATA) the call touches, its gas used, and
  * go-ethereum's error text when it failed (absent otherwise).
@@ -424,4 +486,36 @@ export interface RpcNodeMetadata {
   forkedNetwork: { chainId: number; forkBlockNumber: number; forkBlockHash: Hash } | null
   /** Live snapshots: id (the QUANTITY evm_snapshot answered, as Anvil keys them) to `[block number, block hash]`. */
   snapshots: Record<string, [number, Hash]>
+}
+
+/** Where a traced transaction sits, as Parity's traces give it (numbers, not hex; OpenEthereum `LocalizedTransactionTrace`). */
+export interface IncludedTransactionPosition {
+  blockHash: string
+  blockNumber: number
+  transactionHash: string
+  transactionPosition: number
+}
+
+/**
+ * One of Parity's flat traces (`LocalizedTransactionTrace`, as Erigon's and Anvil's
+ * trace_* answer it): a call frame's `action` (a call's `callType`
+ * `call`/`delegatecall`/`staticcall`/`callcode`, `to`, `input`; a create's `init`,
+ * `creationMethod`), its `result` (`gasUsed` and `output`, or a create's `address` and
+ * `code`; null with `error` for a failed frame), `subtraces` (its number of children)
+ * and `traceAddress` (child indices from the top frame). Position fields are null for
+ * a call not mined (trace_call).
+ */
+export interface ParityTrace {
+  action:
+    | { from: string; callType: string; gas: string; input: string; to: string; value: string }
+    | { from: string; gas: string; init: string; value: string; creationMethod: 'create' | 'create2' }
+  blockHash: string | null
+  blockNumber: number | null
+  error?: string
+  result: { gasUsed: string; output: string } | { address: string; code: string; gasUsed: string } | null
+  subtraces: number
+  traceAddress: number[]
+  transactionHash: string | null
+  transactionPosition: number | null
+  type: 'call' | 'create' | 'suicide' | 'reward'
 }

@@ -149,6 +149,8 @@ export type DualnetRpcSchema = [
   { Method: 'eth_sign'; Parameters: [address: string, data: string]; ReturnType: Hex },
   { Method: 'personal_sign'; Parameters: [data: string, address: string]; ReturnType: Hex },
   { Method: 'eth_signTypedData_v4'; Parameters: [address: string, typedData: string | object]; ReturnType: Hex },
+  { Method: 'eth_signTypedData_v3'; Parameters: [address: string, typedData: string | object]; ReturnType: Hex },
+  { Method: 'eth_signTypedData'; Parameters: [address: string, typedData: string | object]; ReturnType: Hex },
   { Method: 'eth_signTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hex },
   // Test-harness controls (Hardhat, Anvil and Ganache names).
   { Method: 'evm_snapshot'; Parameters?: undefined; ReturnType: Quantity },

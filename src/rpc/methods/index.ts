@@ -95,6 +95,8 @@ import { eth_createAccessList } from './eth_createAccessList.ts'
 import { eth_getProof } from './eth_getProof.ts'
 import { eth_sendUnsignedTransaction } from './eth_sendUnsignedTransaction.ts'
 import { eth_fillTransaction } from './eth_fillTransaction.ts'
+import { eth_signTypedData_v3 } from './eth_signTypedData_v3.ts'
+import { eth_signTypedData } from './eth_signTypedData.ts'
 import { eth_sendRawTransactionSync } from './eth_sendRawTransactionSync.ts'
 import { eth_sendTransactionSync } from './eth_sendTransactionSync.ts'
 import { eth_hashrate } from './eth_hashrate.ts'
@@ -200,6 +202,8 @@ const table = {
   eth_getProof,
   eth_sendUnsignedTransaction,
   eth_fillTransaction,
+  eth_signTypedData_v3,
+  eth_signTypedData,
   eth_sendRawTransactionSync,
   eth_sendTransactionSync,
   web3_clientVersion,
