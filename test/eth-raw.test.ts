@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCustomCommon, Mainnet } from '@ethereumjs/common'
+import { RLP } from '@ethereumjs/rlp'
 import { createLegacyTxFromRLP } from '@ethereumjs/tx'
 import { JsonRpcProvider, Transaction, Wallet } from 'ethers'
 import { createPublicClient, http } from 'viem'
@@ -109,6 +110,24 @@ describe('blocks', () => {
     } finally {
       provider.destroy()
     }
+  })
+
+  it('debug_getRawReceipts: each receipt as go-ethereum encodes a legacy one, decoding to eth_getBlockReceipts', async () => {
+    const receipts = (await devnet.rpc('eth_getBlockReceipts', [blockNumber]))!
+    const raws = (await devnet.rpc('debug_getRawReceipts', [blockNumber]))!
+    expect(raws).toHaveLength(receipts.length)
+    expect((await overHttp('debug_getRawReceipts', [blockHash])).result).toEqual(raws)
+    const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`
+    const quantity = (b: Uint8Array) => `0x${BigInt(b.length === 0 ? 0 : hex(b)).toString(16)}`
+    for (const [i, raw] of raws.entries()) {
+      const [status, cumulative, bloom, logs] = RLP.decode(Buffer.from(raw.slice(2), 'hex')) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array[][]]
+      const receipt = receipts[i]!
+      expect([quantity(status), quantity(cumulative), hex(bloom)]).toEqual([receipt.status, receipt.cumulativeGasUsed, receipt.logsBloom])
+      expect(logs.map(([address, topics, data]) => ({ address: hex(address as Uint8Array), topics: (topics as unknown as Uint8Array[]).map(hex), data: hex(data as Uint8Array) }))).toEqual(
+        receipt.logs.map((log) => ({ address: log.address, topics: log.topics, data: log.data })),
+      )
+    }
+    expect(await devnet.rpc('debug_getRawReceipts', ['0xffff'])).toBeNull()
   })
 
   it('uncles: null, with no uncles to give', async () => {

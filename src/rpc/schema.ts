@@ -21,6 +21,9 @@ import type {
   RpcBlock,
   RpcHeader,
   OtsBlockDetails,
+  OtsBlockTransactions,
+  OtsContractCreator,
+  OtsSearchResult,
   RpcAccount,
   RpcAccountProof,
   RpcFilledTransaction,
@@ -33,6 +36,7 @@ import type {
   RpcSyncing,
   RpcTraceCallOptions,
   RpcTraceOptions,
+  ParityTrace,
   RpcTraceResult,
   RpcTransaction,
   RpcTransactionRequest,
@@ -49,6 +53,8 @@ export type BlockNumberOrTag = string
  * method one result type; `RpcTraceResult<'callTracer'>` names one tracer's.
  */
 export type Trace = RpcTraceResult
+/** What debug_traceBlockByNumber / debug_traceBlockByHash answer: per EVM transaction in block order, its hash and its {@link Trace}, or the error that kept it from being traced (go-ethereum eth/tracers/api.go `txTraceResult`). */
+export type BlockTrace = ({ txHash: `0x${string}`; result: Trace } | { txHash: `0x${string}`; error: string })[]
 /** The hardhat_reset / anvil_reset options argument: absent, null, `{}`, or Hardhat's `forking` (docs/fork.md). */
 export type ResetOptions = { forking?: { jsonRpcUrl: string; blockNumber?: Numberish } } | null
 
@@ -79,6 +85,11 @@ export type DualnetRpcSchema = [
     ReturnType: Quantity
   },
   { Method: 'debug_traceTransaction'; Parameters: [hash: string, options?: RpcTraceOptions]; ReturnType: Trace },
+  { Method: 'debug_traceBlockByNumber'; Parameters: [block: BlockNumberOrTag, options?: RpcTraceOptions]; ReturnType: BlockTrace },
+  { Method: 'debug_traceBlockByHash'; Parameters: [hash: string, options?: RpcTraceOptions]; ReturnType: BlockTrace },
+  { Method: 'trace_transaction'; Parameters: [hash: string]; ReturnType: ParityTrace[] | null },
+  { Method: 'trace_get'; Parameters: [hash: string, indices: (Quantity | number)[]]; ReturnType: ParityTrace | null },
+  { Method: 'trace_block'; Parameters: [block: BlockSpecifier]; ReturnType: ParityTrace[] | null },
   { Method: 'debug_traceCall'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier | null, options?: RpcTraceCallOptions | null]; ReturnType: Trace },
   { Method: 'eth_getBlockByNumber'; Parameters: [block: BlockNumberOrTag, fullTransactions: boolean]; ReturnType: RpcBlock | null },
   { Method: 'eth_getBlockByHash'; Parameters: [hash: string, fullTransactions: boolean]; ReturnType: RpcBlock | null },
@@ -115,6 +126,7 @@ export type DualnetRpcSchema = [
   { Method: 'eth_getRawTransactionByBlockNumberAndIndex'; Parameters: [block: BlockNumberOrTag, index: Quantity]; ReturnType: Hex },
   /** A QUANTITY|TAG, a bare block hash, or an EIP-1898 object (go-ethereum's BlockNumberOrHash). */
   { Method: 'eth_getBlockReceipts'; Parameters: [block: BlockSpecifier]; ReturnType: RpcReceipt[] | null },
+  { Method: 'debug_getRawReceipts'; Parameters: [block: BlockSpecifier]; ReturnType: Hex[] | null },
   { Method: 'eth_getHeaderByNumber'; Parameters: [block: BlockNumberOrTag]; ReturnType: RpcHeader | null },
   { Method: 'eth_getHeaderByHash'; Parameters: [hash: string]; ReturnType: RpcHeader | null },
   // Otterscan's API (otterscan docs/custom-jsonrpc.md) and the Erigon header it probes.
@@ -124,6 +136,10 @@ export type DualnetRpcSchema = [
   { Method: 'ots_getBlockDetails'; Parameters: [block: BlockNumberOrTag]; ReturnType: OtsBlockDetails | null },
   { Method: 'ots_getBlockDetailsByHash'; Parameters: [hash: string]; ReturnType: OtsBlockDetails | null },
   { Method: 'ots_getTransactionError'; Parameters: [hash: string]; ReturnType: Hex },
+  { Method: 'ots_getBlockTransactions'; Parameters: [block: BlockNumberOrTag, page: Numberish, pageSize: Numberish]; ReturnType: OtsBlockTransactions | null },
+  { Method: 'ots_searchTransactionsBefore'; Parameters: [address: string, blockNumber: Numberish, pageSize: Numberish]; ReturnType: OtsSearchResult },
+  { Method: 'ots_searchTransactionsAfter'; Parameters: [address: string, blockNumber: Numberish, pageSize: Numberish]; ReturnType: OtsSearchResult },
+  { Method: 'ots_getContractCreator'; Parameters: [address: string]; ReturnType: OtsContractCreator | null },
   { Method: 'eth_getTransactionBySenderAndNonce'; Parameters: [sender: string, nonce: Quantity]; ReturnType: RpcTransaction | null },
   { Method: 'eth_getAccount'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: RpcAccount },
   { Method: 'eth_createAccessList'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier | null, stateOverrides?: StateOverride | null]; ReturnType: RpcAccessListResult },

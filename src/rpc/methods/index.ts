@@ -54,6 +54,11 @@ import { eth_blockNumber } from './eth_blockNumber.ts'
 import { eth_call } from './eth_call.ts'
 import { debug_traceCall } from './debug_traceCall.ts'
 import { debug_traceTransaction } from './debug_traceTransaction.ts'
+import { debug_traceBlockByNumber } from './debug_traceBlockByNumber.ts'
+import { debug_traceBlockByHash } from './debug_traceBlockByHash.ts'
+import { trace_transaction } from './trace_transaction.ts'
+import { trace_get } from './trace_get.ts'
+import { trace_block } from './trace_block.ts'
 import { eth_chainId } from './eth_chainId.ts'
 import { eth_coinbase } from './eth_coinbase.ts'
 import { eth_estimateGas } from './eth_estimateGas.ts'
@@ -88,6 +93,10 @@ import { ots_hasCode } from './ots_hasCode.ts'
 import { ots_getBlockDetails } from './ots_getBlockDetails.ts'
 import { ots_getBlockDetailsByHash } from './ots_getBlockDetailsByHash.ts'
 import { ots_getTransactionError } from './ots_getTransactionError.ts'
+import { ots_getBlockTransactions } from './ots_getBlockTransactions.ts'
+import { ots_searchTransactionsBefore } from './ots_searchTransactionsBefore.ts'
+import { ots_searchTransactionsAfter } from './ots_searchTransactionsAfter.ts'
+import { ots_getContractCreator } from './ots_getContractCreator.ts'
 import { eth_getHeaderByHash } from './eth_getHeaderByHash.ts'
 import { eth_getTransactionBySenderAndNonce } from './eth_getTransactionBySenderAndNonce.ts'
 import { eth_getAccount } from './eth_getAccount.ts'
@@ -97,6 +106,7 @@ import { eth_sendUnsignedTransaction } from './eth_sendUnsignedTransaction.ts'
 import { eth_fillTransaction } from './eth_fillTransaction.ts'
 import { eth_signTypedData_v3 } from './eth_signTypedData_v3.ts'
 import { eth_signTypedData } from './eth_signTypedData.ts'
+import { debug_getRawReceipts } from './debug_getRawReceipts.ts'
 import { eth_sendRawTransactionSync } from './eth_sendRawTransactionSync.ts'
 import { eth_sendTransactionSync } from './eth_sendTransactionSync.ts'
 import { eth_hashrate } from './eth_hashrate.ts'
@@ -156,6 +166,11 @@ const table = {
   eth_call,
   eth_estimateGas,
   debug_traceTransaction,
+  debug_traceBlockByNumber,
+  debug_traceBlockByHash,
+  trace_transaction,
+  trace_get,
+  trace_block,
   debug_traceCall,
   eth_getBlockByNumber,
   eth_getBlockByHash,
@@ -195,6 +210,10 @@ const table = {
   ots_getBlockDetails,
   ots_getBlockDetailsByHash,
   ots_getTransactionError,
+  ots_getBlockTransactions,
+  ots_searchTransactionsBefore,
+  ots_searchTransactionsAfter,
+  ots_getContractCreator,
   eth_getHeaderByHash,
   eth_getTransactionBySenderAndNonce,
   eth_getAccount,
@@ -204,6 +223,7 @@ const table = {
   eth_fillTransaction,
   eth_signTypedData_v3,
   eth_signTypedData,
+  debug_getRawReceipts,
   eth_sendRawTransactionSync,
   eth_sendTransactionSync,
   web3_clientVersion,
