@@ -70,6 +70,7 @@ export type {
   EntryOf,
   BlockNumberOrTag,
   Trace,
+  BlockTrace,
   ResetOptions,
 } from './rpc/schema.ts'
 export type {

@@ -1,0 +1,111 @@
+/**
+ * Parity's (OpenEthereum's) flat traces, as Erigon (turbo/jsonrpc trace_*.go) and Anvil
+ * (foundry crates/anvil, revm-inspectors' parity builder) serve them from trace_*:
+ * one `LocalizedTransactionTrace` per call frame, depth first, each with its
+ * `traceAddress` (child indices from the transaction's frame) and `subtraces`.
+ *
+ * Built from go-ethereum's callTracer tree (evm/tracing/callTracer.ts), which already
+ * follows every frame of a replay: the tree is re-rendered, not re-traced. The chain's
+ * synthetic gas-token fee logs are not calls, so they make no trace.
+ */
+import type { CallFrameJson, IncludedTransactionPosition, ParityTrace } from '../core/rpcObjects.ts'
+import { toHex, toHexRaw, toQuantity } from '../util/hex.ts'
+import type { IncludedTransaction } from '../chain/chainTypes.ts'
+import type { ChainBlock } from '../chain/block.ts'
+import type { RpcCallScope, RpcContext } from './context.ts'
+
+/**
+ * Intrinsic gas of a legacy transaction on Istanbul (EIP-2028: 4 per zero byte of data,
+ * 16 per other byte; 21,000, plus 32,000 for a create): Parity's top-level `action.gas`
+ * and `result.gasUsed` leave it out (OpenEthereum trace/executive_tracer; Erigon does
+ * the same), where the callTracer's root frame counts it.
+ */
+export function intrinsicGas(input: string, create: boolean): bigint {
+  let gas = create ? 53_000n : 21_000n
+  for (let i = 2; i < input.length; i += 2) gas += input.slice(i, i + 2) === '00' ? 4n : 16n
+  return gas
+}
+
+/** The callTracer's error texts (go-ethereum's) as OpenEthereum's trace errors, which Erigon and Anvil answer. */
+function parityError(error: string): string {
+  if (error === 'execution reverted') return 'Reverted'
+  if (error === 'out of gas') return 'Out of gas'
+  if (error.startsWith('invalid opcode')) return 'Bad instruction'
+  if (error === 'stack underflow' || error.startsWith('stack underflow')) return 'Stack underflow'
+  if (error === 'invalid jump destination') return 'Bad jump destination'
+  return error
+}
+
+/**
+ * The transaction's flat traces from its callTracer tree `root`, at `at` (block hash,
+ * number, transaction hash and position; all null for a call not mined, as trace_call
+ * answers within `TraceResults.trace`). Quantities 0x-hex; `action.gas` and
+ * `result.gasUsed` of the top frame without the intrinsic gas ({@link intrinsicGas}).
+ */
+export function parityTraces(root: CallFrameJson, at: IncludedTransactionPosition | undefined): ParityTrace[] {
+  const out: ParityTrace[] = []
+  const walk = (frame: CallFrameJson, traceAddress: number[], top: boolean): void => {
+    const create = frame.type === 'CREATE' || frame.type === 'CREATE2'
+    const less = top ? intrinsicGas(frame.input, create) : 0n
+    const gas = BigInt(frame.gas) - less
+    const gasUsed = BigInt(frame.gasUsed) - less
+    const calls = frame.calls ?? []
+    const value = frame.value ?? '0x0'
+    const action: ParityTrace['action'] = create
+      ? { from: frame.from, gas: toQuantity(gas > 0n ? gas : 0n), init: frame.input, value, creationMethod: frame.type === 'CREATE2' ? 'create2' : 'create' }
+      : { from: frame.from, callType: frame.type.toLowerCase(), gas: toQuantity(gas > 0n ? gas : 0n), input: frame.input, to: frame.to ?? '0x', value }
+    let result: ParityTrace['result'] = null
+    if (frame.error === undefined) {
+      const used = toQuantity(gasUsed > 0n ? gasUsed : 0n)
+      result = create ? { address: frame.to ?? '0x', code: frame.output ?? '0x', gasUsed: used } : { gasUsed: used, output: frame.output ?? '0x' }
+    }
+    out.push({
+      action,
+      blockHash: at?.blockHash ?? null,
+      blockNumber: at?.blockNumber ?? null,
+      ...(frame.error !== undefined && { error: parityError(frame.error) }),
+      result,
+      subtraces: calls.length,
+      traceAddress,
+      transactionHash: at?.transactionHash ?? null,
+      transactionPosition: at?.transactionPosition ?? null,
+      type: create ? 'create' : 'call',
+    })
+    for (const [i, call] of calls.entries()) walk(call, [...traceAddress, i], false)
+  }
+  walk(root, [], true)
+  return out
+}
+
+/**
+ * Replays the mined EVM transaction `found` with the callTracer (chain/replay.ts, on the
+ * state before it in its block) and answers its Parity traces. The devnet's trace
+ * limits apply: size (`traceSizeLimit`), time (`traceTimeout`) and a batch's trace
+ * budget (traceConfig.ts `withTraceBudget`). Loaded on the first trace, off the
+ * start-up path.
+ */
+export async function traceMined(ctx: RpcContext, scope: RpcCallScope | undefined, found: IncludedTransaction): Promise<ParityTrace[]> {
+  const [{ withTraceBudget }, { traceTransaction }, { CallTracer }] = await Promise.all([import('./traceConfig.ts'), import('../chain/replay.ts'), import('../evm/tracing/callTracer.ts')])
+  const tracer = new CallTracer({ sizeLimit: ctx.limits.traceSizeLimit })
+  const root = (await withTraceBudget(ctx.limits, scope, ctx.limits.traceTimeout, (budget) => traceTransaction(ctx.chain, toHexRaw(found.tx.hash), tracer, budget))) as CallFrameJson
+  return parityTraces(root, {
+    blockHash: toHex(found.block.hash),
+    blockNumber: found.block.header.height,
+    transactionHash: toHex(found.tx.hash),
+    transactionPosition: found.index,
+  })
+}
+
+/**
+ * The Parity traces of every EVM transaction of `block`, in block order (trace_block,
+ * trace_filter). Native transactions have no EVM frames and give none; the chain pays
+ * no block reward, so no `reward` trace closes the list as Erigon's would.
+ */
+export async function traceBlock(ctx: RpcContext, scope: RpcCallScope | undefined, block: ChainBlock): Promise<ParityTrace[]> {
+  const out: ParityTrace[] = []
+  for (const [index, tx] of block.transactions.entries()) {
+    if (tx.kind !== 'evm') continue
+    out.push(...(await traceMined(ctx, scope, { tx, block, index, record: block.records[index]! })))
+  }
+  return out
+}

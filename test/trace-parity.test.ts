@@ -1,0 +1,87 @@
+/**
+ * Parity's trace_* (issue 34, item 1): trace_transaction, trace_get and trace_block in
+ * the shapes Erigon and Anvil serve (rpc/parityTrace.ts), on the TraceCaller fixture
+ * (a call with value to the callee's `ping(uint256)`, a reverted STATICCALL to its
+ * `fail()`), a deploy and a plain value transfer.
+ */
+import { Interface } from 'ethers'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TraceCallee, TraceCaller } from '../fixtures/index.ts'
+import { createDevnet, type Devnet, type ParityTrace } from '../src/index.ts'
+
+describe('trace_* (Parity)', () => {
+  let devnet: Devnet
+  let from: string
+  let callee: string
+  let caller: string
+  let deployHash: string
+  let hash: string
+  const callerAbi = new Interface(TraceCaller.abi as never)
+  const rpc = (method: string, params: unknown[]) => devnet.rpcUntyped(method, params)
+  const receipt = async (tx: string) => (await rpc('eth_getTransactionReceipt', [tx])) as { contractAddress: string; blockHash: string; blockNumber: string; gasUsed: string }
+
+  beforeAll(async () => {
+    devnet = await createDevnet({ clock: 'frozen', console: false })
+    from = devnet.accounts[0]!.address.toLowerCase()
+    callee = (await receipt((await rpc('eth_sendTransaction', [{ from, data: TraceCallee.bytecode }])) as string)).contractAddress
+    deployHash = (await rpc('eth_sendTransaction', [{ from, data: TraceCaller.bytecode + callerAbi.encodeDeploy([callee]).slice(2) }])) as string
+    caller = (await receipt(deployHash)).contractAddress
+    hash = (await rpc('eth_sendTransaction', [{ from, to: caller, data: callerAbi.encodeFunctionData('run'), value: '0x3e8', gas: '0x30d40' }])) as string
+  })
+  afterAll(async () => {
+    await devnet?.close()
+  })
+
+  it('trace_transaction: one trace per frame, depth first, with traceAddress, subtraces, position and Parity errors', async () => {
+    const traces = (await rpc('trace_transaction', [hash])) as ParityTrace[]
+    const r = await receipt(hash)
+    expect(traces.length).toBe(3)
+    for (const trace of traces) {
+      expect(trace).toMatchObject({ blockHash: r.blockHash, blockNumber: Number(r.blockNumber), transactionHash: hash, transactionPosition: 0 })
+    }
+    const [top, ping, fail] = traces as [ParityTrace, ParityTrace, ParityTrace]
+    expect(top).toMatchObject({ type: 'call', traceAddress: [], subtraces: 2, action: { callType: 'call', from, to: caller, value: '0x3e8', input: callerAbi.encodeFunctionData('run') } })
+    // The top frame's gas leaves out the intrinsic gas, as Parity's does: 21,000 + 4 data bytes at 16.
+    expect(BigInt((top.action as { gas: string }).gas)).toBe(0x30d40n - 21_064n)
+    expect(BigInt((top.result as { gasUsed: string }).gasUsed)).toBe(BigInt(r.gasUsed) - 21_064n)
+    expect(ping).toMatchObject({ type: 'call', traceAddress: [0], subtraces: 0, action: { callType: 'call', from: caller, to: callee } })
+    expect(ping.result).toMatchObject({ output: expect.stringMatching(/^0x/) })
+    expect(fail).toMatchObject({ type: 'call', traceAddress: [1], subtraces: 0, error: 'Reverted', result: null, action: { callType: 'staticcall', from: caller, to: callee, value: '0x0' } })
+    // Keys in Parity's order.
+    expect(Object.keys(top)).toEqual(['action', 'blockHash', 'blockNumber', 'result', 'subtraces', 'traceAddress', 'transactionHash', 'transactionPosition', 'type'])
+  })
+
+  it('trace_transaction of a deploy is a create trace with the new address and its code; of a transfer, one call', async () => {
+    const [create] = (await rpc('trace_transaction', [deployHash])) as ParityTrace[]
+    const code = (await rpc('eth_getCode', [caller, 'latest'])) as string
+    expect(create).toMatchObject({ type: 'create', traceAddress: [], action: { from, value: '0x0', creationMethod: 'create' }, result: { address: caller, code } })
+    const transfer = (await rpc('eth_sendTransaction', [{ from, to: '0x00000000000000000000000000000000000000aa', value: '0x7' }])) as string
+    const traces = (await rpc('trace_transaction', [transfer])) as ParityTrace[]
+    expect(traces).toHaveLength(1)
+    expect(traces[0]).toMatchObject({
+      type: 'call',
+      subtraces: 0,
+      action: { callType: 'call', to: '0x00000000000000000000000000000000000000aa', value: '0x7', input: '0x', gas: '0x0' },
+      result: { gasUsed: '0x0', output: '0x' },
+    })
+  })
+
+  it('trace_transaction of an unknown hash is null', async () => {
+    expect(await rpc('trace_transaction', [`0x${'11'.repeat(32)}`])).toBeNull()
+  })
+
+  it('trace_get picks as Erigon does: index n is the trace after the top frame’s n-th; more than one index is null', async () => {
+    const traces = (await rpc('trace_transaction', [hash])) as ParityTrace[]
+    expect(await rpc('trace_get', [hash, ['0x0']])).toEqual(traces[1])
+    expect(await rpc('trace_get', [hash, [1]])).toEqual(traces[2])
+    expect(await rpc('trace_get', [hash, ['0x5']])).toBeNull()
+    expect(await rpc('trace_get', [hash, [0, 0]])).toBeNull()
+    await expect(rpc('trace_get', [hash, 'x'])).rejects.toMatchObject({ code: -32602 })
+  })
+
+  it('trace_block: the traces of the block’s transactions in order; null past the tip', async () => {
+    const r = await receipt(hash)
+    expect(await rpc('trace_block', [r.blockNumber])).toEqual(await rpc('trace_transaction', [hash]))
+    expect(await rpc('trace_block', ['0xffff'])).toBeNull()
+  })
+})
