@@ -1,5 +1,5 @@
 /**
- * Replays for tracing (debug_traceTransaction, debug_traceCall): an execution on an
+ * Replays for tracing (debug_traceTransaction, debug_traceCall, debug_traceBlock*): an execution on an
  * engine of its own over a {@link ReplayWorld}, an overlay on the world state as of
  * one height, so that nothing of the devnet changes (no state, no blocks, no pool,
  * no journal entries) and the devnet's EVM carries no tracer.
@@ -14,6 +14,7 @@ import type { EvmEngine } from '../evm/engine.ts'
 import { TraceTooLargeError, type Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
 import type { IncludedTransaction, SimulationBlock } from './chainTypes.ts'
+import type { ChainBlock } from './block.ts'
 import type { ForkSource } from '../fork/source.ts'
 import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
@@ -147,6 +148,48 @@ export async function traceTransaction(chain: ReplayChain, hash: string, tracer:
     detach()
   }
   return tracer.result(outcome, found.tx.tx.gasLimit)
+}
+
+/** One transaction's trace in a block's (go-ethereum eth/tracers/api.go `txTraceResult`): its hash, and its tracer's result or the error that stopped it. */
+export type BlockTraceEntry = { txHash: `0x${string}`; result: unknown } | { txHash: `0x${string}`; error: string }
+
+/**
+ * Traces every EVM transaction of `block` in order, each with a fresh tracer of
+ * `makeTracer`, on the state before the block with the preceding ones executed
+ * (go-ethereum's `traceBlock`). A native transaction has no EVM trace and is left out
+ * (as eth_getBlockReceipts leaves it out); those after it cannot be replayed (the EVM
+ * cannot run what it changed) and get `error`, as geth reports a transaction it could
+ * not trace. The budget's error past its deadline, a tracer's size error and
+ * {@link ExecutionAbortedError} stop the whole trace.
+ */
+export async function traceBlock(chain: ReplayChain, block: ChainBlock, makeTracer: () => Tracer, limits?: ReplayBudget): Promise<BlockTraceEntry[]> {
+  const height = block.header.height
+  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height - 1))
+  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
+  const budget = budgetOf(chain, limits)
+  const out: BlockTraceEntry[] = []
+  let afterNative = false
+  for (const entry of block.transactions) {
+    if (entry.kind !== 'evm') {
+      afterNative = true
+      continue
+    }
+    const txHash = `0x${Buffer.from(entry.tx.hash).toString('hex')}` as const
+    if (afterNative) {
+      out.push({ txHash, error: 'transaction follows a native transaction in its block, which the EVM replay cannot run' })
+      continue
+    }
+    const tracer = makeTracer()
+    const detach = tracer.attach(engine.events)
+    let outcome
+    try {
+      outcome = await engine.executeTransaction(entry.tx, ctx, budget)
+    } finally {
+      detach()
+    }
+    out.push({ txHash, result: tracer.result(outcome, entry.tx.gasLimit) })
+  }
+  return out
 }
 
 /**
