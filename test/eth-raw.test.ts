@@ -6,7 +6,8 @@
  * over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCustomCommon, Mainnet } from '@ethereumjs/common'
+import { createBlockFromRLP, createBlockHeaderFromRLP } from '@ethereumjs/block'
+import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common'
 import { RLP } from '@ethereumjs/rlp'
 import { createLegacyTxFromRLP } from '@ethereumjs/tx'
 import { JsonRpcProvider, Transaction, Wallet } from 'ethers'
@@ -128,6 +129,24 @@ describe('blocks', () => {
       )
     }
     expect(await devnet.rpc('debug_getRawReceipts', ['0xffff'])).toBeNull()
+  })
+
+  it('debug_getRawHeader / debug_getRawBlock: the EVM view in go-ethereum’s layout, which @ethereumjs/block decodes', async () => {
+    const view = (await devnet.rpc('eth_getBlockByNumber', [blockNumber, false]))!
+    const rawHeader = (await devnet.rpc('debug_getRawHeader', [blockNumber]))!
+    const rawBlock = (await devnet.rpc('debug_getRawBlock', [blockHash]))!
+    expect((await overHttp('debug_getRawHeader', [blockHash])).result).toBe(rawHeader)
+    const common = createCustomCommon({ chainId: CHAIN_ID }, Mainnet, { hardfork: Hardfork.Istanbul })
+    const header = createBlockHeaderFromRLP(Buffer.from(rawHeader.slice(2), 'hex'), { common })
+    const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`
+    expect([header.number, header.timestamp, header.gasLimit, header.gasUsed]).toEqual([BigInt(view.number), BigInt(view.timestamp), BigInt(view.gasLimit), BigInt(view.gasUsed)])
+    expect([hex(header.parentHash), hex(header.transactionsTrie), hex(header.logsBloom)]).toEqual([view.parentHash, view.transactionsRoot, view.logsBloom])
+    // The chain's block hash is the native header's: the EVM view's RLP hashes to something else.
+    expect(hex(header.hash())).not.toBe(view.hash)
+    const block = createBlockFromRLP(Buffer.from(rawBlock.slice(2), 'hex'), { common })
+    expect(block.transactions.map((tx) => hex(tx.hash()))).toEqual(view.transactions)
+    expect(hex(block.header.serialize())).toBe(rawHeader)
+    expect(await devnet.rpc('debug_getRawBlock', ['0xffff'])).toBeNull()
   })
 
   it('uncles: null, with no uncles to give', async () => {

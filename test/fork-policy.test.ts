@@ -58,6 +58,8 @@ const placed: Record<string, PlacedSample> = {
   eth_getRawTransactionByBlockNumberAndIndex: { below: (e) => [e.remoteBlock, '0x0'], above: (e) => [e.ownBlock, '0x0'] },
   eth_getBlockReceipts: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
   debug_getRawReceipts: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
+  debug_getRawHeader: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
+  debug_getRawBlock: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
   eth_getHeaderByNumber: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
   eth_getHeaderByHash: { below: (e) => [e.remoteBlockHash], above: (e) => [e.ownBlockHash] },
   eth_getAccount: { below: (e) => [STRANGER, e.remoteBlock], above: (e) => [STRANGER, e.ownBlock] },
@@ -74,6 +76,7 @@ const placed: Record<string, PlacedSample> = {
   trace_transaction: { below: (e) => [e.remoteTx], above: (e) => [e.ownTx] },
   trace_get: { below: (e) => [e.remoteTx, ['0x0']], above: (e) => [e.ownTx, ['0x0']] },
   trace_block: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
+  trace_replayTransaction: { below: (e) => [e.remoteTx, ['trace', 'stateDiff']], above: (e) => [e.ownTx, ['trace', 'stateDiff']] },
   eth_getLogs: { below: (e) => [{ fromBlock: '0x1', toBlock: e.remoteBlock }], above: (e) => [{ fromBlock: e.ownBlock, toBlock: e.ownBlock }] },
   eth_getFilterLogs: {
     below: async (e) => [await e.fork.rpc('eth_newFilter', [{ fromBlock: '0x1', toBlock: e.remoteBlock }])],

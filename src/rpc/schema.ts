@@ -37,6 +37,7 @@ import type {
   RpcTraceCallOptions,
   RpcTraceOptions,
   ParityTrace,
+  ParityTraceResults,
   RpcTraceResult,
   RpcTransaction,
   RpcTransactionRequest,
@@ -90,6 +91,7 @@ export type DualnetRpcSchema = [
   { Method: 'trace_transaction'; Parameters: [hash: string]; ReturnType: ParityTrace[] | null },
   { Method: 'trace_get'; Parameters: [hash: string, indices: (Quantity | number)[]]; ReturnType: ParityTrace | null },
   { Method: 'trace_block'; Parameters: [block: BlockSpecifier]; ReturnType: ParityTrace[] | null },
+  { Method: 'trace_replayTransaction'; Parameters: [hash: string, traceTypes: ('trace' | 'stateDiff' | 'vmTrace')[]]; ReturnType: ParityTraceResults },
   { Method: 'debug_traceCall'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier | null, options?: RpcTraceCallOptions | null]; ReturnType: Trace },
   { Method: 'eth_getBlockByNumber'; Parameters: [block: BlockNumberOrTag, fullTransactions: boolean]; ReturnType: RpcBlock | null },
   { Method: 'eth_getBlockByHash'; Parameters: [hash: string, fullTransactions: boolean]; ReturnType: RpcBlock | null },
@@ -127,6 +129,8 @@ export type DualnetRpcSchema = [
   /** A QUANTITY|TAG, a bare block hash, or an EIP-1898 object (go-ethereum's BlockNumberOrHash). */
   { Method: 'eth_getBlockReceipts'; Parameters: [block: BlockSpecifier]; ReturnType: RpcReceipt[] | null },
   { Method: 'debug_getRawReceipts'; Parameters: [block: BlockSpecifier]; ReturnType: Hex[] | null },
+  { Method: 'debug_getRawHeader'; Parameters: [block: BlockSpecifier]; ReturnType: Hex | null },
+  { Method: 'debug_getRawBlock'; Parameters: [block: BlockSpecifier]; ReturnType: Hex | null },
   { Method: 'eth_getHeaderByNumber'; Parameters: [block: BlockNumberOrTag]; ReturnType: RpcHeader | null },
   { Method: 'eth_getHeaderByHash'; Parameters: [hash: string]; ReturnType: RpcHeader | null },
   // Otterscan's API (otterscan docs/custom-jsonrpc.md) and the Erigon header it probes.

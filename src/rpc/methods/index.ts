@@ -59,6 +59,7 @@ import { debug_traceBlockByHash } from './debug_traceBlockByHash.ts'
 import { trace_transaction } from './trace_transaction.ts'
 import { trace_get } from './trace_get.ts'
 import { trace_block } from './trace_block.ts'
+import { trace_replayTransaction } from './trace_replayTransaction.ts'
 import { eth_chainId } from './eth_chainId.ts'
 import { eth_coinbase } from './eth_coinbase.ts'
 import { eth_estimateGas } from './eth_estimateGas.ts'
@@ -107,6 +108,8 @@ import { eth_fillTransaction } from './eth_fillTransaction.ts'
 import { eth_signTypedData_v3 } from './eth_signTypedData_v3.ts'
 import { eth_signTypedData } from './eth_signTypedData.ts'
 import { debug_getRawReceipts } from './debug_getRawReceipts.ts'
+import { debug_getRawHeader } from './debug_getRawHeader.ts'
+import { debug_getRawBlock } from './debug_getRawBlock.ts'
 import { eth_sendRawTransactionSync } from './eth_sendRawTransactionSync.ts'
 import { eth_sendTransactionSync } from './eth_sendTransactionSync.ts'
 import { eth_hashrate } from './eth_hashrate.ts'
@@ -171,6 +174,7 @@ const table = {
   trace_transaction,
   trace_get,
   trace_block,
+  trace_replayTransaction,
   debug_traceCall,
   eth_getBlockByNumber,
   eth_getBlockByHash,
@@ -224,6 +228,8 @@ const table = {
   eth_signTypedData_v3,
   eth_signTypedData,
   debug_getRawReceipts,
+  debug_getRawHeader,
+  debug_getRawBlock,
   eth_sendRawTransactionSync,
   eth_sendTransactionSync,
   web3_clientVersion,
