@@ -8,6 +8,8 @@
  *   the other keys as aliases (how `anvil_*` names reuse the `hardhat_*` modules).
  * - REST routes: every entry of `restRoutes` (src/rest/routes/index.ts), in matching
  *   order, with the envelope's `Action`.
+ * - Anvil compatibility: every name of Anvil's list (scripts/anvil-methods.json) with
+ *   Anvil, Hardhat (EDR) and dualnet columns, in docs/json-rpc.md after the method table.
  * - Error codes: every code of the registry (src/errors/codes.ts), in its order, with
  *   its answer on each surface from that surface's table (rpc/errorCodes.ts,
  *   rest/errorCodes.ts, devnet/providerErrors.ts); docs/api.md holds it.
@@ -40,6 +42,7 @@ const ROUTES_DIR = join(ROOT, 'src/rest/routes')
 /** The guide that holds each generated table. */
 export const TABLE_FILES = {
   'rpc-methods': join(ROOT, 'docs', 'json-rpc.md'),
+  'anvil-compat': join(ROOT, 'docs', 'json-rpc.md'),
   'rest-routes': join(ROOT, 'docs', 'rest.md'),
   'error-codes': join(ROOT, 'docs', 'api.md'),
 } as const
@@ -173,6 +176,62 @@ export function renderRpcMethods(): GeneratedTable {
   return { name: 'rpc-methods', markdown }
 }
 
+/**
+ * Anvil's method list (scripts/anvil-methods.json): every serde name of foundry's
+ * `EthRequest` enum (crates/anvil/core/src/eth/mod.rs), the names EDR (Hardhat's network)
+ * answers, and the names this chain has no use for, each with its reason.
+ */
+export interface AnvilMethods {
+  readonly source: string
+  readonly commit: string
+  readonly date: string
+  readonly methods: readonly string[]
+  readonly hardhat: { readonly source: string; readonly served: readonly string[] }
+  readonly notForThisChain: Readonly<Record<string, string>>
+}
+
+/** scripts/anvil-methods.json, parsed. */
+export function anvilMethods(): AnvilMethods {
+  return JSON.parse(readFileSync(join(ROOT, 'scripts', 'anvil-methods.json'), 'utf8')) as AnvilMethods
+}
+
+/** The dualnet cell of a served name in the compatibility table (test/docs-tables.test.ts reads it). */
+export const SERVED = 'served'
+/** The dualnet cell of a name Anvil serves that dualnet does not serve yet. */
+export const NOT_YET = 'not yet'
+
+/**
+ * The compatibility table: each of Anvil's names, in Anvil's order, with Anvil, Hardhat
+ * (EDR) and dualnet columns. dualnet's cell is `served` when `rpcMethods` has the name,
+ * the reason when the chain has no use for it, `not yet` otherwise.
+ */
+export function renderAnvilCompat(list: AnvilMethods = anvilMethods()): GeneratedTable {
+  const edr = new Set(list.hardhat.served)
+  let served = 0
+  let irrelevant = 0
+  const rows = list.methods.map((name) => {
+    const reason = list.notForThisChain[name]
+    let cell: string
+    if (Object.hasOwn(rpcMethods, name)) {
+      served++
+      cell = SERVED
+    } else if (reason !== undefined) {
+      irrelevant++
+      cell = `no use on this chain: ${reason.replace(/\|/g, '\\|')}`
+    } else cell = NOT_YET
+    return `| \`${name}\` | yes | ${edr.has(name) ? 'yes' : ''} | ${cell} |`
+  })
+  const rest = list.methods.length - served - irrelevant
+  const markdown = [
+    `Anvil's ${list.methods.length} method names (foundry \`crates/anvil/core/src/eth/mod.rs\`, the \`EthRequest\` enum's serde names and aliases, commit ${list.commit.slice(0, 10)} of ${list.date}; kept in \`scripts/anvil-methods.json\`): dualnet serves ${served}, ${irrelevant} have no use on this chain, ${rest} are not served yet. Hardhat: ${list.hardhat.source}.`,
+    '',
+    '| method | Anvil | Hardhat (EDR) | dualnet |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n')
+  return { name: 'anvil-compat', markdown }
+}
+
 /** The REST route table, rendered from `restRoutes`. */
 export function renderRestRoutes(): GeneratedTable {
   const sources = readSources(ROUTES_DIR)
@@ -221,7 +280,7 @@ export function renderErrorCodes(): GeneratedTable {
 
 /** Every table, as the guides hold them. */
 export function renderTables(): GeneratedTable[] {
-  return [renderRpcMethods(), renderRestRoutes(), renderErrorCodes()]
+  return [renderRpcMethods(), renderAnvilCompat(), renderRestRoutes(), renderErrorCodes()]
 }
 
 const begin = (name: string) => `<!-- BEGIN GENERATED ${name}: npm run docs:tables -->`
@@ -244,10 +303,15 @@ export function applyTables(doc: string, tables: readonly GeneratedTable[]): str
 
 /** Each guide with a generated table: its path, its text now and its text with the tables rendered. */
 export function renderedFiles(): { path: string; current: string; updated: string }[] {
-  return renderTables().map((table) => {
+  // A guide may hold several tables (docs/json-rpc.md: the methods and Anvil's list): one entry per guide.
+  const byPath = new Map<string, GeneratedTable[]>()
+  for (const table of renderTables()) {
     const path = TABLE_FILES[table.name]
+    byPath.set(path, [...(byPath.get(path) ?? []), table])
+  }
+  return [...byPath].map(([path, tables]) => {
     const current = readFileSync(path, 'utf8')
-    return { path, current, updated: applyTables(current, [table]) }
+    return { path, current, updated: applyTables(current, tables) }
   })
 }
 

@@ -3,9 +3,24 @@
  * docs/api.md equal what `npm run docs:tables` renders from the method and route tables
  * and the error registry, so the documentation cannot drift from the code.
  */
+import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { applyTables, renderedFiles, renderErrorCodes, renderRestRoutes, renderRpcMethods, renderTables, summary, withoutCitations } from '../scripts/docs-tables.ts'
+import {
+  anvilMethods,
+  applyTables,
+  NOT_YET,
+  renderAnvilCompat,
+  renderedFiles,
+  SERVED,
+  renderErrorCodes,
+  renderRestRoutes,
+  renderRpcMethods,
+  renderTables,
+  summary,
+  TABLE_FILES,
+  withoutCitations,
+} from '../scripts/docs-tables.ts'
 import { dualnetErrorCodes } from '../src/errors/codes.ts'
 import { rpcMethods } from '../src/rpc/methods/index.ts'
 import { restRoutes } from '../src/rest/routes/index.ts'
@@ -22,6 +37,21 @@ describe('generated reference tables', () => {
     for (const name of Object.keys(rpcMethods)) expect(table).toContain(`\`${name}\``)
     expect(table).toContain('| `hardhat_mine` | `anvil_mine` | mines `blocks` blocks (default 1)')
     expect(table).toContain('| `eth_chainId` |  | the EIP-155 chain id ("0x3039" on solo) |')
+  })
+
+  it("list every name of Anvil's list, and mark served only names of the method table", () => {
+    const list = anvilMethods()
+    expect(new Set(list.methods).size).toBe(list.methods.length)
+    for (const name of [...list.hardhat.served, ...Object.keys(list.notForThisChain)]) expect(list.methods).toContain(name)
+    // Read back from the guide as committed, so a hand edit that marks a name served is caught too.
+    const guide = readFileSync(TABLE_FILES['anvil-compat'], 'utf8')
+    const rows = [...guide.matchAll(/^\| `(\w+)` \| yes \| (?:yes)? \| ([^|\n]+?) \|$/gm)]
+    expect(rows.map((r) => r[1])).toEqual(list.methods)
+    for (const [, name, cell] of rows) {
+      if (cell === SERVED) expect(Object.hasOwn(rpcMethods, name!), `${name} is marked served but is not in the method table`).toBe(true)
+      else expect(cell === NOT_YET || cell!.startsWith('no use on this chain: ')).toBe(true)
+    }
+    expect(renderAnvilCompat().markdown).toContain('| `eth_getWork` | yes |  | no use on this chain: proof-of-work mining')
   })
 
   it('list every REST route with its Action', () => {
