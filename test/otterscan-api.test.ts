@@ -3,10 +3,15 @@
  * shape and erigon_getHeaderByNumber, on a chain with a contract creation, an internal
  * value transfer, a revert with a reason and a native transfer; in process and over HTTP.
  */
+import { createRequire } from 'node:module'
+import type * as Sdk from 'ontology-ts-sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Interface } from 'ethers'
-import { createDevnet, type Devnet } from '../src/index.ts'
+import { MemoryLevel } from 'memory-level'
+import { createDevnet, type Devnet, type OtsSearchResult } from '../src/index.ts'
 import { Reverter, TraceCallee, TraceCaller } from '../fixtures/index.ts'
+
+const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
 
 const STRANGER = `0x${'ab'.repeat(20)}`
 const GWEI = '0x3b9aca00'
@@ -20,6 +25,10 @@ let caller: string
 let deployHash: string
 let revertHash: string
 let runHash: string
+let nativeHash: string
+/** Four transfers to PAGED: one in each of two blocks, then two in one block (mined together). */
+let pagedHashes: string[]
+const PAGED = `0x${'cd'.repeat(20)}`
 
 /** Sends a transaction from the first dev account and answers its receipt. */
 async function send(fields: Record<string, string>): Promise<{ hash: string; blockNumber: string; contractAddress: string | null; status: string }> {
@@ -29,7 +38,7 @@ async function send(fields: Record<string, string>): Promise<{ hash: string; blo
 }
 
 beforeAll(async () => {
-  devnet = await createDevnet({ accounts: 2, console: false })
+  devnet = await createDevnet({ accounts: 2, nativeAccounts: 2, console: false })
   rpcUrl = (await devnet.listen()).rpcUrl
   from = devnet.accounts[0]!.address
   const r = await send({ data: Reverter.bytecode })
@@ -40,6 +49,21 @@ beforeAll(async () => {
   caller = (await send({ data: TraceCaller.bytecode + args })).contractAddress!
   revertHash = (await send({ to: reverter, data: new Interface(Reverter.abi as never).encodeFunctionData('revertWithReason') })).hash
   runHash = (await send({ to: caller, value: '0x7', data: new Interface(TraceCaller.abi as never).encodeFunctionData('run') })).hash
+  // A native gas-token transfer between the native dev accounts.
+  const [payer, payee] = devnet.nativeAccounts as [Devnet['nativeAccounts'][number], Devnet['nativeAccounts'][number]]
+  const tx = sdk.OntAssetTxBuilder.makeTransferTx('ONG', new sdk.Crypto.Address(payer.base58), new sdk.Crypto.Address(payee.base58), 1, '2500', '20000')
+  sdk.TransactionBuilder.signTransaction(tx, new sdk.Crypto.PrivateKey(payer.privateKey.slice(2)))
+  await devnet.rest.post('/api/v1/transaction', { Action: 'sendrawtransaction', Version: '1.0.0', Data: tx.serialize() })
+  nativeHash = `0x${tx.getHash()}`
+  pagedHashes = [(await send({ to: PAGED, value: '0x1' })).hash, (await send({ to: PAGED, value: '0x2' })).hash]
+  await devnet.rpc('evm_setAutomine', [false])
+  const pending = [
+    await devnet.rpc('eth_sendTransaction', [{ from, to: PAGED, value: '0x3', gasPrice: GWEI }]),
+    await devnet.rpc('eth_sendTransaction', [{ from, to: PAGED, value: '0x4', gasPrice: GWEI, data: '0x12345678aabbccdd' }]),
+  ]
+  await devnet.rpc('evm_mine')
+  await devnet.rpc('evm_setAutomine', [true])
+  pagedHashes.push(...pending)
 })
 
 afterAll(async () => {
@@ -92,5 +116,104 @@ describe('blocks, code and errors', () => {
     expect(reason).toMatch(/./)
     expect(await devnet.rpc('ots_getTransactionError', [runHash])).toBe('0x')
     expect(await devnet.rpc('ots_getTransactionError', [`0x${'11'.repeat(32)}`])).toBe('0x')
+  })
+})
+
+/** The hashes of a search page. */
+const hashes = (page: OtsSearchResult) => page.txs.map((t) => t.hash)
+
+describe('ots_getBlockTransactions', () => {
+  it("pages a block's transactions with input cut to the selector, receipts without logs, the block's count", async () => {
+    const receipt = (await devnet.rpc('eth_getTransactionReceipt', [pagedHashes[3]!]))!
+    const block = (await devnet.rpc('eth_getBlockByNumber', [receipt.blockNumber, true]))!
+    expect(block.transactions).toHaveLength(2)
+    const first = (await devnet.rpc('ots_getBlockTransactions', [receipt.blockNumber, 0, 1]))!
+    const second = (await devnet.rpc('ots_getBlockTransactions', [receipt.blockNumber, 1, 1]))!
+    const { transactions: _t, logsBloom: _b, ...rest } = block
+    expect(first.fullblock).toMatchObject({ ...rest, logsBloom: null, transactionCount: 2 })
+    expect(first.fullblock.transactions.map((t) => t.hash)).toEqual([pagedHashes[2]])
+    expect(second.fullblock.transactions.map((t) => t.hash)).toEqual([pagedHashes[3]])
+    expect(second.fullblock.transactions[0]!.input).toBe('0x12345678')
+    const full = (await devnet.rpc('eth_getTransactionReceipt', [pagedHashes[3]!]))!
+    const { logs: _l, logsBloom: _lb, ...receiptRest } = full
+    expect(second.receipts).toEqual([{ ...receiptRest, logs: null, logsBloom: null, timestamp: block.timestamp }])
+    expect((await devnet.rpc('ots_getBlockTransactions', [receipt.blockNumber, 2, 1]))!.fullblock.transactions).toEqual([])
+    expect((await overHttp('ots_getBlockTransactions', [receipt.blockNumber, 0, 5])).result).toEqual(await devnet.rpc('ots_getBlockTransactions', [receipt.blockNumber, 0, 5]))
+    expect(await devnet.rpc('ots_getBlockTransactions', ['0xffff', 0, 5])).toBeNull()
+  })
+})
+
+describe('address search', () => {
+  it('ots_searchTransactionsBefore pages back from the newest, whole blocks at a time', async () => {
+    const newest = await devnet.rpc('ots_searchTransactionsBefore', [PAGED, 0, 1])
+    // The newest block holds two: a page ends at a block boundary.
+    expect(hashes(newest)).toEqual([pagedHashes[3], pagedHashes[2]])
+    expect(newest).toMatchObject({ firstPage: true, lastPage: false })
+    expect(newest.receipts.map((r) => r.transactionHash)).toEqual(hashes(newest))
+    expect(newest.receipts.every((r) => r.logs === null && r.logsBloom === null && typeof r.timestamp === 'string')).toBe(true)
+    const oldestBlockOfPage = Number(newest.txs[1]!.blockNumber)
+    const older = await devnet.rpc('ots_searchTransactionsBefore', [PAGED, oldestBlockOfPage, 1])
+    expect(hashes(older)).toEqual([pagedHashes[1]])
+    expect(older).toMatchObject({ firstPage: false, lastPage: false })
+    const oldest = await devnet.rpc('ots_searchTransactionsBefore', [PAGED, Number(older.txs[0]!.blockNumber), 1])
+    expect(hashes(oldest)).toEqual([pagedHashes[0]])
+    expect(oldest).toMatchObject({ firstPage: false, lastPage: true })
+    expect(hashes(await devnet.rpc('ots_searchTransactionsBefore', [PAGED, 0, 10]))).toEqual([...pagedHashes].reverse())
+  })
+
+  it('ots_searchTransactionsAfter pages forward from the oldest, answering newest first', async () => {
+    const oldest = await devnet.rpc('ots_searchTransactionsAfter', [PAGED, 0, 1])
+    expect(hashes(oldest)).toEqual([pagedHashes[0]])
+    expect(oldest).toMatchObject({ firstPage: false, lastPage: true })
+    const next = await devnet.rpc('ots_searchTransactionsAfter', [PAGED, Number(oldest.txs[0]!.blockNumber), 2])
+    expect(hashes(next)).toEqual([pagedHashes[3], pagedHashes[2], pagedHashes[1]])
+    expect(next).toMatchObject({ firstPage: true, lastPage: false })
+    expect((await overHttp('ots_searchTransactionsAfter', [PAGED, 0, 10])).result).toEqual(await devnet.rpc('ots_searchTransactionsAfter', [PAGED, 0, 10]))
+  })
+
+  it('finds the sender, the created contract, a contract called with value inside a transaction, and a native transfer', async () => {
+    expect(hashes(await devnet.rpc('ots_searchTransactionsBefore', [reverter, 0, 10]))).toEqual([revertHash, deployHash])
+    // The callee is reached only by an internal call with value.
+    expect(hashes(await devnet.rpc('ots_searchTransactionsBefore', [callee, 0, 10]))).toContain(runHash)
+    const sent = hashes(await devnet.rpc('ots_searchTransactionsBefore', [from, 0, 100]))
+    expect(sent).toContain(runHash)
+    expect(sent).toContain(deployHash)
+    const payee = devnet.nativeAccounts[1]!.address
+    const found = await devnet.rpc('ots_searchTransactionsBefore', [payee, 0, 10])
+    // The eth form of a native hash: its raw bytes, as the SDK's getHash gives them.
+    const native = found.txs.find((t) => t.hash === nativeHash)
+    expect(native).toMatchObject({ from: devnet.nativeAccounts[0]!.address.toLowerCase(), to: `0x${'00'.repeat(19)}02`, value: '0x0', input: '0x' })
+    expect(found.receipts[found.txs.indexOf(native!)]).toMatchObject({ status: '0x1', logs: null })
+  })
+
+  it('ots_getContractCreator: the creating transaction and its sender; null for an account', async () => {
+    expect(await devnet.rpc('ots_getContractCreator', [reverter])).toEqual({ hash: deployHash, creator: from.toLowerCase() })
+    expect(await devnet.rpc('ots_getContractCreator', [STRANGER])).toBeNull()
+  })
+
+  it('the index follows a revert, and a reopened database', async () => {
+    const target = `0x${'ef'.repeat(20)}`
+    const id = await devnet.rpc('evm_snapshot')
+    const hash = (await send({ to: target, value: '0x5' })).hash
+    expect(hashes(await devnet.rpc('ots_searchTransactionsBefore', [target, 0, 10]))).toEqual([hash])
+    await devnet.rpc('evm_revert', [id])
+    expect(await devnet.rpc('ots_searchTransactionsBefore', [target, 0, 10])).toEqual({ txs: [], receipts: [], firstPage: true, lastPage: true })
+    const again = (await send({ to: target, value: '0x6' })).hash
+    expect(hashes(await devnet.rpc('ots_searchTransactionsBefore', [target, 0, 10]))).toEqual([again])
+
+    const db = new MemoryLevel<string, string>()
+    const first = await createDevnet({ accounts: 1, console: false, db })
+    const account = first.accounts[0]!.address
+    const sentHash = await first.rpc('eth_sendTransaction', [{ from: account, to: target, value: '0x1', gasPrice: GWEI }])
+    const before = await first.rpc('ots_searchTransactionsBefore', [target, 0, 10])
+    await first.close()
+    const second = await createDevnet({ accounts: 1, console: false, db })
+    try {
+      expect(second.resumed).toBe(true)
+      expect(hashes(await second.rpc('ots_searchTransactionsBefore', [target, 0, 10]))).toEqual([sentHash])
+      expect(await second.rpc('ots_searchTransactionsBefore', [target, 0, 10])).toEqual(before)
+    } finally {
+      await second.close()
+    }
   })
 })

@@ -7,6 +7,7 @@
 import { toHexRaw } from '../util/hex.ts'
 import type { ChainBlock } from './block.ts'
 import { EmptyRuns } from './emptyRuns.ts'
+import { AddressIndex } from './addressIndex.ts'
 
 /** TransactionsRoot of a block without transactions. */
 export const ZERO_ROOT = new Uint8Array(32)
@@ -20,6 +21,8 @@ export class BlockIndex {
   readonly #txIndex = new Map<string, { height: number; index: number }>()
   /** Empty blocks mined in bulk and built on first use. */
   readonly empty = new EmptyRuns()
+  /** The transactions touching each address, kept with the built blocks (Otterscan's address search). */
+  readonly addresses = new AddressIndex()
 
   constructor(base = 0) {
     this.base = base
@@ -82,12 +85,14 @@ export class BlockIndex {
     block.transactions.forEach((tx, index) => {
       this.#txIndex.set(toHexRaw(tx.hash), { height: block.header.height, index })
     })
+    this.addresses.add(block)
   }
 
   /** Forgets the blocks above `height`, built or pending; the raw hashes of the transactions they held. */
   truncateAbove(height: number): string[] {
     const dropped: string[] = []
     this.empty.truncateAbove(height)
+    this.addresses.truncateAbove(height)
     while (this.builtCount - 1 > height) {
       const block = this.#built.pop()!
       this.#byHash.delete(toHexRaw(block.hash))

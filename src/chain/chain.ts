@@ -37,6 +37,7 @@ import * as stateWrites from './stateWrites.ts'
 import { wrapEvmTransaction } from './transaction.ts'
 import type { UnboundGasRule } from '../native/unboundGas.ts'
 import { ChainWatchers } from './watchers.ts'
+import type { TxPosition } from './addressIndex.ts'
 
 export type { ChainCheckpoint } from './checkpoints.ts'
 export type { BlockContext, ChainParts, ChainWatcher, IncludedTransaction, SimulationBlock } from './chainTypes.ts'
@@ -192,6 +193,16 @@ export class Chain {
     if (at === undefined) return undefined
     const block = this.#core.blocks.built(at.height)!
     return { tx: block.transactions[at.index]!, block, index: at.index, record: block.records[at.index]! }
+  }
+
+  /** The included transactions touching `address` (40 hex, no 0x), oldest first (chain/addressIndex.ts says what touches). */
+  transactionsTouching(address: string): TxPosition[] {
+    return this.#core.blocks.addresses.positions(address)
+  }
+
+  /** The latest transaction whose top-level creation made the contract `address` (40 hex, no 0x), or `undefined`. */
+  creationOf(address: string): TxPosition | undefined {
+    return this.#core.blocks.addresses.creation(address)
   }
 
   /** The ledger record of `address` (20 bytes) as of block `height`. Throws {@link UnknownBlockError} above the tip. */

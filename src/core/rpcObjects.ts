@@ -298,11 +298,24 @@ export interface RpcTxpool<T> {
  * serves rpc/schema.ts. The struct logger, used when no tracer is named, is not here:
  * its flags are {@link RpcTraceOptions}' own and its result {@link StructLoggerResult}.
  */
+/** An account in go-ethereum's prestateTracer answer (native/prestate.go `account`): balance in wei (0x-hex), nonce a JSON number (omitted when 0), code, slots as 32-byte hex. */
+export interface PrestateAccountJson {
+  balance?: `0x${string}`
+  nonce?: number
+  code?: `0x${string}`
+  storage?: Record<`0x${string}`, `0x${string}`>
+}
+
+/** The prestateTracer's answer: the accounts by address, or with `diffMode` `{ pre, post }`. */
+export type PrestateResult = Record<`0x${string}`, PrestateAccountJson> | { pre: Record<`0x${string}`, PrestateAccountJson>; post: Record<`0x${string}`, PrestateAccountJson> }
+
 export interface RpcTracers {
   /** go-ethereum's callTracer: the tree of call frames. */
   callTracer: { config: { onlyTopCall?: boolean; withLog?: boolean }; result: CallFrameJson }
   /** go-ethereum's 4byteTracer: `"0x<selector>-<call-data bytes after it>"` to its number of calls. */
   '4byteTracer': { config: Record<string, never>; result: Record<string, number> }
+  /** go-ethereum's prestateTracer: the touched accounts before the execution, or with `diffMode` `{ pre, post }` of the changed ones. */
+  prestateTracer: { config: { diffMode?: boolean; disableCode?: boolean; disableStorage?: boolean }; result: PrestateResult }
   /** go-ethereum's noopTracer: records nothing, answers `{}`. */
   noopTracer: { config: Record<string, never>; result: Record<string, never> }
   /** go-ethereum's muxTracer: several tracers by name, each with its config; their results by name. */
@@ -518,4 +531,32 @@ export interface ParityTrace {
   transactionHash: string | null
   transactionPosition: number | null
   type: 'call' | 'create' | 'suicide' | 'reward'
+}
+
+/** One field of Parity's stateDiff: unchanged, born, died, or changed (OpenEthereum trace/types/state_diff.rs `Diff`). */
+export type ParityDiff = '=' | { '+': string } | { '-': string } | { '*': { from: string; to: string } }
+
+/** One account of Parity's stateDiff: its gas-token `balance` (wei), `code`, `nonce`, and changed `storage` slots (32-byte hex keys and values). */
+export interface ParityAccountDiff {
+  balance: ParityDiff
+  code: ParityDiff
+  nonce: ParityDiff
+  storage: Record<string, ParityDiff>
+}
+
+/** Parity's stateDiff: the accounts a transaction changed, by lower-case address. */
+export type ParityStateDiff = Record<string, ParityAccountDiff>
+
+/**
+ * Parity's `TraceResults` (trace_replayTransaction, trace_call…; OpenEthereum, Erigon,
+ * Anvil): the top call's `output`, and the kinds asked for, null when not asked:
+ * `trace` (flat traces, position fields null), `stateDiff`, `vmTrace` (not served:
+ * asking for it is refused). `transactionHash` in trace_replayBlockTransactions.
+ */
+export interface ParityTraceResults {
+  output: string
+  stateDiff: ParityStateDiff | null
+  trace: ParityTrace[] | null
+  vmTrace: null
+  transactionHash?: string
 }

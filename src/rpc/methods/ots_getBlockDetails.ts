@@ -11,16 +11,17 @@ const WEI_PER_V1_UNIT = 1_000_000_000n
 /**
  * Otterscan's block details of `block` (otterscan docs/custom-jsonrpc.md, Erigon
  * turbo/jsonrpc otterscan_api.go getBlockDetailsImpl): the block object without
- * `transactions`, with `transactionCount` (its EVM transactions, as eth_getBlockByNumber
- * lists them) and `logsBloom` null; `issuance` all zero (the chain mints no block
+ * `transactions`, with `transactionCount` (all its transactions, native ones included,
+ * as eth_getBlockTransactionCountByHash counts them and ots_getBlockTransactions lists
+ * them) and `logsBloom` null; `issuance` all zero (the chain mints no block
  * reward); `totalFees`, the fees of every transaction of the block, native ones
  * included, in wei.
  */
 export function formatBlockDetails(block: ChainBlock): OtsBlockDetails {
-  const { transactions, ...rest } = formatBlock(block, false)
+  const { transactions: _hashes, ...rest } = formatBlock(block, false)
   const totalFees = block.records.reduce((sum, record) => sum + record.gasConsumed * WEI_PER_V1_UNIT, 0n)
   return {
-    block: { ...rest, logsBloom: null, transactionCount: transactions.length },
+    block: { ...rest, logsBloom: null, transactionCount: block.transactions.length },
     issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' },
     totalFees: toQuantity(totalFees),
   }
