@@ -85,3 +85,41 @@ describe('trace_* (Parity)', () => {
     expect(await rpc('trace_block', ['0xffff'])).toBeNull()
   })
 })
+
+describe('trace_replayTransaction (Parity)', () => {
+  let devnet: Devnet
+  const rpc = (method: string, params: unknown[]) => devnet.rpcUntyped(method, params)
+  afterAll(async () => {
+    await devnet?.close()
+  })
+
+  it('answers output, trace and stateDiff: the fee and the value in balances, the nonce, a born account; vmTrace refused', async () => {
+    devnet = await createDevnet({ clock: 'frozen', console: false })
+    const from = devnet.accounts[0]!.address.toLowerCase()
+    const to = '0x00000000000000000000000000000000000000bb'
+    const before = BigInt((await rpc('eth_getBalance', [from, 'latest'])) as string)
+    const hash = (await rpc('eth_sendTransaction', [{ from, to, value: '0x9' }])) as string
+    const after = BigInt((await rpc('eth_getBalance', [from, 'latest'])) as string)
+    const result = (await rpc('trace_replayTransaction', [hash, ['trace', 'stateDiff']])) as {
+      output: string
+      trace: ParityTrace[]
+      stateDiff: Record<string, { balance: unknown; nonce: unknown; code: unknown; storage: unknown }>
+      vmTrace: null
+    }
+    expect(result.output).toBe('0x')
+    expect(result.vmTrace).toBeNull()
+    expect(result.trace).toEqual([{ ...((await rpc('trace_transaction', [hash])) as ParityTrace[])[0], blockHash: null, blockNumber: null, transactionHash: null, transactionPosition: null }])
+    expect(result.stateDiff[from]).toEqual({
+      balance: { '*': { from: `0x${before.toString(16)}`, to: `0x${after.toString(16)}` } },
+      code: '=',
+      nonce: { '*': { from: '0x0', to: '0x1' } },
+      storage: {},
+    })
+    expect(result.stateDiff[to]).toEqual({ balance: { '+': '0x9' }, code: { '+': '0x' }, nonce: { '+': '0x0' }, storage: {} })
+    const only = (await rpc('trace_replayTransaction', [hash, ['stateDiff']])) as { trace: unknown; stateDiff: unknown }
+    expect(only.trace).toBeNull()
+    expect(only.stateDiff).toEqual(result.stateDiff)
+    await expect(rpc('trace_replayTransaction', [hash, ['vmTrace']])).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/vmTrace/) })
+    await expect(rpc('trace_replayTransaction', [hash, ['bogus']])).rejects.toMatchObject({ code: -32602 })
+  })
+})

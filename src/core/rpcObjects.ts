@@ -290,14 +290,6 @@ export interface RpcTxpool<T> {
   queued: Record<Address, Record<string, T>>
 }
 
-/**
- * The tracers debug_traceTransaction and debug_traceCall take by name, as their wire
- * types: per name, its `tracerConfig` and its result. The devnet's tracer registry
- * (evm/tracing/registry.ts) serves exactly these, each declaration's result of the
- * type given here (a registry that disagrees does not build), as the method table
- * serves rpc/schema.ts. The struct logger, used when no tracer is named, is not here:
- * its flags are {@link RpcTraceOptions}' own and its result {@link StructLoggerResult}.
- */
 /** An account in go-ethereum's prestateTracer answer (native/prestate.go `account`): balance in wei (0x-hex), nonce a JSON number (omitted when 0), code, slots as 32-byte hex. */
 export interface PrestateAccountJson {
   balance?: `0x${string}`
@@ -309,6 +301,14 @@ export interface PrestateAccountJson {
 /** The prestateTracer's answer: the accounts by address, or with `diffMode` `{ pre, post }`. */
 export type PrestateResult = Record<`0x${string}`, PrestateAccountJson> | { pre: Record<`0x${string}`, PrestateAccountJson>; post: Record<`0x${string}`, PrestateAccountJson> }
 
+/**
+ * The tracers debug_traceTransaction and debug_traceCall take by name, as their wire
+ * types: per name, its `tracerConfig` and its result. The devnet's tracer registry
+ * (evm/tracing/registry.ts) serves exactly these, each declaration's result of the
+ * type given here (a registry that disagrees does not build), as the method table
+ * serves rpc/schema.ts. The struct logger, used when no tracer is named, is not here:
+ * its flags are {@link RpcTraceOptions}' own and its result {@link StructLoggerResult}.
+ */
 export interface RpcTracers {
   /** go-ethereum's callTracer: the tree of call frames. */
   callTracer: { config: { onlyTopCall?: boolean; withLog?: boolean }; result: CallFrameJson }

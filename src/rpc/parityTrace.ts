@@ -8,7 +8,8 @@
  * follows every frame of a replay: the tree is re-rendered, not re-traced. The chain's
  * synthetic gas-token fee logs are not calls, so they make no trace.
  */
-import type { CallFrameJson, IncludedTransactionPosition, ParityTrace } from '../core/rpcObjects.ts'
+import type { CallFrameJson, IncludedTransactionPosition, ParityTrace, ParityTraceResults } from '../core/rpcObjects.ts'
+import { invalidArgument } from './errors.ts'
 import { toHex, toHexRaw, toQuantity } from '../util/hex.ts'
 import type { IncludedTransaction } from '../chain/chainTypes.ts'
 import type { ChainBlock } from '../chain/block.ts'
@@ -108,4 +109,46 @@ export async function traceBlock(ctx: RpcContext, scope: RpcCallScope | undefine
     out.push(...(await traceMined(ctx, scope, { tx, block, index, record: block.records[index]! })))
   }
   return out
+}
+
+/** Which parts of Parity's `TraceResults` a trace_replay* / trace_call asked for. */
+export interface TraceTypes {
+  trace: boolean
+  stateDiff: boolean
+}
+
+/**
+ * Parses trace_replay*'s `traceTypes` (argument `index`): an array of `"trace"`,
+ * `"stateDiff"`, `"vmTrace"` (Erigon turbo/jsonrpc trace_adhoc.go). `vmTrace` is not
+ * served and is refused (-32602 naming it) rather than answered null; any other name is
+ * refused as Erigon refuses it (`unrecognized trace type`).
+ */
+export function parseTraceTypes(value: unknown, index: number): TraceTypes {
+  if (!Array.isArray(value)) throw invalidArgument(index, 'traceTypes: an array of "trace", "stateDiff"')
+  const types = { trace: false, stateDiff: false }
+  for (const name of value as unknown[]) {
+    if (name === 'trace' || name === 'stateDiff') types[name] = true
+    else if (name === 'vmTrace') throw invalidArgument(index, 'traceTypes: vmTrace is not supported (ask for "trace" and "stateDiff")')
+    else throw invalidArgument(index, `unrecognized trace type: ${String(name)}`)
+  }
+  return types
+}
+
+/**
+ * Parity's `TraceResults` of the mined EVM transaction `found`
+ * (trace_replayTransaction, trace_replayBlockTransactions): `output` of the top call,
+ * `trace` (flat traces without block positions, as Erigon's replay answers them) and
+ * `stateDiff` (rpc/parityStateDiff.ts) when asked, else null; `vmTrace` null. Under
+ * the trace limits.
+ */
+export async function replayMined(ctx: RpcContext, scope: RpcCallScope | undefined, found: IncludedTransaction, types: TraceTypes): Promise<ParityTraceResults> {
+  const [{ withTraceBudget }, { replayWithDiff }] = await Promise.all([import('./traceConfig.ts'), import('./parityStateDiff.ts')])
+  const { root, stateDiff } = await withTraceBudget(ctx.limits, scope, ctx.limits.traceTimeout, (budget) => replayWithDiff(ctx.chain, found, ctx.limits.traceSizeLimit, budget))
+  return {
+    // A create's output is the deployed code, as Erigon answers it; a failed call's is its revert data.
+    output: root.output ?? '0x',
+    stateDiff: types.stateDiff ? stateDiff : null,
+    trace: types.trace ? parityTraces(root, undefined) : null,
+    vmTrace: null,
+  }
 }
