@@ -19,6 +19,9 @@
  *   `f:history` and `f:rest` -> the remote's JSON-RPC and REST answers about its history up to
  *   the fork block (HistoryValues, RestHistoryValues JSON); all rewritten whole, in one batch, with each block and after each fetch
  *   (a durable database), so that a resumed fork needs the remote only for what it never read.
+ * - No key holds the address index of Otterscan's search (chain/addressIndex.ts): it is
+ *   derived from the blocks under `b:` and rebuilt as they load (a few µs a block, under
+ *   1 % of mining one), so every database, those written before it included, has it.
  */
 import { RLP } from '@ethereumjs/rlp'
 import type { EmptyRun } from '../chain/emptyRuns.ts'

@@ -28,8 +28,10 @@ export function formatBlockDetails(block: ChainBlock): OtsBlockDetails {
 }
 
 /**
- * ots_getBlockDetails: {@link formatBlockDetails} of the block by number, or null when
- * none. Local on a fork (the remote serves no ots_ method).
+ * ots_getBlockDetails: `{ block, issuance, totalFees }` of the block by number (the block
+ * without `transactions`, with `transactionCount` and a null `logsBloom`; zero issuance;
+ * the fees in wei), or null when none: {@link formatBlockDetails}. Local on a fork (the
+ * remote serves no ots_ method).
  */
 export const ots_getBlockDetails = defineMethod({
   name: 'ots_getBlockDetails',
