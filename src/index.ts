@@ -83,6 +83,7 @@ export type {
   ParityTrace,
   IncludedTransactionPosition,
   ParityTraceResults,
+  RpcTraceFilter,
   ParityStateDiff,
   ParityAccountDiff,
   ParityDiff,

@@ -85,6 +85,7 @@ const placed: Record<string, PlacedSample> = {
 }
 
 const local: Record<string, LocalSample> = {
+  trace_filter: () => [{ fromBlock: 'latest', toBlock: 'latest' }],
   net_version: () => [],
   eth_chainId: () => [],
   eth_blockNumber: () => [],
@@ -117,6 +118,8 @@ const local: Record<string, LocalSample> = {
   ots_searchTransactionsBefore: (e) => [e.from, 0, 10],
   ots_searchTransactionsAfter: (e) => [e.from, 0, 10],
   ots_getContractCreator: () => [STRANGER],
+  ots_getInternalOperations: (e) => [e.ownTx],
+  ots_traceTransaction: (e) => [e.ownTx],
   eth_sendTransactionSync: (e) => [call(e)],
   eth_fillTransaction: (e) => [call(e)],
   eth_sendUnsignedTransaction: () => [{ from: STRANGER, to: STRANGER, value: '0x0', gasPrice: '0x0' }],

@@ -123,3 +123,32 @@ describe('trace_replayTransaction (Parity)', () => {
     await expect(rpc('trace_replayTransaction', [hash, ['bogus']])).rejects.toMatchObject({ code: -32602 })
   })
 })
+
+describe('trace_filter (Parity)', () => {
+  let devnet: Devnet
+  const rpc = (method: string, params: unknown[]) => devnet.rpcUntyped(method, params)
+  afterAll(async () => {
+    await devnet?.close()
+  })
+
+  it('matches by fromAddress / toAddress (union by default, intersection on request), pages with after and count, bounds the span', async () => {
+    devnet = await createDevnet({ clock: 'frozen', console: false, logsBlockRange: 2 })
+    const a = devnet.accounts[0]!.address.toLowerCase()
+    const b = devnet.accounts[1]!.address.toLowerCase()
+    const x = '0x00000000000000000000000000000000000000cc'
+    const hashes: string[] = []
+    hashes.push((await rpc('eth_sendTransaction', [{ from: a, to: x, value: '0x1' }])) as string)
+    hashes.push((await rpc('eth_sendTransaction', [{ from: b, to: x, value: '0x2' }])) as string)
+    hashes.push((await rpc('eth_sendTransaction', [{ from: a, to: b, value: '0x3' }])) as string)
+    const hashesOf = (traces: unknown) => (traces as ParityTrace[]).map((t) => t.transactionHash)
+    const all = { fromBlock: '0x1', toBlock: 'latest' }
+    expect(hashesOf(await rpc('trace_filter', [all]))).toEqual(hashes)
+    expect(hashesOf(await rpc('trace_filter', [{ ...all, fromAddress: [a] }]))).toEqual([hashes[0], hashes[2]])
+    expect(hashesOf(await rpc('trace_filter', [{ ...all, fromAddress: [b], toAddress: [b] }]))).toEqual([hashes[1], hashes[2]])
+    expect(hashesOf(await rpc('trace_filter', [{ ...all, fromAddress: [a], toAddress: [x], mode: 'intersection' }]))).toEqual([hashes[0]])
+    expect(hashesOf(await rpc('trace_filter', [{ ...all, after: 1, count: 1 }]))).toEqual([hashes[1]])
+    await expect(rpc('trace_filter', [{ fromBlock: '0x0', toBlock: '0x0', mode: 'x' }])).rejects.toMatchObject({ code: -32602 })
+    // The span bound is eth_getLogs' (logsBlockRange).
+    await expect(rpc('trace_filter', [{ fromBlock: '0x0', toBlock: '0x3' }])).rejects.toMatchObject({ code: -32000 })
+  })
+})

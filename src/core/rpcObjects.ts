@@ -519,9 +519,7 @@ export interface IncludedTransactionPosition {
  * a call not mined (trace_call).
  */
 export interface ParityTrace {
-  action:
-    | { from: string; callType: string; gas: string; input: string; to: string; value: string }
-    | { from: string; gas: string; init: string; value: string; creationMethod: 'create' | 'create2' }
+  action: { from: string; callType: string; gas: string; input: string; to: string; value: string } | { from: string; gas: string; init: string; value: string; creationMethod: 'create' | 'create2' }
   blockHash: string | null
   blockNumber: number | null
   error?: string
@@ -559,4 +557,15 @@ export interface ParityTraceResults {
   trace: ParityTrace[] | null
   vmTrace: null
   transactionHash?: string
+}
+
+/** trace_filter's filter object (OpenEthereum `TraceFilter`, Erigon's with `mode`): block range as tags or quantities, address sets, paging by `after` and `count`. */
+export interface RpcTraceFilter {
+  fromBlock?: string
+  toBlock?: string
+  fromAddress?: string[]
+  toAddress?: string[]
+  mode?: 'union' | 'intersection'
+  after?: number | string
+  count?: number | string
 }

@@ -60,6 +60,7 @@ import { trace_transaction } from './trace_transaction.ts'
 import { trace_get } from './trace_get.ts'
 import { trace_block } from './trace_block.ts'
 import { trace_replayTransaction } from './trace_replayTransaction.ts'
+import { trace_filter } from './trace_filter.ts'
 import { eth_chainId } from './eth_chainId.ts'
 import { eth_coinbase } from './eth_coinbase.ts'
 import { eth_estimateGas } from './eth_estimateGas.ts'
@@ -98,6 +99,8 @@ import { ots_getBlockTransactions } from './ots_getBlockTransactions.ts'
 import { ots_searchTransactionsBefore } from './ots_searchTransactionsBefore.ts'
 import { ots_searchTransactionsAfter } from './ots_searchTransactionsAfter.ts'
 import { ots_getContractCreator } from './ots_getContractCreator.ts'
+import { ots_getInternalOperations } from './ots_getInternalOperations.ts'
+import { ots_traceTransaction } from './ots_traceTransaction.ts'
 import { eth_getHeaderByHash } from './eth_getHeaderByHash.ts'
 import { eth_getTransactionBySenderAndNonce } from './eth_getTransactionBySenderAndNonce.ts'
 import { eth_getAccount } from './eth_getAccount.ts'
@@ -175,6 +178,7 @@ const table = {
   trace_get,
   trace_block,
   trace_replayTransaction,
+  trace_filter,
   debug_traceCall,
   eth_getBlockByNumber,
   eth_getBlockByHash,
@@ -218,6 +222,8 @@ const table = {
   ots_searchTransactionsBefore,
   ots_searchTransactionsAfter,
   ots_getContractCreator,
+  ots_getInternalOperations,
+  ots_traceTransaction,
   eth_getHeaderByHash,
   eth_getTransactionBySenderAndNonce,
   eth_getAccount,
