@@ -76,6 +76,7 @@ const placed: Record<string, PlacedSample> = {
   trace_transaction: { below: (e) => [e.remoteTx], above: (e) => [e.ownTx] },
   trace_get: { below: (e) => [e.remoteTx, ['0x0']], above: (e) => [e.ownTx, ['0x0']] },
   trace_block: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
+  trace_replayBlockTransactions: { below: (e) => [e.remoteBlock, ['trace']], above: (e) => [e.ownBlock, ['trace']] },
   trace_replayTransaction: { below: (e) => [e.remoteTx, ['trace', 'stateDiff']], above: (e) => [e.ownTx, ['trace', 'stateDiff']] },
   eth_getLogs: { below: (e) => [{ fromBlock: '0x1', toBlock: e.remoteBlock }], above: (e) => [{ fromBlock: e.ownBlock, toBlock: e.ownBlock }] },
   eth_getFilterLogs: {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Interface } from 'ethers'
 import { MemoryLevel } from 'memory-level'
 import { createDevnet, type Devnet, type OtsSearchResult } from '../src/index.ts'
-import { Reverter, TraceCallee, TraceCaller } from '../fixtures/index.ts'
+import { DifferentialChild, DifferentialProbe, Reverter, TraceCallee, TraceCaller } from '../fixtures/index.ts'
 
 const sdk = createRequire(import.meta.url)('ontology-ts-sdk') as typeof Sdk
 
@@ -215,5 +215,50 @@ describe('address search', () => {
     } finally {
       await second.close()
     }
+  })
+})
+
+describe('calls inside a transaction', () => {
+  const run = new Interface(TraceCaller.abi as never)
+  const callee_ = new Interface(TraceCallee.abi as never)
+
+  it("ots_getInternalOperations: the value transfers, the transaction's own included as Anvil lists it; the fee is none", async () => {
+    expect(await devnet.rpc('ots_getInternalOperations', [runHash])).toEqual([
+      { type: 0, from: from.toLowerCase(), to: caller.toLowerCase(), value: '0x7' },
+      { type: 0, from: caller.toLowerCase(), to: callee.toLowerCase(), value: '0x7' },
+    ])
+    expect(await devnet.rpc('ots_getInternalOperations', [revertHash])).toEqual([])
+    expect((await overHttp('ots_getInternalOperations', [runHash])).result).toEqual(await devnet.rpc('ots_getInternalOperations', [runHash]))
+  })
+
+  it('ots_traceTransaction: every frame with its depth, value null where none moves', async () => {
+    const entries = await devnet.rpc('ots_traceTransaction', [runHash])
+    expect(entries.map(({ type, depth, from: f, to, value }) => ({ type, depth, from: f, to, value }))).toEqual([
+      { type: 'CALL', depth: 0, from: from.toLowerCase(), to: caller.toLowerCase(), value: '0x7' },
+      { type: 'CALL', depth: 1, from: caller.toLowerCase(), to: callee.toLowerCase(), value: '0x7' },
+      // fail() is pure: Solidity calls it with STATICCALL.
+      { type: 'STATICCALL', depth: 1, from: caller.toLowerCase(), to: callee.toLowerCase(), value: null },
+    ])
+    expect(entries[0]!.input).toBe(run.encodeFunctionData('run'))
+    expect(entries[1]!.input).toBe(callee_.encodeFunctionData('ping', [21]))
+    expect(BigInt(entries[1]!.output)).toBe(42n)
+    expect(entries[2]!.output.startsWith('0x08c379a0')).toBe(true)
+    await expect(devnet.rpc('ots_traceTransaction', [`0x${'11'.repeat(32)}`])).rejects.toMatchObject({ code: -32000 })
+  })
+
+  it('a contract created by a contract: a CREATE2 operation, and ots_getContractCreator names the creating contract', async () => {
+    const deployed = await send({ data: DifferentialProbe.bytecode + new Interface(DifferentialProbe.abi as never).encodeDeploy([0]).slice(2), gas: '0x5b8d80' })
+    expect(deployed.status).toBe('0x1')
+    const probe = deployed.contractAddress!
+    const init = DifferentialChild.bytecode + new Interface(DifferentialChild.abi as never).encodeDeploy([5]).slice(2)
+    const data = new Interface(DifferentialProbe.abi as never).encodeFunctionData('create2', [init, `0x${'01'.repeat(32)}`, 3])
+    const hash = (await send({ to: probe, value: '0x3', data })).hash
+    const operations = await devnet.rpc('ots_getInternalOperations', [hash])
+    expect(operations).toHaveLength(2)
+    expect(operations[0]).toEqual({ type: 0, from: from.toLowerCase(), to: probe.toLowerCase(), value: '0x3' })
+    const child = operations[1]!
+    expect(child).toMatchObject({ type: 3, from: probe.toLowerCase(), value: '0x3' })
+    expect(await devnet.rpc('ots_getContractCreator', [child.to])).toEqual({ hash, creator: probe.toLowerCase() })
+    expect(hashes(await devnet.rpc('ots_searchTransactionsBefore', [child.to, 0, 10]))).toEqual([hash])
   })
 })

@@ -1,29 +1,15 @@
 /**
  * ots_getContractCreator's search (otterscan docs/custom-jsonrpc.md): the address
- * index's top-level creations, else the callTracer's tree (evm/tracing/callTracer.ts)
- * of a few of the address's transactions, within the devnet's trace limits
- * (traceSizeLimit, traceTimeout, the batch's budget). The tracers and the replay load
- * on the first trace, off the start-up path, as debug_traceTransaction loads them.
+ * index's top-level creations, else the call trees (rpc/otsTrace.ts) of a few of the
+ * address's transactions.
  */
 import type { RpcCallScope, RpcContext } from './context.ts'
-import type { CallFrameJson, OtsContractCreator } from '../core/rpcObjects.ts'
+import type { OtsContractCreator } from '../core/rpcObjects.ts'
+import { callTreeOf, framesOf } from './otsTrace.ts'
 import { toHex, toHexRaw } from '../util/hex.ts'
 
 /** How many of an address's oldest transactions are traced looking for a creation by a contract. */
 const CREATION_CANDIDATES = 16
-
-/** The callTracer's tree of the mined EVM transaction with raw hash `hash` (64 hex). */
-async function callTreeOf(ctx: RpcContext, hash: string, scope: RpcCallScope | undefined): Promise<CallFrameJson> {
-  const [{ tracerFromOptions, withTraceBudget }, { traceTransaction }] = await Promise.all([import('./traceConfig.ts'), import('../chain/replay.ts')])
-  const tracer = tracerFromOptions({ tracer: 'callTracer' }, 0, ctx.limits.traceSizeLimit)
-  return withTraceBudget(ctx.limits, scope, ctx.limits.traceTimeout, (budget) => traceTransaction(ctx.chain, hash, tracer, budget) as Promise<CallFrameJson>)
-}
-
-/** The frames of `root` in execution order (depth first). */
-function* frames(root: CallFrameJson): Generator<CallFrameJson> {
-  yield root
-  for (const call of root.calls ?? []) yield* frames(call)
-}
 
 /**
  * The creator of the contract at `address` (40 hex): the latest top-level creation the
@@ -44,7 +30,7 @@ export async function creatorOf(ctx: RpcContext, address: string, scope: RpcCall
     const tx = chain.blockAt(height)!.transactions[index]!
     if (tx.kind !== 'evm') continue
     const root = await callTreeOf(ctx, toHexRaw(tx.hash), scope)
-    for (const frame of frames(root)) {
+    for (const [frame] of framesOf(root)) {
       if ((frame.type === 'CREATE' || frame.type === 'CREATE2') && frame.to === target) return { hash: toHex(tx.hash), creator: frame.from as never }
     }
   }

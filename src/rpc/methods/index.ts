@@ -61,6 +61,7 @@ import { trace_get } from './trace_get.ts'
 import { trace_block } from './trace_block.ts'
 import { trace_replayTransaction } from './trace_replayTransaction.ts'
 import { trace_filter } from './trace_filter.ts'
+import { trace_replayBlockTransactions } from './trace_replayBlockTransactions.ts'
 import { eth_chainId } from './eth_chainId.ts'
 import { eth_coinbase } from './eth_coinbase.ts'
 import { eth_estimateGas } from './eth_estimateGas.ts'
@@ -179,6 +180,7 @@ const table = {
   trace_block,
   trace_replayTransaction,
   trace_filter,
+  trace_replayBlockTransactions,
   debug_traceCall,
   eth_getBlockByNumber,
   eth_getBlockByHash,
