@@ -121,6 +121,9 @@ describe('trace_replayTransaction (Parity)', () => {
     expect(only.stateDiff).toEqual(result.stateDiff)
     await expect(rpc('trace_replayTransaction', [hash, ['vmTrace']])).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/vmTrace/) })
     await expect(rpc('trace_replayTransaction', [hash, ['bogus']])).rejects.toMatchObject({ code: -32602 })
+    const r = (await rpc('eth_getTransactionReceipt', [hash])) as { blockNumber: string }
+    expect(await rpc('trace_replayBlockTransactions', [r.blockNumber, ['trace', 'stateDiff']])).toEqual([{ ...result, transactionHash: hash }])
+    expect(await rpc('trace_replayBlockTransactions', ['0xffff', ['trace']])).toBeNull()
   })
 })
 
