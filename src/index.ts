@@ -80,6 +80,8 @@ export type {
   BlockSpecifier,
   BlockTag,
   CallFrameJson,
+  PrestateAccountJson,
+  PrestateResult,
   ParityTrace,
   IncludedTransactionPosition,
   ParityTraceResults,

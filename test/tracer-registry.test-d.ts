@@ -26,7 +26,7 @@ describe('tracer types', () => {
 
   it('the options name only registered tracers, with their config', () => {
     expectTypeOf<RpcTraceOptions['tracer']>().toEqualTypeOf<RpcTracerName | undefined>()
-    expectTypeOf<RpcTracerName>().toEqualTypeOf<'callTracer' | '4byteTracer' | 'noopTracer' | 'muxTracer'>()
+    expectTypeOf<RpcTracerName>().toEqualTypeOf<'callTracer' | '4byteTracer' | 'noopTracer' | 'muxTracer' | 'prestateTracer'>()
     expectTypeOf<{ tracer: 'callTracer'; tracerConfig: { onlyTopCall: true } }>().toMatchTypeOf<RpcTraceOptions>()
     // @ts-expect-error a tracerConfig field the callTracer does not take
     const bad: RpcTraceOptions = { tracer: 'callTracer', tracerConfig: { onlyTopCal: true } }

@@ -27,7 +27,7 @@ interface StructLog {
 
 describe('the tracer registry', () => {
   it('holds the tracers by their wire name, and the struct logger as the default only', () => {
-    expect(Object.keys(tracers)).toEqual(['callTracer', '4byteTracer', 'noopTracer', 'muxTracer'])
+    expect(Object.keys(tracers)).toEqual(['callTracer', '4byteTracer', 'noopTracer', 'muxTracer', 'prestateTracer'])
     expect(findTracer('callTracer')).toBe(callTracer)
     expect(defaultTracer).toBe(structLogger)
     // The struct logger has no wire name (go-ethereum's neither); inherited properties are no tracers.
@@ -69,7 +69,7 @@ describe('trace options through the registry', () => {
 
   it('refuses a name the registry does not hold with the real node’s text, typo included', async () => {
     for (const [tracer, shown] of [
-      ['prestateTracer', 'prestateTracer'],
+      ['nosuchTracer', 'nosuchTracer'],
       ['structLogger', 'structLogger'],
       ['toString', 'toString'],
       [5, '5'],

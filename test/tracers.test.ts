@@ -75,4 +75,35 @@ describe('4byteTracer, noopTracer, muxTracer', () => {
     expect(await refuse({ callTracer: { withLog: 1 } })).toMatch(/withLog/)
     expect(await refuse([1])).toMatch(/non-object/)
   })
+  it('prestateTracer gives the touched accounts before the transaction; diffMode the changed ones before and after', async () => {
+    const TINY = '0x602a600052600160020160005560005460206000f3'
+    const tiny = '0x0000000000000000000000000000000000001234'
+    await rpc('hardhat_setCode', [tiny, TINY])
+    const nonce = Number(await rpc('eth_getTransactionCount', [from, 'latest']))
+    const balance = (await rpc('eth_getBalance', [from, 'latest'])) as string
+    const tx = await rpc('eth_sendTransaction', [{ from, to: tiny, gas: '0x186a0' }])
+    const zero = `0x${'0'.repeat(64)}`
+    const three = `0x${'3'.padStart(64, '0')}`
+    // The coinbase (0x0) is looked up as geth does; the devnet's gas price is 0, so no balance moves.
+    expect(await rpc('debug_traceTransaction', [tx, { tracer: 'prestateTracer' }])).toEqual({
+      [from]: { balance, nonce },
+      [`0x${'0'.repeat(40)}`]: { balance: '0x0' },
+      [tiny]: { balance: '0x0', code: TINY, storage: { [zero]: zero } },
+    })
+    expect(await rpc('debug_traceTransaction', [tx, { tracer: 'prestateTracer', tracerConfig: { disableCode: true, disableStorage: true } }])).toMatchObject({ [tiny]: { balance: '0x0' } })
+    expect(await rpc('debug_traceTransaction', [tx, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }])).toEqual({
+      pre: { [from]: { balance, nonce }, [tiny]: { balance: '0x0', code: TINY, storage: { [zero]: zero } } },
+      post: { [from]: { nonce: nonce + 1 }, [tiny]: { storage: { [zero]: three } } },
+    })
+    // A value transfer (the sender's 1000 wei, passed on to the callee): the balances move, pre and post.
+    const run = (await rpc('debug_traceTransaction', [hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }])) as {
+      pre: Record<string, { balance: string }>
+      post: Record<string, { balance?: string }>
+    }
+    expect(BigInt(run.pre[from]!.balance) - 1000n).toBe(BigInt(run.post[from]!.balance!))
+    // debug_traceCall keeps no state after the call: diffMode is refused, the plain mode answers.
+    await expect(rpc('debug_traceCall', [{ from, to: tiny }, 'latest', { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }])).rejects.toMatchObject({ code: -32000 })
+    expect(await rpc('debug_traceCall', [{ from, to: tiny }, 'latest', { tracer: 'prestateTracer' }])).toMatchObject({ [tiny]: { storage: { [zero]: three } } })
+    await expect(rpc('debug_traceTransaction', [tx, { tracer: 'prestateTracer', tracerConfig: { diffMode: 'yes' } }])).rejects.toMatchObject({ code: -32602 })
+  })
 })

@@ -262,7 +262,7 @@ describe('debug_traceTransaction / debug_traceCall', () => {
     })
     await expect(rpc('debug_traceTransaction', [`0x${'11'.repeat(32)}`])).rejects.toMatchObject({ code: -32000, message: expect.stringContaining('not found') })
     const hash = await sendTiny()
-    await expect(rpc('debug_traceTransaction', [hash, { tracer: 'prestateTracer' }])).rejects.toMatchObject({ code: -32000, message: 'unkown tracer type: prestateTracer' })
+    await expect(rpc('debug_traceTransaction', [hash, { tracer: 'nosuchTracer' }])).rejects.toMatchObject({ code: -32000, message: 'unkown tracer type: nosuchTracer' })
     await expect(rpc('debug_traceTransaction', [hash, { enableMemory: 'yes' }])).rejects.toMatchObject({ code: -32602 })
     await expect(rpc('debug_traceTransaction', [hash, 5])).rejects.toMatchObject({ code: -32602 })
     await expect(rpc('debug_traceTransaction', ['0x12'])).rejects.toMatchObject({ code: -32602 })

@@ -11,7 +11,8 @@
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import type { BlockEnvironment, CallRequest, EvmExecutor, EvmWorld, ExecutionContext } from '../evm/executor.ts'
 import type { EvmEngine } from '../evm/engine.ts'
-import { TraceTooLargeError, type Tracer } from '../evm/tracing/tracer.ts'
+import { CHAIN_BLOCK_ENVIRONMENT } from '../evm/execution.ts'
+import { TraceTooLargeError, type TraceState, type Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
 import type { IncludedTransaction, SimulationBlock } from './chainTypes.ts'
 import type { ChainBlock } from './block.ts'
@@ -83,6 +84,17 @@ export class ReplayWorld implements EvmWorld {
   }
 }
 
+/** `world` as a tracer reads it (tracer.ts TraceState), in a block whose COINBASE is `coinbase`; `committed`: whether the execution's writes land in it. */
+function traceState(world: ReplayWorld, coinbase: Uint8Array, committed = true): TraceState {
+  return {
+    account: (address) => world.getAccount(address),
+    storage: (address, slot) => world.getStorage(address, slot),
+    code: (codeHash) => world.getCodeByHash(codeHash),
+    coinbase,
+    committed,
+  }
+}
+
 /** A transaction that cannot be traced: unknown, native, or not replayable (JSON-RPC -32000). */
 export class TraceUnavailableError extends DualnetError {
   override readonly name = 'TraceUnavailableError'
@@ -131,7 +143,8 @@ export async function traceTransaction(chain: ReplayChain, hash: string, tracer:
   }
   const block = found.block
   const height = block.header.height
-  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height - 1))
+  const world = new ReplayWorld(chain.world, height - 1)
+  const engine = await chain.executor.replayEngine(world)
   const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
   const budget = budgetOf(chain, limits)
   for (const earlier of block.transactions.slice(0, found.index)) {
@@ -140,6 +153,7 @@ export async function traceTransaction(chain: ReplayChain, hash: string, tracer:
     }
     await engine.executeTransaction(earlier.tx, ctx, budget)
   }
+  tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase))
   const detach = tracer.attach(engine.events)
   let outcome
   try {
@@ -164,7 +178,8 @@ export type BlockTraceEntry = { txHash: `0x${string}`; result: unknown } | { txH
  */
 export async function traceBlock(chain: ReplayChain, block: ChainBlock, makeTracer: () => Tracer, limits?: ReplayBudget): Promise<BlockTraceEntry[]> {
   const height = block.header.height
-  const engine = await chain.executor.replayEngine(new ReplayWorld(chain.world, height - 1))
+  const world = new ReplayWorld(chain.world, height - 1)
+  const engine = await chain.executor.replayEngine(world)
   const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
   const budget = budgetOf(chain, limits)
   const out: BlockTraceEntry[] = []
@@ -180,6 +195,7 @@ export async function traceBlock(chain: ReplayChain, block: ChainBlock, makeTrac
       continue
     }
     const tracer = makeTracer()
+    tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase))
     const detach = tracer.attach(engine.events)
     let outcome
     try {
@@ -199,11 +215,17 @@ export async function traceBlock(chain: ReplayChain, block: ChainBlock, makeTrac
  * that cannot run at all is left out, as it could not be mined. Then `overrides` (a
  * call's state override set) are written into the overlay and the engine's
  * precompiles (overrides.ts `applyStateOverrides`, EvmEngine.overridePrecompiles),
- * as go-ethereum applies them to the pending state. Throws TransactionRejectedError for
+ * as go-ethereum applies them to the pending state; `world`: the overlay to use (a
+ * tracer reading state reads it). Throws TransactionRejectedError for
  * a precompile move go-ethereum refuses.
  */
-export async function pendingEngine(chain: Pick<ReplayChain, 'executor' | 'world' | 'fork'>, ctx: ExecutionContext, txs: readonly LegacyTransaction[], overrides?: StateOverrides): Promise<EvmEngine> {
-  const world = new ReplayWorld(chain.world, ctx.readHeight)
+export async function pendingEngine(
+  chain: Pick<ReplayChain, 'executor' | 'world' | 'fork'>,
+  ctx: ExecutionContext,
+  txs: readonly LegacyTransaction[],
+  overrides?: StateOverrides,
+  world: ReplayWorld = new ReplayWorld(chain.world, ctx.readHeight),
+): Promise<EvmEngine> {
   const engine = await chain.executor.replayEngine(world)
   for (const tx of txs) await engine.executeTransaction(tx, ctx).catch(() => undefined)
   if (overrides !== undefined) {
@@ -226,8 +248,11 @@ export async function pendingEngine(chain: Pick<ReplayChain, 'executor' | 'world
 export async function traceCall(chain: ReplayChain, call: CallRequest, block: SimulationBlock, tracer: Tracer, limits?: ReplayBudget, overrides?: SimulationOverrides): Promise<unknown> {
   const env = chain.simulationContext(block, 'call')
   // The pending block's transactions run in its own environment; the block overrides are the call's alone.
-  const engine = await pendingEngine(chain, env, block === 'pending' ? chain.pendingBlockTransactions() : [], overrides?.state)
+  const world = new ReplayWorld(chain.world, env.readHeight)
+  const engine = await pendingEngine(chain, env, block === 'pending' ? chain.pendingBlockTransactions() : [], overrides?.state, world)
   const ctx = overrides?.block === undefined ? env : withBlockOverrides(env, overrides.block)
+  // A simulation's writes are dropped when it ends: no state after it to read.
+  tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase, false))
   const detach = tracer.attach(engine.events)
   let outcome
   try {

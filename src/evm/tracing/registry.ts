@@ -18,6 +18,7 @@ import { callTracer } from './callTracer.ts'
 import { fourByteTracer } from './fourByteTracer.ts'
 import { muxTracer } from './muxTracer.ts'
 import { noopTracer } from './noopTracer.ts'
+import { prestateTracer } from './prestateTracer.ts'
 import type { AnyTracerDefinition, TracerOf } from './definition.ts'
 import { structLogger } from './structLogger.ts'
 
@@ -27,6 +28,7 @@ export const tracers = {
   '4byteTracer': fourByteTracer,
   noopTracer,
   muxTracer,
+  prestateTracer,
 } satisfies { readonly [N in RpcTracerName]: TracerOf<N, RpcTracers[N]['result']> }
 
 /** The tracer used when the options name none: go-ethereum's struct logger (its flags are the options' own). */

@@ -7,6 +7,7 @@
 import { DualnetError, type DualnetErrorCode } from '../../errors/base.ts'
 import type { EVM } from '@ethereumjs/evm'
 import type { ExecutionOutcome } from '../execution.ts'
+import type { AccountRecord } from '../../state/worldState.ts'
 
 /** The EVM's event emitter. */
 export type EvmEvents = EVM['events']
@@ -89,8 +90,39 @@ export class TraceTooLargeError extends DualnetError {
 export interface Tracer<R = unknown> {
   /** Starts listening to `events`; returns the function that stops listening. */
   attach(events: EvmEvents): () => void
+  /**
+   * Hands a tracer that reads accounts (go-ethereum's prestateTracer) the replay's
+   * world, before the execution starts; optional, called by chain/replay.ts.
+   */
+  bind?(state: TraceState): void
   /** The JSON result once the execution ended with `outcome`; `gasLimit` is the transaction's (or call's). */
   result(outcome: ExecutionOutcome, gasLimit: bigint): R
+}
+
+/**
+ * The world a replayed execution runs over, read synchronously: before the execution
+ * ends, the state before it (the running transaction's writes stay in the EVM's own
+ * overlay until it ends); once it ended, the state after it. Addresses and slots as
+ * lower-case hex without 0x (40 and 64 digits).
+ */
+export interface TraceState {
+  account(address: string): AccountRecord
+  storage(address: string, slot: string): Uint8Array
+  code(codeHash: string | undefined): Uint8Array
+  /** The block's COINBASE (go-ethereum's prestateTracer looks it up: fees move its balance). */
+  readonly coinbase: Uint8Array
+  /** Whether the world holds the execution's writes once it ended (a mined transaction's replay: yes; debug_traceCall's simulation: no, so no state after it can be read). */
+  readonly committed: boolean
+}
+
+/**
+ * A trace that needs what this replay cannot give (the state after a simulated call,
+ * for the prestateTracer's diffMode on debug_traceCall): JSON-RPC -32000, as an
+ * untraceable transaction (the same registry code).
+ */
+export class TraceStateUnavailableError extends DualnetError {
+  override name = 'TraceUnavailableError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_TRACE_UNAVAILABLE'
 }
 
 /**
