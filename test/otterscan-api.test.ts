@@ -262,3 +262,23 @@ describe('calls inside a transaction', () => {
     expect(hashes(await devnet.rpc('ots_searchTransactionsBefore', [child.to, 0, 10]))).toEqual([hash])
   })
 })
+
+describe('ots_getTransactionBySenderAndNonce', () => {
+  it('the hash of a mined transaction by its sender and nonce; null past the last, pending, or for another sender', async () => {
+    const tx = (await devnet.rpc('eth_getTransactionByHash', [runHash]))!
+    expect(await devnet.rpc('ots_getTransactionBySenderAndNonce', [from, tx.nonce])).toBe(runHash)
+    expect(await devnet.rpc('ots_getTransactionBySenderAndNonce', [from, '0x0'])).toBe(deployHash)
+    expect(await devnet.rpc('ots_getTransactionBySenderAndNonce', [STRANGER, '0x0'])).toBeNull()
+    const next = await devnet.rpc('eth_getTransactionCount', [from, 'latest'])
+    expect(await devnet.rpc('ots_getTransactionBySenderAndNonce', [from, next])).toBeNull()
+    await devnet.rpc('evm_setAutomine', [false])
+    try {
+      await devnet.rpc('eth_sendTransaction', [{ from, to: STRANGER, value: '0x1', gasPrice: GWEI }])
+      expect(await devnet.rpc('ots_getTransactionBySenderAndNonce', [from, next])).toBeNull()
+    } finally {
+      await devnet.rpc('evm_mine')
+      await devnet.rpc('evm_setAutomine', [true])
+    }
+    expect((await overHttp('ots_getTransactionBySenderAndNonce', [from, next])).result).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+})

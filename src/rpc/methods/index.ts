@@ -62,6 +62,7 @@ import { trace_block } from './trace_block.ts'
 import { trace_replayTransaction } from './trace_replayTransaction.ts'
 import { trace_filter } from './trace_filter.ts'
 import { trace_replayBlockTransactions } from './trace_replayBlockTransactions.ts'
+import { trace_call } from './trace_call.ts'
 import { eth_chainId } from './eth_chainId.ts'
 import { eth_coinbase } from './eth_coinbase.ts'
 import { eth_estimateGas } from './eth_estimateGas.ts'
@@ -102,6 +103,7 @@ import { ots_searchTransactionsAfter } from './ots_searchTransactionsAfter.ts'
 import { ots_getContractCreator } from './ots_getContractCreator.ts'
 import { ots_getInternalOperations } from './ots_getInternalOperations.ts'
 import { ots_traceTransaction } from './ots_traceTransaction.ts'
+import { ots_getTransactionBySenderAndNonce } from './ots_getTransactionBySenderAndNonce.ts'
 import { eth_getHeaderByHash } from './eth_getHeaderByHash.ts'
 import { eth_getTransactionBySenderAndNonce } from './eth_getTransactionBySenderAndNonce.ts'
 import { eth_getAccount } from './eth_getAccount.ts'
@@ -181,6 +183,7 @@ const table = {
   trace_replayTransaction,
   trace_filter,
   trace_replayBlockTransactions,
+  trace_call,
   debug_traceCall,
   eth_getBlockByNumber,
   eth_getBlockByHash,
@@ -226,6 +229,7 @@ const table = {
   ots_getContractCreator,
   ots_getInternalOperations,
   ots_traceTransaction,
+  ots_getTransactionBySenderAndNonce,
   eth_getHeaderByHash,
   eth_getTransactionBySenderAndNonce,
   eth_getAccount,
