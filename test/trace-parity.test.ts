@@ -66,6 +66,18 @@ describe('trace_* (Parity)', () => {
     })
   })
 
+  it('trace_call: the call’s output and flat traces without block positions; stateDiff and vmTrace refused', async () => {
+    const call = { from, to: caller, data: callerAbi.encodeFunctionData('run'), value: '0x3e8', gas: '0x30d40' }
+    const result = (await rpc('trace_call', [call, ['trace'], 'latest'])) as { output: string; trace: ParityTrace[]; stateDiff: null; vmTrace: null }
+    const mined = (await rpc('trace_transaction', [hash])) as ParityTrace[]
+    expect(result.trace.map((t) => ({ type: t.type, traceAddress: t.traceAddress, error: t.error, blockHash: t.blockHash }))).toEqual(
+      mined.map((t) => ({ type: t.type, traceAddress: t.traceAddress, error: t.error, blockHash: null })),
+    )
+    expect(result.stateDiff).toBeNull()
+    await expect(rpc('trace_call', [call, ['stateDiff']])).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/stateDiff/) })
+    await expect(rpc('trace_call', [call, ['vmTrace']])).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/vmTrace/) })
+  })
+
   it('trace_transaction of an unknown hash is null', async () => {
     expect(await rpc('trace_transaction', [`0x${'11'.repeat(32)}`])).toBeNull()
   })
