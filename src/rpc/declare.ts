@@ -67,6 +67,8 @@ export type ParamSpecsFor<P extends readonly unknown[]> = { readonly [K in keyof
  *   (reference §6.2), which every remote takes by hash.
  *   `numberOrHash`: `param` parses to a height (or `undefined`) or to a hash's
  *   bytes (go-ethereum's BlockNumberOrHash), placed as the one or the other.
+ *   `keep: false` (with `check` `header` or `none`, for block traces): the remote is
+ *   asked each time and its answer not kept.
  * - `transaction`: a lookup of a transaction by hash (`param` parses to its bytes).
  *   One the devnet does not hold, mined or pending, is the remote's when the remote
  *   mined it at or below the fork block: `check` `blockNumber` reads that from the
@@ -78,7 +80,14 @@ export type ForkPolicy =
   | { readonly kind: 'local' }
   | { readonly kind: 'state'; readonly param: number }
   | { readonly kind: 'simulation'; readonly param: number }
-  | { readonly kind: 'block'; readonly by: 'number' | 'hash' | 'numberOrHash'; readonly param: number; readonly check: 'number' | 'blockNumber' | 'header' | 'none'; readonly byHash?: RpcMethodName }
+  | {
+      readonly kind: 'block'
+      readonly by: 'number' | 'hash' | 'numberOrHash'
+      readonly param: number
+      readonly check: 'number' | 'blockNumber' | 'header' | 'none'
+      readonly byHash?: RpcMethodName
+      readonly keep?: boolean
+    }
   | { readonly kind: 'transaction'; readonly param: number; readonly check: 'blockNumber' | 'receipt'; readonly keep?: boolean }
   | { readonly kind: 'logs' }
 

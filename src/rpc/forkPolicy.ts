@@ -84,6 +84,8 @@ function blockByNumber(history: RemoteHistory, declaration: RpcMethodDeclaration
     ])
     return heightWithin(history, header, 'number') === undefined ? null : answer
   }
+  // keep: false (a trace, whose answer depends on its options and may be large): asked each time, not kept.
+  if (policy.keep === false && (policy.check === 'none' || policy.check === 'header')) return history.call(declaration.name, encode(declaration, parsed, raw))
   const answer = history.answer(declaration.name, encode(declaration, parsed, raw))
   if (policy.check === 'none' || policy.check === 'header') return answer
   // The remote's block of that very number (a reorganised remote may answer another).
@@ -96,6 +98,11 @@ function blockByHash(chain: Chain, history: RemoteHistory, declaration: RpcMetho
   // A block the fork built is its own; the fork block and blocks it does not hold are the remote's.
   if (built !== undefined && built.header.height > history.height) return LOCAL
   const params = encode(declaration, parsed, raw)
+  if (policy.check === 'header' && policy.keep === false) {
+    // The header (kept) places the block; the answer itself is asked each time, not kept.
+    const header = history.answer('eth_getBlockByHash', [toHex(hash), false])
+    return heightWithin(history, header, 'number') === undefined ? null : history.call(declaration.name, params)
+  }
   if (policy.check === 'header') {
     // The block's header comes in the same batch: it says whether the block lies at or below the fork block.
     const [header, answer] = history.answers([

@@ -9,12 +9,12 @@ import { toHexRaw } from '../../util/hex.ts'
  * (`[{ txHash, result }]`, go-ethereum eth/tracers/api.go `TraceBlockByHash`) for the
  * block of that hash; an unknown hash is -32000 `block 0x… not found` (geth's). On a
  * fork, a block the remote mined at or below the fork block is traced by the remote
- * (rpc/forkPolicy.ts).
+ * (rpc/forkPolicy.ts; its answer not kept).
  */
 export const debug_traceBlockByHash = defineMethod({
   name: 'debug_traceBlockByHash',
   params: [hash('hash'), optional(json<RpcTraceOptions>('options'))],
-  fork: { kind: 'block', by: 'hash', param: 0, check: 'header' },
+  fork: { kind: 'block', by: 'hash', param: 0, check: 'header', keep: false },
   handler: async (ctx, [bytes, options], { scope }) => {
     const [{ tracerFromOptions, traceTimeoutOf, withTraceBudget }, { traceBlock, TraceUnavailableError }] = await Promise.all([import('../traceConfig.ts'), import('../../chain/replay.ts')])
     const block = ctx.chain.blockByHash(toHexRaw(bytes))

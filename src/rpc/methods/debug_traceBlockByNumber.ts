@@ -13,12 +13,12 @@ import type { BlockTrace } from '../schema.ts'
  * debug_traceTransaction's. An unknown block is -32000 `block not found` (geth
  * names the number, `block #N not found`; the lookup spec leaves none for a height
  * above the tip). On a fork, a block at or below the fork block is traced by the remote
- * (rpc/forkPolicy.ts), the options passed as given.
+ * (rpc/forkPolicy.ts; its answer not kept), the options passed as given.
  */
 export const debug_traceBlockByNumber = defineMethod({
   name: 'debug_traceBlockByNumber',
   params: [blockNumberLookup('block'), optional(json<RpcTraceOptions>('options'))],
-  fork: { kind: 'block', by: 'number', param: 0, check: 'header' },
+  fork: { kind: 'block', by: 'number', param: 0, check: 'header', keep: false },
   handler: async (ctx, [height, options], { scope }) => {
     const [{ tracerFromOptions, traceTimeoutOf, withTraceBudget }, { traceBlock, TraceUnavailableError }] = await Promise.all([import('../traceConfig.ts'), import('../../chain/replay.ts')])
     const block = height === undefined ? undefined : ctx.chain.blockAt(height)
