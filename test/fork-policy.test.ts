@@ -88,6 +88,7 @@ const placed: Record<string, PlacedSample> = {
 
 const local: Record<string, LocalSample> = {
   trace_filter: () => [{ fromBlock: 'latest', toBlock: 'latest' }],
+  trace_rawTransaction: () => ['0x00', ['trace']],
   net_version: () => [],
   eth_chainId: () => [],
   eth_blockNumber: () => [],

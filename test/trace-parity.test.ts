@@ -4,7 +4,7 @@
  * (a call with value to the callee's `ping(uint256)`, a reverted STATICCALL to its
  * `fail()`), a deploy and a plain value transfer.
  */
-import { Interface } from 'ethers'
+import { Interface, Wallet } from 'ethers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TraceCallee, TraceCaller } from '../fixtures/index.ts'
 import { createDevnet, type Devnet, type ParityTrace } from '../src/index.ts'
@@ -76,6 +76,29 @@ describe('trace_* (Parity)', () => {
     expect(result.stateDiff).toBeNull()
     await expect(rpc('trace_call', [call, ['stateDiff']])).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/stateDiff/) })
     await expect(rpc('trace_call', [call, ['vmTrace']])).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/vmTrace/) })
+  })
+
+  it('trace_rawTransaction: a signed transaction run as a call from its signer, not sent', async () => {
+    const wallet = new Wallet(devnet.accounts[0]!.privateKey)
+    const nonce = Number(await rpc('eth_getTransactionCount', [from, 'latest']))
+    const raw = await wallet.signTransaction({
+      type: 0,
+      chainId: Number(await rpc('eth_chainId', [])),
+      nonce,
+      gasPrice: BigInt((await rpc('eth_gasPrice', [])) as string),
+      gasLimit: 200_000n,
+      to: caller,
+      data: callerAbi.encodeFunctionData('run'),
+      value: 1000n,
+    })
+    const result = (await rpc('trace_rawTransaction', [raw, ['trace']])) as { trace: ParityTrace[] }
+    expect(result.trace.map((t) => [t.type, t.traceAddress, t.error, t.transactionHash])).toEqual([
+      ['call', [], undefined, null],
+      ['call', [0], undefined, null],
+      ['call', [1], 'Reverted', null],
+    ])
+    expect(Number(await rpc('eth_getTransactionCount', [from, 'latest']))).toBe(nonce)
+    await expect(rpc('trace_rawTransaction', [raw, ['stateDiff']])).rejects.toMatchObject({ code: -32602 })
   })
 
   it('trace_transaction of an unknown hash is null', async () => {

@@ -96,6 +96,7 @@ export type DualnetRpcSchema = [
   { Method: 'trace_block'; Parameters: [block: BlockSpecifier]; ReturnType: ParityTrace[] | null },
   { Method: 'trace_replayTransaction'; Parameters: [hash: string, traceTypes: ('trace' | 'stateDiff' | 'vmTrace')[]]; ReturnType: ParityTraceResults },
   { Method: 'trace_filter'; Parameters: [filter: RpcTraceFilter]; ReturnType: ParityTrace[] },
+  { Method: 'trace_rawTransaction'; Parameters: [raw: Hex, traceTypes: ('trace' | 'stateDiff' | 'vmTrace')[]]; ReturnType: ParityTraceResults },
   { Method: 'trace_call'; Parameters: [call: RpcTransactionRequest, traceTypes: ('trace' | 'stateDiff' | 'vmTrace')[], block?: BlockSpecifier | null]; ReturnType: ParityTraceResults },
   { Method: 'trace_replayBlockTransactions'; Parameters: [block: BlockSpecifier, traceTypes: ('trace' | 'stateDiff' | 'vmTrace')[]]; ReturnType: ParityTraceResults[] | null },
   { Method: 'debug_traceCall'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier | null, options?: RpcTraceCallOptions | null]; ReturnType: Trace },

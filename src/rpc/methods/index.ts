@@ -63,6 +63,7 @@ import { trace_replayTransaction } from './trace_replayTransaction.ts'
 import { trace_filter } from './trace_filter.ts'
 import { trace_replayBlockTransactions } from './trace_replayBlockTransactions.ts'
 import { trace_call } from './trace_call.ts'
+import { trace_rawTransaction } from './trace_rawTransaction.ts'
 import { eth_chainId } from './eth_chainId.ts'
 import { eth_coinbase } from './eth_coinbase.ts'
 import { eth_estimateGas } from './eth_estimateGas.ts'
@@ -184,6 +185,7 @@ const table = {
   trace_filter,
   trace_replayBlockTransactions,
   trace_call,
+  trace_rawTransaction,
   debug_traceCall,
   eth_getBlockByNumber,
   eth_getBlockByHash,
