@@ -59,7 +59,7 @@ describe('devnet.rpc', () => {
     // @ts-expect-error params where the method takes none
     void devnet.rpc('eth_chainId', ['0x1'])
     // @ts-expect-error a tracer the devnet does not serve
-    void devnet.rpc('debug_traceTransaction', ['0x12', { tracer: 'prestateTracer' }])
+    void devnet.rpc('debug_traceTransaction', ['0x12', { tracer: 'nosuchTracer' }])
     // @ts-expect-error required params left out
     void devnet.rpc('eth_call')
   })
