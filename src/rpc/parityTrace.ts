@@ -55,17 +55,14 @@ export function parityTraces(root: CallFrameJson, at: IncludedTransactionPositio
     const action: ParityTrace['action'] = create
       ? { from: frame.from, gas: toQuantity(gas > 0n ? gas : 0n), init: frame.input, value, creationMethod: frame.type === 'CREATE2' ? 'create2' : 'create' }
       : { from: frame.from, callType: frame.type.toLowerCase(), gas: toQuantity(gas > 0n ? gas : 0n), input: frame.input, to: frame.to ?? '0x', value }
-    let result: ParityTrace['result'] = null
-    if (frame.error === undefined) {
-      const used = toQuantity(gasUsed > 0n ? gasUsed : 0n)
-      result = create ? { address: frame.to ?? '0x', code: frame.output ?? '0x', gasUsed: used } : { gasUsed: used, output: frame.output ?? '0x' }
-    }
+    const used = toQuantity(gasUsed > 0n ? gasUsed : 0n)
+    // A failed frame has `error` and no `result` key, as OpenEthereum and Anvil (alloy's TraceResult) answer; Erigon answers `result: null` there.
+    const result: ParityTrace['result'] = create ? { address: frame.to ?? '0x', code: frame.output ?? '0x', gasUsed: used } : { gasUsed: used, output: frame.output ?? '0x' }
     out.push({
       action,
       blockHash: at?.blockHash ?? null,
       blockNumber: at?.blockNumber ?? null,
-      ...(frame.error !== undefined && { error: parityError(frame.error) }),
-      result,
+      ...(frame.error !== undefined ? { error: parityError(frame.error) } : { result }),
       subtraces: calls.length,
       traceAddress,
       transactionHash: at?.transactionHash ?? null,
