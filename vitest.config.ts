@@ -13,6 +13,7 @@ export default defineConfig({
       'test/forge.test.ts',
       'test/fork-history-anvil.test.ts',
       'test/fork-anvil.test.ts',
+      'test/trace-parity-anvil.test.ts',
       'test/package-types.test.ts',
     ],
     reporters: ['default', './vitest.summary.ts'],

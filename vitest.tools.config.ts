@@ -4,14 +4,15 @@
  * (Hardhat 2, and Hardhat 3 on Node 22), Foundry's forge (script --broadcast, test
  * --fork-url), forks of Foundry's Anvil (history before the fork; the EVM view,
  * test/fork-anvil.test.ts), the controls' answers beside Anvil's (test/controls-anvil.test.ts), and the packed package's types in new ES module and CommonJS
- * projects (skipLibCheck: false). A first run installs them (minutes); not part of
+ * projects (skipLibCheck: false), and Otterscan built from its source and driven in Debian's
+ * chromium against the CLI (test/otterscan-browser.test.ts). A first run installs them (minutes); not part of
  * `npm test`, which stays under 5 minutes. CI runs it after `npm test`.
  */
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['test/hardhat-examples.test.ts', 'test/forge.test.ts', 'test/fork-history-anvil.test.ts', 'test/fork-anvil.test.ts', 'test/package-types.test.ts', 'test/controls-anvil.test.ts'],
+    include: ['test/hardhat-examples.test.ts', 'test/forge.test.ts', 'test/fork-history-anvil.test.ts', 'test/fork-anvil.test.ts', 'test/package-types.test.ts', 'test/controls-anvil.test.ts', 'test/trace-parity-anvil.test.ts', 'test/otterscan-browser.test.ts'],
     reporters: ['default', './vitest.summary.ts'],
     fileParallelism: false,
     testTimeout: 900_000,

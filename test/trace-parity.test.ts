@@ -47,7 +47,8 @@ describe('trace_* (Parity)', () => {
     expect(ping).toMatchObject({ type: 'call', traceAddress: [0], subtraces: 0, action: { callType: 'call', from: caller, to: callee } })
     expect(ping.result).toMatchObject({ output: expect.stringMatching(/^0x/) })
     expect(fail).toMatchObject({ type: 'call', traceAddress: [1], subtraces: 0, error: 'Reverted', action: { callType: 'staticcall', from: caller, to: callee, value: '0x0' } })
-    expect(fail).not.toHaveProperty('result')
+    // Anvil keeps a reverted frame's result, with the revert data as output.
+    expect(fail.result).toMatchObject({ output: expect.stringMatching(/^0x08c379a0/) })
     // Keys in Parity's order.
     expect(Object.keys(top)).toEqual(['action', 'blockHash', 'blockNumber', 'result', 'subtraces', 'traceAddress', 'transactionHash', 'transactionPosition', 'type'])
   })

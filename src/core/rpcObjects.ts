@@ -514,7 +514,7 @@ export interface IncludedTransactionPosition {
  * trace_* answer it): a call frame's `action` (a call's `callType`
  * `call`/`delegatecall`/`staticcall`/`callcode`, `to`, `input`; a create's `init`,
  * `creationMethod`), its `result` (`gasUsed` and `output`, or a create's `address` and
- * `code`; absent, with `error`, for a failed frame), `subtraces` (its number of children)
+ * `code`; with `error` for a failed frame, absent unless it reverted), `subtraces` (its number of children)
  * and `traceAddress` (child indices from the top frame). Position fields are null for
  * a call not mined (trace_call).
  */

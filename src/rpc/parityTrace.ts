@@ -56,13 +56,14 @@ export function parityTraces(root: CallFrameJson, at: IncludedTransactionPositio
       ? { from: frame.from, gas: toQuantity(gas > 0n ? gas : 0n), init: frame.input, value, creationMethod: frame.type === 'CREATE2' ? 'create2' : 'create' }
       : { from: frame.from, callType: frame.type.toLowerCase(), gas: toQuantity(gas > 0n ? gas : 0n), input: frame.input, to: frame.to ?? '0x', value }
     const used = toQuantity(gasUsed > 0n ? gasUsed : 0n)
-    // A failed frame has `error` and no `result` key, as OpenEthereum and Anvil (alloy's TraceResult) answer; Erigon answers `result: null` there.
+    // A failed frame has `error` and no `result` key, as OpenEthereum and Anvil answer (Erigon: `result: null`); a reverted one keeps `result` with its revert data as Anvil does (checked against Anvil 1.7.1, test/trace-parity-anvil.test.ts).
     const result: ParityTrace['result'] = create ? { address: frame.to ?? '0x', code: frame.output ?? '0x', gasUsed: used } : { gasUsed: used, output: frame.output ?? '0x' }
     out.push({
       action,
       blockHash: at?.blockHash ?? null,
       blockNumber: at?.blockNumber ?? null,
-      ...(frame.error !== undefined ? { error: parityError(frame.error) } : { result }),
+      ...(frame.error !== undefined && { error: parityError(frame.error) }),
+      ...((frame.error === undefined || frame.error === 'execution reverted') && { result }),
       subtraces: calls.length,
       traceAddress,
       transactionHash: at?.transactionHash ?? null,
