@@ -12,7 +12,15 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['test/hardhat-examples.test.ts', 'test/forge.test.ts', 'test/fork-history-anvil.test.ts', 'test/fork-anvil.test.ts', 'test/package-types.test.ts', 'test/controls-anvil.test.ts', 'test/trace-parity-anvil.test.ts', 'test/otterscan-browser.test.ts'],
+    include: [
+      'test/hardhat-examples.test.ts',
+      'test/forge.test.ts',
+      'test/fork-history-anvil.test.ts',
+      'test/fork-anvil.test.ts',
+      'test/package-types.test.ts',
+      'test/controls-anvil.test.ts',
+      'test/trace-parity-anvil.test.ts',
+    ],
     reporters: ['default', './vitest.summary.ts'],
     fileParallelism: false,
     testTimeout: 900_000,

@@ -8,11 +8,10 @@
  * transactions that precede it in the block executed first, at its block's number
  * and timestamp (go-ethereum's `traceTx` after `stateAtTransaction`).
  */
-import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import type { BlockEnvironment, CallRequest, EvmExecutor, EvmWorld, ExecutionContext } from '../evm/executor.ts'
 import type { EvmEngine } from '../evm/engine.ts'
 import { CHAIN_BLOCK_ENVIRONMENT } from '../evm/execution.ts'
-import { TraceTooLargeError, type TraceState, type Tracer } from '../evm/tracing/tracer.ts'
+import { TraceTooLargeError, TraceUnavailableError, type TraceState, type Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
 import type { IncludedTransaction, SimulationBlock } from './chainTypes.ts'
 import type { ChainBlock } from './block.ts'
@@ -93,12 +92,6 @@ function traceState(world: ReplayWorld, coinbase: Uint8Array, committed = true):
     coinbase,
     committed,
   }
-}
-
-/** A transaction that cannot be traced: unknown, native, or not replayable (JSON-RPC -32000). */
-export class TraceUnavailableError extends DualnetError {
-  override readonly name = 'TraceUnavailableError'
-  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_TRACE_UNAVAILABLE'
 }
 
 /** What a replay reads of the chain (chain.ts `Chain` is one), named here so that replays do not import the chain they serve. */

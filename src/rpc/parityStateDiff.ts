@@ -20,7 +20,7 @@ import type { IncludedTransaction } from '../chain/chainTypes.ts'
 import type { EvmWorld } from '../evm/execution.ts'
 import type { ExecutionContext } from '../evm/executor.ts'
 import { CallTracer } from '../evm/tracing/callTracer.ts'
-import { TraceUnavailableError } from '../chain/replay.ts'
+import { TraceUnavailableError } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord } from '../state/worldState.ts'
 import { toHex, toQuantity } from '../util/hex.ts'
 

@@ -16,7 +16,7 @@
 import { toHex, toQuantity } from '../../util/hex.ts'
 import type { AccountRecord } from '../../state/worldState.ts'
 import { configObject, defineTracer, flag } from './definition.ts'
-import { listen, TraceStateUnavailableError, type EvmEvents, type StepEvent, type Tracer, type TraceState } from './tracer.ts'
+import { listen, TraceUnavailableError, type EvmEvents, type StepEvent, type Tracer, type TraceState } from './tracer.ts'
 import type { PrestateAccountJson, PrestateResult } from '../../core/rpcObjects.ts'
 
 export type { PrestateAccountJson, PrestateResult } from '../../core/rpcObjects.ts'
@@ -109,7 +109,7 @@ export class PrestateTracer implements Tracer<PrestateResult> {
 
   bind(state: TraceState): void {
     if (this.#config.diffMode && !state.committed) {
-      throw new TraceStateUnavailableError('prestateTracer diffMode: this trace (debug_traceCall) keeps no state after the call to diff against; trace a mined transaction')
+      throw new TraceUnavailableError('prestateTracer diffMode: this trace (debug_traceCall) keeps no state after the call to diff against; trace a mined transaction')
     }
     this.#state = state
   }

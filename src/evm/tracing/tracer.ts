@@ -116,12 +116,12 @@ export interface TraceState {
 }
 
 /**
- * A trace that needs what this replay cannot give (the state after a simulated call,
- * for the prestateTracer's diffMode on debug_traceCall): JSON-RPC -32000, as an
- * untraceable transaction (the same registry code).
+ * A trace that cannot be made: an unknown or native transaction or block, one a replay
+ * cannot run, or a tracer mode the trace cannot serve (prestateTracer's diffMode on a
+ * call); JSON-RPC -32000. Raised by the replays (chain/replay.ts) and the tracers.
  */
-export class TraceStateUnavailableError extends DualnetError {
-  override name = 'TraceUnavailableError'
+export class TraceUnavailableError extends DualnetError {
+  override readonly name = 'TraceUnavailableError'
   override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_TRACE_UNAVAILABLE'
 }
 

@@ -16,7 +16,11 @@ export const debug_traceBlockByHash = defineMethod({
   params: [hash('hash'), optional(json<RpcTraceOptions>('options'))],
   fork: { kind: 'block', by: 'hash', param: 0, check: 'header', keep: false },
   handler: async (ctx, [bytes, options], { scope }) => {
-    const [{ tracerFromOptions, traceTimeoutOf, withTraceBudget }, { traceBlock, TraceUnavailableError }] = await Promise.all([import('../traceConfig.ts'), import('../../chain/replay.ts')])
+    const [{ tracerFromOptions, traceTimeoutOf, withTraceBudget }, { traceBlock }, { TraceUnavailableError }] = await Promise.all([
+      import('../traceConfig.ts'),
+      import('../../chain/replay.ts'),
+      import('../../evm/tracing/tracer.ts'),
+    ])
     const block = ctx.chain.blockByHash(toHexRaw(bytes))
     if (block === undefined) throw new TraceUnavailableError(`block 0x${toHexRaw(bytes)} not found`)
     tracerFromOptions(options, 1, ctx.limits.traceSizeLimit)

@@ -20,7 +20,11 @@ export const debug_traceBlockByNumber = defineMethod({
   params: [blockNumberLookup('block'), optional(json<RpcTraceOptions>('options'))],
   fork: { kind: 'block', by: 'number', param: 0, check: 'header', keep: false },
   handler: async (ctx, [height, options], { scope }) => {
-    const [{ tracerFromOptions, traceTimeoutOf, withTraceBudget }, { traceBlock, TraceUnavailableError }] = await Promise.all([import('../traceConfig.ts'), import('../../chain/replay.ts')])
+    const [{ tracerFromOptions, traceTimeoutOf, withTraceBudget }, { traceBlock }, { TraceUnavailableError }] = await Promise.all([
+      import('../traceConfig.ts'),
+      import('../../chain/replay.ts'),
+      import('../../evm/tracing/tracer.ts'),
+    ])
     const block = height === undefined ? undefined : ctx.chain.blockAt(height)
     if (block === undefined) throw new TraceUnavailableError(height === undefined ? 'block not found' : `block #${height} not found`)
     // Options checked once, before any replay: a bad one refuses the call, not each transaction.
