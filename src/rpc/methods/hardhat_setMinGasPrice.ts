@@ -1,7 +1,5 @@
 import { defineMethod } from '../declare.ts'
-import { invalidArgument } from '../errors.ts'
-import { quantity } from '../paramSpecs.ts'
-import { GWEI } from '../../core/constants.ts'
+import { wholeGweiPrice } from './anvil_setMinGasPrice.ts'
 
 /**
  * hardhat_setMinGasPrice: as anvil_setMinGasPrice, answering Hardhat's true
@@ -9,10 +7,9 @@ import { GWEI } from '../../core/constants.ts'
  */
 export const hardhat_setMinGasPrice = defineMethod({
   name: 'hardhat_setMinGasPrice',
-  params: [quantity('gasPrice')],
+  params: [wholeGweiPrice('gasPrice')],
   fork: { kind: 'local' },
   handler: (ctx, [wei]) => {
-    if (wei % GWEI !== 0n) throw invalidArgument(0, `gasPrice: ${wei} wei is not a whole number of gwei, the unit of the node's minimum gas price`)
     ctx.controls.setMinGasPrice(wei)
     return true as const
   },
