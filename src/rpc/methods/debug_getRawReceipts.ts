@@ -1,9 +1,9 @@
 import { RLP } from '@ethereumjs/rlp'
 import { defineMethod } from '../declare.ts'
+import { blockReceipts } from './eth_getBlockReceipts.ts'
 import { blockNumberOrHash } from '../paramSpecs.ts'
-import { formatReceipt } from '../format.ts'
 import type { RpcReceipt } from '../../core/rpcObjects.ts'
-import { fromHex, toHex, toHexRaw } from '../../util/hex.ts'
+import { fromHex, toHex } from '../../util/hex.ts'
 
 /** A QUANTITY as RLP wants it: big-endian bytes without leading zeros (0 is empty). */
 function unpadded(quantity: string): Uint8Array {
@@ -40,9 +40,5 @@ export const debug_getRawReceipts = defineMethod({
   name: 'debug_getRawReceipts',
   params: [blockNumberOrHash('block')],
   fork: { kind: 'block', by: 'numberOrHash', param: 0, check: 'header' },
-  handler: (ctx, [at]) => {
-    const block = at === undefined ? undefined : at instanceof Uint8Array ? ctx.chain.blockByHash(toHexRaw(at)) : ctx.chain.blockAt(at)
-    if (block === undefined) return null
-    return block.transactions.flatMap((tx, index) => (tx.kind === 'evm' ? [toHex(receiptRlp(formatReceipt(tx, block.records[index]!, { block, index })))] : []))
-  },
+  handler: (ctx, [at]) => blockReceipts(ctx.chain, at)?.map((receipt) => toHex(receiptRlp(receipt))) ?? null,
 })

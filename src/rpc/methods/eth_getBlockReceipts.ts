@@ -1,3 +1,5 @@
+import type { Chain } from '../../chain/chain.ts'
+import type { RpcReceipt } from '../../core/rpcObjects.ts'
 import { defineMethod } from '../declare.ts'
 import { blockNumberOrHash } from '../paramSpecs.ts'
 import { formatReceipt } from '../format.ts'
@@ -16,9 +18,16 @@ export const eth_getBlockReceipts = defineMethod({
   name: 'eth_getBlockReceipts',
   params: [blockNumberOrHash('block')],
   fork: { kind: 'block', by: 'numberOrHash', param: 0, check: 'header' },
-  handler: (ctx, [at]) => {
-    const block = at === undefined ? undefined : at instanceof Uint8Array ? ctx.chain.blockByHash(toHexRaw(at)) : ctx.chain.blockAt(at)
-    if (block === undefined) return null
-    return block.transactions.flatMap((tx, index) => (tx.kind === 'evm' ? [formatReceipt(tx, block.records[index]!, { block, index })] : []))
-  },
+  handler: (ctx, [at]) => blockReceipts(ctx.chain, at),
 })
+
+/**
+ * The receipts of the EVM transactions of the block at height `at` or with raw hash
+ * `at`, in block order (native transactions left out), or null for a block the chain
+ * does not have. debug_getRawReceipts encodes the same list.
+ */
+export function blockReceipts(chain: Chain, at: number | Uint8Array | undefined): RpcReceipt[] | null {
+  const block = at === undefined ? undefined : at instanceof Uint8Array ? chain.blockByHash(toHexRaw(at)) : chain.blockAt(at)
+  if (block === undefined) return null
+  return block.transactions.flatMap((tx, index) => (tx.kind === 'evm' ? [formatReceipt(tx, block.records[index]!, { block, index })] : []))
+}
