@@ -6,6 +6,7 @@
  */
 import type { Chain } from '../chain/chain.ts'
 import { type DevnetControls, InvalidControlError } from './controls.ts'
+import { describeValue } from '../errors/describe.ts'
 
 /** Time controls counted from the latest block, as hardhat-network-helpers' `time`. */
 export interface DevnetTime {
@@ -47,7 +48,7 @@ export function devnetTime(controls: () => Promise<DevnetControls>, chain: () =>
     async increase(seconds) {
       const s = typeof seconds === 'bigint' && seconds <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seconds) : seconds
       if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) {
-        throw new InvalidControlError(`time can only move forward by a whole number of seconds, got ${String(seconds)}`)
+        throw new InvalidControlError(`time can only move forward by a whole number of seconds, got ${describeValue(seconds)}`)
       }
       await mineAt((await latest()) + s)
       return latest()

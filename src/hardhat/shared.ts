@@ -10,6 +10,7 @@
  */
 import type { Devnet } from '../devnet.ts'
 import type { DevnetOptions } from '../options/types.ts'
+import { describeValue } from '../errors/describe.ts'
 
 /** Name of the network the plugin adds when the config does not name one. */
 export const DEFAULT_NETWORK_NAME = 'dualnet'
@@ -63,7 +64,7 @@ function withHardhatDefaults(options: DevnetOptions): DevnetOptions {
 
 /** `value` as an error message shows it. */
 function describe(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : Array.isArray(value) ? 'an array' : String(value)
+  return typeof value === 'string' ? `'${value}'` : Array.isArray(value) ? 'an array' : describeValue(value)
 }
 
 /** The message of a network config the user wrote for the name the plugin provides. */

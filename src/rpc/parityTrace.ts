@@ -10,6 +10,7 @@
  */
 import type { CallFrameJson, IncludedTransactionPosition, ParityTrace, ParityTraceResults } from '../core/rpcObjects.ts'
 import { invalidArgument } from './errors.ts'
+import { describeValue } from '../errors/describe.ts'
 import { toHex, toHexRaw, toQuantity } from '../util/hex.ts'
 import type { IncludedTransaction } from '../chain/chainTypes.ts'
 import type { ChainBlock } from '../chain/block.ts'
@@ -127,7 +128,7 @@ export function parseTraceTypes(value: unknown, index: number): TraceTypes {
   for (const name of value as unknown[]) {
     if (name === 'trace' || name === 'stateDiff') types[name] = true
     else if (name === 'vmTrace') throw invalidArgument(index, 'traceTypes: vmTrace is not supported (ask for "trace" and "stateDiff")')
-    else throw invalidArgument(index, `unrecognized trace type: ${String(name)}`)
+    else throw invalidArgument(index, `unrecognized trace type: ${typeof name === 'string' ? name : describeValue(name)}`)
   }
   return types
 }

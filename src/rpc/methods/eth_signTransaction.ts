@@ -20,6 +20,11 @@ interface SignRequest {
   chainId: bigint | undefined
 }
 
+/** The `type` field: its value first, so that only a QUANTITY (a string) is quoted back. */
+function typeField(value: unknown, index: number): { text: string; value: bigint } {
+  return { value: parseQuantity(value, index), text: value as string }
+}
+
 /** The transaction object with `from` required (paramSpecs.ts `transactionRequest`), plus its `type` and `chainId` fields, which only signing reads. */
 function signRequest(name: string): ParamSpec<RpcTransactionRequest, SignRequest> {
   const base = transactionRequest(name)
@@ -29,7 +34,7 @@ function signRequest(name: string): ParamSpec<RpcTransactionRequest, SignRequest
     const present = (v: unknown) => v !== undefined && v !== null
     return {
       fields,
-      type: present(o.type) ? { text: String(o.type), value: parseQuantity(o.type, index) } : undefined,
+      type: present(o.type) ? typeField(o.type, index) : undefined,
       chainId: present(o.chainId) ? parseQuantity(o.chainId, index) : undefined,
     }
   })

@@ -1,6 +1,7 @@
 import { defineMethod } from '../declare.ts'
 import { json } from '../paramSpecs.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from '../errors.ts'
+import { describeValue } from '../../errors/describe.ts'
 import { parseAddress, parseBlockReference } from '../params.ts'
 import { findHeight } from '../blockResolution.ts'
 import type { ParityTrace, RpcTraceFilter } from '../../core/rpcObjects.ts'
@@ -54,7 +55,7 @@ export const trace_filter = defineMethod({
     const fromSet = addresses(f.fromAddress, 'fromAddress')
     const toSet = addresses(f.toAddress, 'toAddress')
     const mode = f.mode ?? 'union'
-    if (mode !== 'union' && mode !== 'intersection') throw invalidArgument(0, `mode: ${String(mode)} is neither union nor intersection`)
+    if (mode !== 'union' && mode !== 'intersection') throw invalidArgument(0, `mode: ${describeValue(mode)} is neither union nor intersection`)
     const after = count(f.after, 'after') ?? 0
     const most = count(f.count, 'count') ?? Number.POSITIVE_INFINITY
     const matches = (trace: ParityTrace): boolean => {
