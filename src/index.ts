@@ -104,6 +104,7 @@ export type {
   OtsSearchResult,
   OtsTraceEntry,
   RpcAccount,
+  RpcAccountInfo,
   RpcAccountProof,
   RpcFilledTransaction,
   RpcAccessListResult,

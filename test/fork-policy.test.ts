@@ -34,6 +34,8 @@ type LocalSample = (env: Env) => unknown[]
 /** Params placing the call below the fork block (the remote answers) and above it (the fork does). */
 type PlacedSample = { below: (env: Env) => unknown[] | Promise<unknown[]>; above: (env: Env) => unknown[] | Promise<unknown[]> }
 
+/** Storage slot 0 as a 32-byte key. */
+const SLOT_ZERO = `0x${'0'.repeat(64)}`
 const call = (env: Env): Record<string, string> => ({ from: env.from, to: STRANGER, value: '0x1' })
 
 /** One sample per method of the table, by name. */
@@ -60,9 +62,12 @@ const placed: Record<string, PlacedSample> = {
   debug_getRawReceipts: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
   debug_getRawHeader: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
   debug_getRawBlock: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
+  debug_getRawTransactions: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
   eth_getHeaderByNumber: { below: (e) => [e.remoteBlock], above: (e) => [e.ownBlock] },
   eth_getHeaderByHash: { below: (e) => [e.remoteBlockHash], above: (e) => [e.ownBlockHash] },
   eth_getAccount: { below: (e) => [STRANGER, e.remoteBlock], above: (e) => [STRANGER, e.ownBlock] },
+  eth_getAccountInfo: { below: (e) => [STRANGER, e.remoteBlock], above: (e) => [STRANGER, e.ownBlock] },
+  eth_getStorageValues: { below: (e) => [{ [e.h.token]: [SLOT_ZERO] }, e.remoteBlock], above: (e) => [{ [e.h.token]: [SLOT_ZERO] }, e.ownBlock] },
   eth_createAccessList: { below: (e) => [call(e), e.remoteBlock], above: (e) => [call(e), e.ownBlock] },
   trace_call: { below: (e) => [call(e), ['trace'], e.remoteBlock], above: (e) => [call(e), ['trace'], e.ownBlock] },
   eth_getUncleCountByBlockHash: { below: (e) => [e.remoteBlockHash], above: (e) => [e.ownBlockHash] },
@@ -90,6 +95,8 @@ const local: Record<string, LocalSample> = {
   trace_filter: () => [{ fromBlock: 'latest', toBlock: 'latest' }],
   trace_rawTransaction: () => ['0x00', ['trace']],
   net_version: () => [],
+  eth_networkId: () => [],
+  eth_baseFee: () => [],
   eth_chainId: () => [],
   eth_blockNumber: () => [],
   eth_protocolVersion: () => [],
@@ -99,6 +106,7 @@ const local: Record<string, LocalSample> = {
   eth_pendingTransactions: () => [],
   eth_pendingTransactionsByHash: (e) => [e.remoteTx],
   eth_accounts: () => [],
+  eth_requestAccounts: () => [],
   eth_getProof: (e) => [STRANGER, [], e.ownBlock],
   eth_sendTransaction: (e) => [{ from: e.from, to: STRANGER, value: '0x1' }],
   eth_newFilter: () => [{ fromBlock: '0x1' }],
@@ -157,6 +165,7 @@ const local: Record<string, LocalSample> = {
   anvil_mine: () => ['0x1'],
   hardhat_setBalance: () => [STRANGER, '0x1'],
   anvil_setBalance: () => [STRANGER, '0x1'],
+  tenderly_setBalance: () => [STRANGER, '0x1'],
   hardhat_setCode: () => [STRANGER, '0x00'],
   anvil_setCode: () => [STRANGER, '0x00'],
   hardhat_setStorageAt: () => [STRANGER, '0x0', `0x${'0'.repeat(64)}`],
@@ -202,9 +211,11 @@ const local: Record<string, LocalSample> = {
   hardhat_metadata: () => [],
   anvil_addBalance: () => [STRANGER, '0x1'],
   hardhat_addBalance: () => [STRANGER, '0x1'],
+  tenderly_addBalance: () => [STRANGER, '0x1'],
   anvil_autoImpersonateAccount: () => [false],
   hardhat_autoImpersonateAccount: () => [false],
   hardhat_dropAllTransactions: () => [],
+  debug_clearTxpool: () => [],
   anvil_impersonateSignature: () => ['0x00', STRANGER],
   anvil_setChainId: () => [1],
   anvil_setNextBlockPrevRandao: () => [`0x${'0'.repeat(64)}`],
@@ -256,6 +267,7 @@ async function asked(env: Env, method: string, params: unknown[]): Promise<{ met
 function remoteMethod(name: string, policy: ForkPolicy): string {
   if (policy.kind === 'logs') return 'eth_getLogs'
   if (policy.kind === 'block' && policy.byHash !== undefined) return policy.byHash
+  if (policy.kind === 'state' && policy.from !== undefined) return policy.from.methods[0]
   return name
 }
 

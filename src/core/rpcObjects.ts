@@ -193,6 +193,16 @@ export interface RpcAccount {
 }
 
 /**
+ * An account as eth_getAccountInfo answers it (Anvil's, alloy's `AccountInfo`): the
+ * gas-token balance in wei, the EVM nonce (QUANTITY) and the code (DATA).
+ */
+export interface RpcAccountInfo {
+  balance: Quantity
+  nonce: Quantity
+  code: Hex
+}
+
+/**
  * An EIP-1186 account proof as eth_getProof answers it (go-ethereum
  * internal/ethapi/api.go AccountResult): the account's trie nodes from the state root
  * (`accountProof`, RLP-encoded, root first), its fields, and per storage key the value

@@ -52,7 +52,10 @@ export type ParamSpecsFor<P extends readonly unknown[]> = { readonly [K in keyof
  *   dev keys. The remote is never asked.
  * - `state`: a read of state at a block (`param` parses to a height, or `'pending'`).
  *   Below the fork block the remote answers the same call at that height, and the
- *   answer is kept.
+ *   answer is kept. With `from`, the remote is asked the standard reads `from.methods`
+ *   names instead (each kept) and `from.answer` builds the answer out of them: for a
+ *   method a remote may not serve (the real node serves none of Anvil's and reth's
+ *   extensions), as Anvil composes eth_getAccountInfo below its fork block.
  * - `simulation`: a call run on state at a block (`param` parses to a height or
  *   `'pending'`). Below the fork block the remote runs it; the answer is not kept.
  * - `block`: a lookup of a block by number (`param` parses to a height, or
@@ -78,7 +81,7 @@ export type ParamSpecsFor<P extends readonly unknown[]> = { readonly [K in keyof
  */
 export type ForkPolicy =
   | { readonly kind: 'local' }
-  | { readonly kind: 'state'; readonly param: number }
+  | { readonly kind: 'state'; readonly param: number; readonly from?: RemoteComposition }
   | { readonly kind: 'simulation'; readonly param: number }
   | {
       readonly kind: 'block'
@@ -90,6 +93,25 @@ export type ForkPolicy =
     }
   | { readonly kind: 'transaction'; readonly param: number; readonly check: 'blockNumber' | 'receipt'; readonly keep?: boolean }
   | { readonly kind: 'logs' }
+
+/** One read of the remote a {@link RemoteComposition} asks. */
+export interface RemoteRead {
+  readonly method: RpcMethodName
+  readonly params: readonly unknown[]
+}
+
+/**
+ * A state read answered below a fork's block out of other reads of the remote
+ * ({@link ForkPolicy} `state`'s `from`). `answer` gets `ask`, which returns the remote's
+ * (kept) answers to calls, in order, fetched in one batch (it throws ForkMiss until
+ * they are), and the params as the remote would be asked them (0x-hex, the block as a
+ * quantity).
+ */
+export interface RemoteComposition {
+  /** The remote methods `answer` asks, the first the one it always asks. */
+  readonly methods: readonly [RpcMethodName, ...RpcMethodName[]]
+  readonly answer: (ask: (calls: readonly RemoteRead[]) => readonly unknown[], params: readonly unknown[]) => unknown
+}
 
 /** What a handler gets beside its params. */
 export interface CallInfo {

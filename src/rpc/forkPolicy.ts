@@ -40,7 +40,8 @@ export function remoteAnswer(chain: Chain, declaration: RpcMethodDeclaration, pa
     case 'state': {
       const at = parsed[policy.param]
       if (typeof at !== 'number' || at >= history.height) return LOCAL
-      return history.answer(declaration.name, encode(declaration, parsed, raw))
+      const params = encode(declaration, parsed, raw)
+      return policy.from === undefined ? history.answer(declaration.name, params) : policy.from.answer((calls) => history.answers(calls), params)
     }
     case 'simulation': {
       const at = parsed[policy.param]

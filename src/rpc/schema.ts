@@ -27,6 +27,7 @@ import type {
   OtsTraceEntry,
   OtsSearchResult,
   RpcAccount,
+  RpcAccountInfo,
   RpcAccountProof,
   RpcFilledTransaction,
   RpcAccessListResult,
@@ -69,6 +70,7 @@ export type ResetOptions = { forking?: { jsonRpcUrl: string; blockNumber?: Numbe
 export type DualnetRpcSchema = [
   // The spec's table.
   { Method: 'net_version'; Parameters?: undefined; ReturnType: string },
+  { Method: 'eth_networkId'; Parameters?: undefined; ReturnType: string },
   { Method: 'eth_chainId'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'eth_blockNumber'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'eth_getBalance'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: Quantity },
@@ -110,6 +112,7 @@ export type DualnetRpcSchema = [
   { Method: 'eth_pendingTransactionsByHash'; Parameters: [hash: string]; ReturnType: RpcTransaction | null },
   // Beyond the spec: what wallets and contract test suites call.
   { Method: 'eth_accounts'; Parameters?: undefined; ReturnType: Address[] },
+  { Method: 'eth_requestAccounts'; Parameters?: undefined; ReturnType: Address[] },
   { Method: 'eth_sendTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hash },
   { Method: 'eth_sendUnsignedTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hash },
   { Method: 'eth_fillTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: RpcFilledTransaction },
@@ -138,6 +141,7 @@ export type DualnetRpcSchema = [
   { Method: 'debug_getRawReceipts'; Parameters: [block: BlockSpecifier]; ReturnType: Hex[] | null },
   { Method: 'debug_getRawHeader'; Parameters: [block: BlockSpecifier]; ReturnType: Hex | null },
   { Method: 'debug_getRawBlock'; Parameters: [block: BlockSpecifier]; ReturnType: Hex | null },
+  { Method: 'debug_getRawTransactions'; Parameters: [block: BlockSpecifier]; ReturnType: Hex[] },
   { Method: 'eth_getHeaderByNumber'; Parameters: [block: BlockNumberOrTag]; ReturnType: RpcHeader | null },
   { Method: 'eth_getHeaderByHash'; Parameters: [hash: string]; ReturnType: RpcHeader | null },
   // Otterscan's API (otterscan docs/custom-jsonrpc.md) and the Erigon header it probes.
@@ -156,6 +160,9 @@ export type DualnetRpcSchema = [
   { Method: 'ots_getTransactionBySenderAndNonce'; Parameters: [sender: string, nonce: Quantity]; ReturnType: Hash | null },
   { Method: 'eth_getTransactionBySenderAndNonce'; Parameters: [sender: string, nonce: Quantity]; ReturnType: RpcTransaction | null },
   { Method: 'eth_getAccount'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: RpcAccount },
+  { Method: 'eth_getAccountInfo'; Parameters: [address: string, block?: BlockSpecifier]; ReturnType: RpcAccountInfo },
+  { Method: 'eth_getStorageValues'; Parameters: [requests: Record<string, string[]>, block?: BlockSpecifier]; ReturnType: Record<Address, Hash[]> },
+  { Method: 'eth_baseFee'; Parameters?: undefined; ReturnType: Quantity | null },
   { Method: 'eth_createAccessList'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier | null, stateOverrides?: StateOverride | null]; ReturnType: RpcAccessListResult },
   { Method: 'eth_getProof'; Parameters: [address: string, storageKeys: string[], block: BlockSpecifier]; ReturnType: RpcAccountProof },
   { Method: 'eth_sendRawTransactionSync'; Parameters: [raw: Hex | string, timeout?: Numberish | null]; ReturnType: RpcReceipt },
@@ -196,6 +203,7 @@ export type DualnetRpcSchema = [
   { Method: 'anvil_mine'; Parameters?: [blocks?: Numberish | null, interval?: Numberish | null]; ReturnType: true },
   { Method: 'hardhat_setBalance'; Parameters: [address: string, wei: string]; ReturnType: true },
   { Method: 'anvil_setBalance'; Parameters: [address: string, wei: string]; ReturnType: true },
+  { Method: 'tenderly_setBalance'; Parameters: [address: string, wei: string]; ReturnType: true },
   { Method: 'hardhat_setCode'; Parameters: [address: string, code: string]; ReturnType: true },
   { Method: 'anvil_setCode'; Parameters: [address: string, code: string]; ReturnType: true },
   { Method: 'hardhat_setStorageAt'; Parameters: [address: string, slot: string, value: string]; ReturnType: true },
@@ -250,9 +258,11 @@ export type DualnetRpcSchema = [
   { Method: 'hardhat_metadata'; Parameters?: undefined; ReturnType: RpcNodeMetadata },
   { Method: 'anvil_addBalance'; Parameters: [address: string, wei: string]; ReturnType: null },
   { Method: 'hardhat_addBalance'; Parameters: [address: string, wei: string]; ReturnType: null },
+  { Method: 'tenderly_addBalance'; Parameters: [address: string, wei: string]; ReturnType: null },
   { Method: 'anvil_autoImpersonateAccount'; Parameters: [enabled: boolean]; ReturnType: null },
   { Method: 'hardhat_autoImpersonateAccount'; Parameters: [enabled: boolean]; ReturnType: null },
   { Method: 'hardhat_dropAllTransactions'; Parameters?: undefined; ReturnType: null },
+  { Method: 'debug_clearTxpool'; Parameters?: undefined; ReturnType: null },
   /** Refused: a sender is the key its signature recovers. */
   { Method: 'anvil_impersonateSignature'; Parameters: [signature: string, address: string]; ReturnType: never },
   /** Refused unless the devnet's own chain id. */

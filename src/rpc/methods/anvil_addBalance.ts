@@ -18,3 +18,6 @@ export const anvil_addBalance = defineMethod({
 
 /** hardhat_addBalance: {@link anvil_addBalance} under Hardhat's name. */
 export const hardhat_addBalance = alias('hardhat_addBalance', anvil_addBalance)
+
+/** tenderly_addBalance: {@link anvil_addBalance} under Tenderly's name, which Anvil also answers (foundry crates/anvil/core/src/eth/mod.rs). */
+export const tenderly_addBalance = alias('tenderly_addBalance', anvil_addBalance)

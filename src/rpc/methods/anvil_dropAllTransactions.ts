@@ -13,3 +13,6 @@ export const anvil_dropAllTransactions = defineMethod({
 
 /** hardhat_dropAllTransactions: {@link anvil_dropAllTransactions} under the Hardhat-style name Anvil also answers (foundry crates/anvil/core/src/eth/mod.rs). */
 export const hardhat_dropAllTransactions = alias('hardhat_dropAllTransactions', anvil_dropAllTransactions)
+
+/** debug_clearTxpool: {@link anvil_dropAllTransactions} under reth's name, which Anvil also answers (null). */
+export const debug_clearTxpool = alias('debug_clearTxpool', anvil_dropAllTransactions)

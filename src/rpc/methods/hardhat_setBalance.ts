@@ -17,3 +17,6 @@ export const anvil_setBalance = alias('anvil_setBalance', hardhat_setBalance)
 
 /** evm_setAccountBalance: {@link hardhat_setBalance} under Ganache's name (viem's setBalance in mode ganache). */
 export const evm_setAccountBalance = alias('evm_setAccountBalance', hardhat_setBalance)
+
+/** tenderly_setBalance: {@link hardhat_setBalance} under Tenderly's name, which Anvil also answers (foundry crates/anvil/core/src/eth/mod.rs). */
+export const tenderly_setBalance = alias('tenderly_setBalance', hardhat_setBalance)

@@ -15,7 +15,7 @@ import { anvil_setCoinbase, hardhat_setCoinbase } from './hardhat_setCoinbase.ts
 import { anvil_setNextBlockBaseFeePerGas, hardhat_setNextBlockBaseFeePerGas } from './hardhat_setNextBlockBaseFeePerGas.ts'
 import { anvil_setNextBlockPrevRandao, hardhat_setPrevRandao } from './hardhat_setPrevRandao.ts'
 import { anvil_mine, hardhat_mine } from './hardhat_mine.ts'
-import { anvil_setBalance, evm_setAccountBalance, hardhat_setBalance } from './hardhat_setBalance.ts'
+import { anvil_setBalance, evm_setAccountBalance, hardhat_setBalance, tenderly_setBalance } from './hardhat_setBalance.ts'
 import { anvil_setCode, evm_setAccountCode, hardhat_setCode } from './hardhat_setCode.ts'
 import { anvil_setStorageAt, evm_setAccountStorageAt, hardhat_setStorageAt } from './hardhat_setStorageAt.ts'
 import { anvil_setNonce, evm_setAccountNonce, hardhat_setNonce } from './hardhat_setNonce.ts'
@@ -31,7 +31,7 @@ import { anvil_setIntervalMining } from './anvil_setIntervalMining.ts'
 import { anvil_getIntervalMining } from './anvil_getIntervalMining.ts'
 import { anvil_setTime, evm_setTime } from './anvil_setTime.ts'
 import { anvil_getGenesisTime } from './anvil_getGenesisTime.ts'
-import { anvil_addBalance, hardhat_addBalance } from './anvil_addBalance.ts'
+import { anvil_addBalance, hardhat_addBalance, tenderly_addBalance } from './anvil_addBalance.ts'
 import { anvil_autoImpersonateAccount, hardhat_autoImpersonateAccount } from './anvil_autoImpersonateAccount.ts'
 import { anvil_impersonateSignature } from './anvil_impersonateSignature.ts'
 import { anvil_setChainId } from './anvil_setChainId.ts'
@@ -49,7 +49,7 @@ import { anvil_setLoggingEnabled } from './anvil_setLoggingEnabled.ts'
 import { hardhat_setLoggingEnabled } from './hardhat_setLoggingEnabled.ts'
 import { anvil_dealERC20, anvil_setERC20Balance, hardhat_dealERC20 } from './anvil_dealERC20.ts'
 import { anvil_setERC20Allowance } from './anvil_setERC20Allowance.ts'
-import { eth_accounts } from './eth_accounts.ts'
+import { eth_accounts, eth_requestAccounts } from './eth_accounts.ts'
 import { eth_blockNumber } from './eth_blockNumber.ts'
 import { eth_call } from './eth_call.ts'
 import { debug_traceCall } from './debug_traceCall.ts'
@@ -133,7 +133,7 @@ import { eth_newPendingTransactionFilter } from './eth_newPendingTransactionFilt
 import { eth_getFilterChanges } from './eth_getFilterChanges.ts'
 import { eth_getFilterLogs } from './eth_getFilterLogs.ts'
 import { eth_uninstallFilter } from './eth_uninstallFilter.ts'
-import { net_version } from './net_version.ts'
+import { eth_networkId, net_version } from './net_version.ts'
 import { web3_clientVersion } from './web3_clientVersion.ts'
 import { web3_sha3 } from './web3_sha3.ts'
 import { eth_subscribe } from './eth_subscribe.ts'
@@ -143,7 +143,11 @@ import { txpool_content } from './txpool_content.ts'
 import { txpool_contentFrom } from './txpool_contentFrom.ts'
 import { txpool_inspect } from './txpool_inspect.ts'
 import { hardhat_dropTransaction } from './hardhat_dropTransaction.ts'
-import { anvil_dropAllTransactions, hardhat_dropAllTransactions } from './anvil_dropAllTransactions.ts'
+import { anvil_dropAllTransactions, debug_clearTxpool, hardhat_dropAllTransactions } from './anvil_dropAllTransactions.ts'
+import { eth_getAccountInfo } from './eth_getAccountInfo.ts'
+import { eth_getStorageValues } from './eth_getStorageValues.ts'
+import { eth_baseFee } from './eth_baseFee.ts'
+import { debug_getRawTransactions } from './debug_getRawTransactions.ts'
 import { anvil_dropTransaction } from './anvil_dropTransaction.ts'
 import { anvil_reset } from './anvil_reset.ts'
 import { anvil_removePoolTransactions } from './anvil_removePoolTransactions.ts'
@@ -160,6 +164,7 @@ import { eth_signTransaction } from './eth_signTransaction.ts'
 const table = {
   // The spec's table.
   net_version,
+  eth_networkId,
   eth_chainId,
   eth_blockNumber,
   eth_getBalance,
@@ -197,6 +202,7 @@ const table = {
   eth_pendingTransactionsByHash,
   // Beyond the spec: what wallets and contract test suites call.
   eth_accounts,
+  eth_requestAccounts,
   eth_sendTransaction,
   eth_getLogs,
   eth_newFilter,
@@ -235,6 +241,9 @@ const table = {
   eth_getHeaderByHash,
   eth_getTransactionBySenderAndNonce,
   eth_getAccount,
+  eth_getAccountInfo,
+  eth_getStorageValues,
+  eth_baseFee,
   eth_createAccessList,
   eth_getProof,
   eth_sendUnsignedTransaction,
@@ -244,6 +253,7 @@ const table = {
   debug_getRawReceipts,
   debug_getRawHeader,
   debug_getRawBlock,
+  debug_getRawTransactions,
   eth_sendRawTransactionSync,
   eth_sendTransactionSync,
   web3_clientVersion,
@@ -276,6 +286,7 @@ const table = {
   anvil_mine,
   hardhat_setBalance,
   anvil_setBalance,
+  tenderly_setBalance,
   hardhat_setCode,
   anvil_setCode,
   hardhat_setStorageAt,
@@ -324,9 +335,11 @@ const table = {
   hardhat_metadata,
   anvil_addBalance,
   hardhat_addBalance,
+  tenderly_addBalance,
   anvil_autoImpersonateAccount,
   hardhat_autoImpersonateAccount,
   hardhat_dropAllTransactions,
+  debug_clearTxpool,
   anvil_impersonateSignature,
   anvil_setChainId,
   anvil_setNextBlockPrevRandao,

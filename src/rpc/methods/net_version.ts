@@ -1,4 +1,4 @@
-import { defineMethod } from '../declare.ts'
+import { alias, defineMethod } from '../declare.ts'
 
 /** net_version: the chain id as a decimal string ("12345" on solo), not the network id (reference §6.2); a fork answers its remote's. */
 export const net_version = defineMethod({
@@ -8,3 +8,6 @@ export const net_version = defineMethod({
   fork: { kind: 'local' },
   handler: (ctx) => ctx.netVersion ?? String(ctx.chainId),
 })
+
+/** eth_networkId: {@link net_version} under Anvil's name (foundry crates/anvil/core/src/eth/mod.rs: `eth_networkId`, alias `net_version`; a decimal string). */
+export const eth_networkId = alias('eth_networkId', net_version)
