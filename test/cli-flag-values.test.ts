@@ -110,6 +110,7 @@ const REFUSED: [string[], string][] = [
   limit('--trace-timeout <ms>'),
   limit('--batch-trace-timeout <ms>'),
   limit('--state-limit <bytes>'),
+  limit('--ws-buffer-limit <bytes>'),
   [['--frobnicate'], "dualnet: unknown option '--frobnicate'"],
 ]
 

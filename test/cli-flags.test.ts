@@ -422,6 +422,7 @@ const TESTED_ELSEWHERE: Record<string, string> = {
   '--fork-rest-url': 'test/fork-options.test.ts, test/fork-native.test.ts',
   '--fork-cache': 'test/fork-options.test.ts',
   '--no-fork-cache': 'test/fork-options.test.ts',
+  '--ws-buffer-limit': 'test/websocket-backpressure.test.ts',
 }
 
 it('every flag of the program is exercised here or in the file named for it', async () => {

@@ -166,6 +166,7 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
   traceTimeout: LIMIT('traceTimeout'),
   batchTraceTimeout: LIMIT('batchTraceTimeout'),
   stateLimit: LIMIT('stateLimit'),
+  wsBufferLimit: LIMIT('wsBufferLimit'),
   mineLimit: LIMIT('mineLimit'),
   console: { good: [true, false, () => {}], bad: [['yes', 'option console: "yes" is invalid. Allowed: true or false, or a function of one line.']] },
 }

@@ -71,6 +71,7 @@ export interface CliFlags {
   traceTimeout: number
   batchTraceTimeout: number
   stateLimit: number
+  wsBufferLimit: number
   cors: string
   vhosts: '*' | string[]
   profile: AnswerProfile
@@ -285,6 +286,7 @@ export function cliProgram(): Command {
       .option('--trace-timeout <ms>', 'longest one trace runs, unless its tracer option timeout says otherwise', ruleParser('traceTimeout'), LIMIT_DEFAULTS.traceTimeout)
       .option('--batch-trace-timeout <ms>', 'longest the traces of one JSON-RPC batch run in all', ruleParser('batchTraceTimeout'), LIMIT_DEFAULTS.batchTraceTimeout)
       .option('--state-limit <bytes>', 'largest state document anvil_loadState reads, in bytes of JSON after inflating', ruleParser('stateLimit'), LIMIT_DEFAULTS.stateLimit)
+      .option('--ws-buffer-limit <bytes>', 'bytes a WebSocket client may leave unread before its socket is closed (1008)', ruleParser('wsBufferLimit'), LIMIT_DEFAULTS.wsBufferLimit)
       .option('-q, --quiet', 'no line per request or mined block (the accounts and URLs are still printed)', false)
       .addHelpText(
         'after',
@@ -359,6 +361,7 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
     traceTimeout: flags.traceTimeout,
     batchTraceTimeout: flags.batchTraceTimeout,
     stateLimit: flags.stateLimit,
+    wsBufferLimit: flags.wsBufferLimit,
   }
   // A fork takes its remote's chain id unless --chain-id is given.
   if (flags.chainId !== undefined || flags.forkUrl === undefined) options.chainId = flags.chainId ?? 12345

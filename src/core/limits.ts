@@ -1,7 +1,7 @@
 /**
  * The default of every limit option, written once: createDevnet's options, the
  * CLI's flags (`--batch-limit` …) and the docs (docs/limits.md) take them from here.
- * Units: `bodyLimit`, `batchResponseLimit`, `traceSizeLimit` and `stateLimit` in bytes;
+ * Units: `bodyLimit`, `batchResponseLimit`, `traceSizeLimit`, `stateLimit` and `wsBufferLimit` in bytes;
  * `hexLimit` in hex digits; `traceTimeout` and `batchTraceTimeout` in milliseconds;
  * the rest are counts.
  */
@@ -34,4 +34,9 @@ export const LIMIT_DEFAULTS = Object.freeze({
   batchTraceTimeout: 10_000,
   /** Largest state document anvil_loadState reads, in bytes of JSON after inflating. */
   stateLimit: 64 * 1024 * 1024,
+  /**
+   * Bytes a WebSocket client may leave unread (the socket's `bufferedAmount`) before it
+   * is closed with 1008 (16 MiB: eight blocks of newHeads to 2,000 subscriptions).
+   */
+  wsBufferLimit: 16 * 1024 * 1024,
 })

@@ -114,6 +114,7 @@ export const DEVNET_OPTION_RULES = {
   traceTimeout: limit,
   batchTraceTimeout: limit,
   stateLimit: limit,
+  wsBufferLimit: limit,
   mineLimit: limit,
   console: either<unknown>(boolean, func('a function of one line')),
 } satisfies { readonly [K in keyof Required<DevnetOptions>]: Rule }

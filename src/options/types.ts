@@ -178,6 +178,14 @@ export interface DevnetOptions {
    * gzipped one; default 64 MiB. Above it: -32602 `… larger than N bytes (option stateLimit)`.
    */
   stateLimit?: number
+  /**
+   * Bytes of answers and notifications a WebSocket client may leave unread before the
+   * devnet closes its socket; default 16 MiB. Past it the client's subscriptions end
+   * at once and it gets the close frame 1008 (policy violation) with the reason
+   * `client not reading: more than N bytes unsent (option wsBufferLimit)`, after what
+   * it had not read; a client that reads nothing for 30 s more is cut off.
+   */
+  wsBufferLimit?: number
   /** Most blocks one mine call (hardhat_mine, anvil_mine, `devnet.mine`) may add; default 1,000,000. Above it: -32000 `cannot mine N blocks in one call`. */
   mineLimit?: number
   /**

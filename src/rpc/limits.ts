@@ -34,6 +34,12 @@ export interface RpcLimits {
   readonly batchTraceTimeout: number
   /** Largest state document anvil_loadState reads, in bytes of JSON after inflating (default 64 MiB). */
   readonly stateLimit: number
+  /**
+   * Bytes of answers and notifications a WebSocket client may leave unread (ws's
+   * `bufferedAmount`: written by the devnet, not yet taken by the socket) before the
+   * devnet closes it with 1008 (default 16 MiB; server/webSocket.ts).
+   */
+  readonly wsBufferLimit: number
 }
 
 /** The options {@link rpcLimits} reads: each limit, optional (the limit options of DevnetOptions). */
@@ -54,6 +60,7 @@ export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
   traceTimeout: LIMIT_DEFAULTS.traceTimeout,
   batchTraceTimeout: LIMIT_DEFAULTS.batchTraceTimeout,
   stateLimit: LIMIT_DEFAULTS.stateLimit,
+  wsBufferLimit: LIMIT_DEFAULTS.wsBufferLimit,
 })
 
 /**

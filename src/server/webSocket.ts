@@ -7,6 +7,14 @@
  * upgrade's Host and Origin (guards.ts: 403 with the reason). `ws` loads on the first
  * upgrade, not with the server: it requires Node's https, tls and zlib, about 10 ms of CPU
  * of a CLI's start to its first answer (docs/performance.md, "CLI start").
+ *
+ * A client that stops reading would otherwise hold every answer and notification it
+ * is sent in the devnet's memory (a stalled reader with 2,000 newHeads subscriptions
+ * grew the process by 330 MiB per 100 blocks until the heap ran out). Each socket's
+ * unsent bytes (`bufferedAmount`) are checked before each send: past the
+ * `wsBufferLimit` option the client's subscriptions end and the socket is closed with
+ * 1008, as go-ethereum gives up on a subscriber that cannot keep up (its client ends a
+ * subscription whose queue overflows, rpc/client.go `ErrSubscriptionQueueOverflow`).
  */
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -39,6 +47,14 @@ export interface WebSocketEndpoint {
 
 /** How long a client may take to answer our close frame before its socket is cut, in milliseconds. */
 const CLOSE_GRACE_MS = 1000
+
+/**
+ * The close code for a client that does not read: 1008, policy violation (RFC 6455
+ * §7.4.1), the code for a peer that broke the endpoint's rules. Not 1013 (try again
+ * later), which says the server is overloaded and invites an immediate reconnect of a
+ * client that would stall again; not 1009, which is about one message's size.
+ */
+export const WS_CLOSE_NOT_READING = 1008
 
 /** Answers WebSocket upgrades of `server` with JSON-RPC sessions over `options.context`. */
 export function attachWebSocket(server: Server, options: WebSocketOptions): WebSocketEndpoint {
@@ -96,47 +112,62 @@ function refuse(socket: Duplex, reason: string): void {
   socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${body.toString()}`)
 }
 
-/** One session: requests in, answers and notifications out; its subscriptions end with it. */
+/** Sends one text frame on an open socket, unless its client is too far behind ({@link serve}). */
+type Send = (text: string) => void
+
+/**
+ * One session: requests in, answers and notifications out; its subscriptions end with
+ * it. Every send first looks at the bytes the client has left unread: past
+ * `limits.wsBufferLimit` the subscriptions end at once (no more notifications are
+ * made for it) and the socket gets the close frame {@link WS_CLOSE_NOT_READING}, queued
+ * after what is unread; ws cuts the socket if the client has not answered it 30 s
+ * later. The bytes held per socket stay under the limit plus one message.
+ */
 function serve(ws: WebSocket, context: RpcContext): void {
-  const connection = context.subscriptions.connect((subscription, result) => {
-    if (ws.readyState === ws.OPEN) ws.send(notificationJson(subscription, result))
-  })
+  const limit = context.limits.wsBufferLimit
+  const send: Send = (text) => {
+    if (ws.readyState !== ws.OPEN) return
+    if (ws.bufferedAmount <= limit) return ws.send(text)
+    connection.close()
+    ws.close(WS_CLOSE_NOT_READING, `client not reading: more than ${limit} bytes unsent (option wsBufferLimit)`)
+  }
+  const connection = context.subscriptions.connect((subscription, result) => send(notificationJson(subscription, result)))
   // The devnet's context with this socket's connection; a prototype, so that a reset's new chain shows through.
   const session: RpcContext = Object.create(context, { connection: { value: connection } }) as RpcContext
-  ws.on('message', (data, isBinary) => void answer(ws, session, connection, data, isBinary))
+  ws.on('message', (data, isBinary) => void answer(send, session, connection, data, isBinary))
   ws.on('close', () => connection.close())
   // A broken socket also emits 'close', which does the cleaning up.
   ws.on('error', () => {})
 }
 
-async function answer(ws: WebSocket, session: RpcContext, connection: SubscriptionConnection, data: RawData, isBinary: boolean): Promise<void> {
+async function answer(send: Send, session: RpcContext, connection: SubscriptionConnection, data: RawData, isBinary: boolean): Promise<void> {
   let body: unknown
   try {
     const frame = text(data, isBinary)
     // As the HTTP server: refused before JSON.parse, which deep nesting would hold up.
     if (jsonTooDeep(frame, session.limits.jsonDepthLimit)) {
       const message = `parse error: JSON nested deeper than ${session.limits.jsonDepthLimit} levels (option jsonDepthLimit)`
-      return reply(ws, { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ParseError, message } })
+      return reply(send, { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ParseError, message } })
     }
     body = JSON.parse(frame)
   } catch {
-    return reply(ws, { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ParseError, message: 'parse error' } })
+    return reply(send, { jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.ParseError, message: 'parse error' } })
   }
   const subscribing = callsSubscribe(body)
   if (subscribing) connection.hold()
   try {
     const response = await handleRpcBody(session, body)
-    if (response !== undefined) reply(ws, response)
+    if (response !== undefined) reply(send, response)
   } catch (err) {
     // The dispatch answers every method's failure itself; this is a fault of its own, which must not end the process.
-    reply(ws, { jsonrpc: '2.0', id: null, error: toRpcError(err).toJSON() })
+    reply(send, { jsonrpc: '2.0', id: null, error: toRpcError(err).toJSON() })
   } finally {
     if (subscribing) connection.release()
   }
 }
 
-function reply(ws: WebSocket, response: unknown): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(response))
+function reply(send: Send, response: unknown): void {
+  send(JSON.stringify(response))
 }
 
 function text(data: RawData, isBinary: boolean): string {
