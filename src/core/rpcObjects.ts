@@ -193,6 +193,43 @@ export interface RpcAccount {
 }
 
 /**
+ * One opcode's gas in a transaction, as reth's trace_transactionOpcodeGas answers it
+ * (alloy rpc-types-trace `OpcodeGas`): its name, how many times it ran, and the gas
+ * those steps cost (static and dynamic, not what a call hands its callee); JSON numbers.
+ */
+export interface RpcOpcodeGas {
+  opcode: string
+  count: number
+  gasUsed: number
+}
+
+/** trace_transactionOpcodeGas's answer (alloy `TransactionOpcodeGas`): the transaction and its opcodes, in the order first executed. */
+export interface RpcTransactionOpcodeGas {
+  transactionHash: Hash
+  opcodeGas: RpcOpcodeGas[]
+}
+
+/** trace_blockOpcodeGas's answer (alloy `BlockOpcodeGas`): the block (number as a JSON number) and each EVM transaction's opcode gas, in block order. */
+export interface RpcBlockOpcodeGas {
+  blockHash: Hash
+  blockNumber: number
+  transactions: RpcTransactionOpcodeGas[]
+}
+
+/**
+ * eth_sendRawTransactionConditional's conditional (ERC-4337 bundlers', as op-geth and
+ * reth take it): bounds on the latest block's number and timestamp (QUANTITY), and per
+ * address its storage root or some storage slots and the values they must hold.
+ */
+export interface RpcTransactionConditional {
+  knownAccounts?: Record<Address, Hash | Record<Hash, Hash>>
+  blockNumberMin?: Quantity
+  blockNumberMax?: Quantity
+  timestampMin?: Quantity
+  timestampMax?: Quantity
+}
+
+/**
  * An account as eth_getAccountInfo answers it (Anvil's, alloy's `AccountInfo`): the
  * gas-token balance in wei, the EVM nonce (QUANTITY) and the code (DATA).
  */

@@ -131,6 +131,11 @@ export class WorldState {
     return this.#code.get(codeHash) ?? this.#fork?.code(codeHash) ?? EMPTY_BYTES
   }
 
+  /** Code with the given hash (64 hex) this state or its source holds (a fork's: fetched already), `undefined` when neither does (debug_codeByHash). */
+  knownCode(codeHash: string): Uint8Array | undefined {
+    return this.#code.get(codeHash) ?? this.#fork?.code(codeHash)
+  }
+
   /** Registers code under its hash. */
   putCode(codeHash: string, code: Uint8Array): void {
     if (this.#code.has(codeHash)) return
@@ -175,6 +180,37 @@ export class WorldState {
       const value = slots.get(slot, height)
       if (value !== undefined) yield [slot, unpackStorage(value)]
     }
+  }
+
+  /**
+   * Addresses (40 hex, in no order) whose EVM account differs between the states as of
+   * `from` and as of `to` (`from` < `to`): nonce, gas-token balance, code hash, or a
+   * storage slot, as go-ethereum's debug_getModifiedAccountsByNumber counts a change
+   * (eth/api_debug.go getModifiedAccounts). Only entries written above `from` are
+   * compared, so the cost is one look at each address written.
+   */
+  modifiedAccounts(from: number, to: number): string[] {
+    const changed = new Set<string>()
+    const within = (versions: { height: number }[]) => versions.some((v) => v.height <= to)
+    for (const address of this.#accounts.keys()) {
+      if (!within(this.#accounts.versionsFrom(address, from + 1))) continue
+      const a = this.#accounts.get(address, from) ?? EMPTY_ACCOUNT
+      const b = this.#accounts.get(address, to) ?? EMPTY_ACCOUNT
+      if (a.nonce !== b.nonce || a.gas !== b.gas || a.codeHash !== b.codeHash) changed.add(address)
+    }
+    for (const [address, slots] of this.#storage) {
+      if (changed.has(address)) continue
+      for (const slot of slots.keys()) {
+        if (!within(slots.versionsFrom(slot, from + 1))) continue
+        const a = slots.get(slot, from)
+        const b = slots.get(slot, to)
+        if (!sameStored(a, b)) {
+          changed.add(address)
+          break
+        }
+      }
+    }
+    return [...changed]
   }
 
   /** Allowance of `token` ('main' | 'gas') from `owner` to `spender` (hex) as of `height`, v2 units (with a fork with REST: the remote's unless written here; may throw ForkMiss). */
@@ -284,6 +320,14 @@ export class WorldState {
 }
 
 const EMPTY_BYTES = new Uint8Array(0)
+
+/** Whether two held storage values (undefined: unset) read the same. */
+function sameStored(a: StoredValue | undefined, b: StoredValue | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b
+  const x = unpackStorage(a)
+  const y = unpackStorage(b)
+  return x.length === y.length && x.every((byte, i) => byte === y[i])
+}
 
 /** A storage value as held: a bigint, or the bytes themselves when they start with a zero byte. */
 type StoredValue = bigint | Uint8Array

@@ -57,6 +57,13 @@ import { debug_traceTransaction } from './debug_traceTransaction.ts'
 import { debug_traceBlockByNumber } from './debug_traceBlockByNumber.ts'
 import { debug_traceBlockByHash } from './debug_traceBlockByHash.ts'
 import { trace_transaction } from './trace_transaction.ts'
+import { trace_transactionOpcodeGas } from './trace_transactionOpcodeGas.ts'
+import { trace_blockOpcodeGas } from './trace_blockOpcodeGas.ts'
+import { debug_accountInfoAt } from './debug_accountInfoAt.ts'
+import { debug_getModifiedAccountsByNumber } from './debug_getModifiedAccountsByNumber.ts'
+import { debug_codeByHash } from './debug_codeByHash.ts'
+import { debug_dbGet } from './debug_dbGet.ts'
+import { debug_freeOSMemory } from './debug_freeOSMemory.ts'
 import { trace_get } from './trace_get.ts'
 import { trace_block } from './trace_block.ts'
 import { trace_replayTransaction } from './trace_replayTransaction.ts'
@@ -125,6 +132,7 @@ import { eth_pendingTransactions } from './eth_pendingTransactions.ts'
 import { eth_pendingTransactionsByHash } from './eth_pendingTransactionsByHash.ts'
 import { eth_protocolVersion } from './eth_protocolVersion.ts'
 import { eth_sendRawTransaction } from './eth_sendRawTransaction.ts'
+import { eth_sendRawTransactionConditional } from './eth_sendRawTransactionConditional.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
 import { eth_syncing } from './eth_syncing.ts'
 import { eth_newFilter } from './eth_newFilter.ts'
@@ -178,12 +186,20 @@ const table = {
   eth_getCode,
   eth_getTransactionLogs,
   eth_sendRawTransaction,
+  eth_sendRawTransactionConditional,
   eth_call,
   eth_estimateGas,
   debug_traceTransaction,
   debug_traceBlockByNumber,
   debug_traceBlockByHash,
   trace_transaction,
+  trace_transactionOpcodeGas,
+  trace_blockOpcodeGas,
+  debug_accountInfoAt,
+  debug_getModifiedAccountsByNumber,
+  debug_codeByHash,
+  debug_dbGet,
+  debug_freeOSMemory,
   trace_get,
   trace_block,
   trace_replayTransaction,
