@@ -4,7 +4,7 @@
  * type, and the trace options and results take their names and types from there.
  */
 import { describe, expectTypeOf, it } from 'vitest'
-import type { CallFrameJson, RpcTraceOptions, RpcTraceResult, RpcTracerName, StructLoggerResult, Trace } from '../src/index.ts'
+import type { CallFrameJson, ParityTrace, RpcTraceOptions, RpcTraceResult, RpcTracerName, StructLoggerResult, Trace } from '../src/index.ts'
 import type { tracers } from '../src/evm/tracing/registry.ts'
 import type { TracerDefinition } from '../src/evm/tracing/definition.ts'
 import type { Tracer } from '../src/evm/tracing/tracer.ts'
@@ -20,13 +20,14 @@ describe('tracer types', () => {
     expectTypeOf<RpcTraceResult<'callTracer'>>().toEqualTypeOf<CallFrameJson>()
     expectTypeOf<RpcTraceResult<undefined>>().toEqualTypeOf<StructLoggerResult>()
     expectTypeOf<RpcTraceResult<'4byteTracer'>>().toEqualTypeOf<Record<string, number>>()
+    expectTypeOf<RpcTraceResult<'flatCallTracer'>>().toEqualTypeOf<ParityTrace[]>()
     expectTypeOf<RpcTraceResult<'muxTracer'>['callTracer']>().toEqualTypeOf<CallFrameJson | undefined>()
     expectTypeOf<Trace>().toEqualTypeOf<RpcTraceResult<RpcTracerName> | StructLoggerResult>()
   })
 
   it('the options name only registered tracers, with their config', () => {
     expectTypeOf<RpcTraceOptions['tracer']>().toEqualTypeOf<RpcTracerName | undefined>()
-    expectTypeOf<RpcTracerName>().toEqualTypeOf<'callTracer' | '4byteTracer' | 'noopTracer' | 'muxTracer' | 'prestateTracer'>()
+    expectTypeOf<RpcTracerName>().toEqualTypeOf<'callTracer' | 'flatCallTracer' | '4byteTracer' | 'noopTracer' | 'muxTracer' | 'prestateTracer'>()
     expectTypeOf<{ tracer: 'callTracer'; tracerConfig: { onlyTopCall: true } }>().toMatchTypeOf<RpcTraceOptions>()
     // @ts-expect-error a tracerConfig field the callTracer does not take
     const bad: RpcTraceOptions = { tracer: 'callTracer', tracerConfig: { onlyTopCal: true } }

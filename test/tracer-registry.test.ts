@@ -27,7 +27,7 @@ interface StructLog {
 
 describe('the tracer registry', () => {
   it('holds the tracers by their wire name, and the struct logger as the default only', () => {
-    expect(Object.keys(tracers)).toEqual(['callTracer', '4byteTracer', 'noopTracer', 'muxTracer', 'prestateTracer'])
+    expect(Object.keys(tracers)).toEqual(['callTracer', 'flatCallTracer', '4byteTracer', 'noopTracer', 'muxTracer', 'prestateTracer'])
     expect(findTracer('callTracer')).toBe(callTracer)
     expect(defaultTracer).toBe(structLogger)
     // The struct logger has no wire name (go-ethereum's neither); inherited properties are no tracers.

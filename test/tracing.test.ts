@@ -127,6 +127,10 @@ describe('debug_traceTransaction / debug_traceCall', () => {
     expect(await read()).toEqual(before)
   })
 
+  const GAS_TOKEN = '0x0000000000000000000000000000000000000002'
+  const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+  const word = (address: string): string => `0x${address.slice(2).padStart(64, '0')}`
+
   it('callTracer gives the fixture call frames: a call with value, a reverted STATICCALL caught by try/catch, logs', async () => {
     const callerAbi = new Interface(TraceCaller.abi as never)
     const calleeAbi = new Interface(TraceCallee.abi as never)
@@ -166,6 +170,8 @@ describe('debug_traceTransaction / debug_traceCall', () => {
           input: calleeAbi.encodeFunctionData('ping', [21]),
           output: result,
           logs: [
+            // The chain's gas-token Transfer of the call's value, first in the callee's frame (reference §6.4).
+            { address: GAS_TOKEN, topics: [TRANSFER_TOPIC, word(caller), word(callee)], data: `0x${(1000).toString(16).padStart(64, '0')}`, position: '0x0' },
             {
               address: callee,
               topics: [calleeAbi.getEvent('Pinged')!.topicHash, `0x${caller.slice(2).padStart(64, '0')}`],
@@ -187,7 +193,11 @@ describe('debug_traceTransaction / debug_traceCall', () => {
           revertReason: 'callee failed',
         },
       ],
-      logs: [{ address: caller, topics: [callerAbi.getEvent('Done')!.topicHash], data: result, position: '0x2' }],
+      logs: [
+        // The transaction's value first; no fee log at the devnet's gas price 0.
+        { address: GAS_TOKEN, topics: [TRANSFER_TOPIC, word(from), word(caller)], data: `0x${(1000).toString(16).padStart(64, '0')}`, position: '0x0' },
+        { address: caller, topics: [callerAbi.getEvent('Done')!.topicHash], data: result, position: '0x2' },
+      ],
       value: '0x3e8',
     })
     // onlyTopCall: the top frame alone; debug_traceCall gives the same top frame for the same call.

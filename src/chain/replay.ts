@@ -11,10 +11,12 @@
 import type { BlockEnvironment, CallRequest, EvmExecutor, EvmWorld, ExecutionContext } from '../evm/executor.ts'
 import type { EvmEngine } from '../evm/engine.ts'
 import { CHAIN_BLOCK_ENVIRONMENT } from '../evm/execution.ts'
-import { TraceTooLargeError, TraceUnavailableError, type TraceState, type Tracer } from '../evm/tracing/tracer.ts'
+import { TraceTooLargeError, TraceUnavailableError, type TracePosition, type TraceState, type Tracer } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord, type WorldState } from '../state/worldState.ts'
 import type { IncludedTransaction, SimulationBlock } from './chainTypes.ts'
 import type { ChainBlock } from './block.ts'
+import type { BlockHeader } from '../native/blockHeader.ts'
+import { toHex } from '../util/hex.ts'
 import type { ForkSource } from '../fork/source.ts'
 import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
@@ -83,9 +85,10 @@ export class ReplayWorld implements EvmWorld {
   }
 }
 
-/** `world` as a tracer reads it (tracer.ts TraceState), in a block whose COINBASE is `coinbase`; `committed`: whether the execution's writes land in it. */
-function traceState(world: ReplayWorld, coinbase: Uint8Array, committed = true): TraceState {
+/** `world` as a tracer reads it (tracer.ts TraceState), in a block whose COINBASE is `coinbase`, for the execution at `position`; `committed`: whether the execution's writes land in it. */
+function traceState(world: ReplayWorld, coinbase: Uint8Array, position: TracePosition, committed = true): TraceState {
   return {
+    position,
     account: (address) => world.getAccount(address),
     storage: (address, slot) => world.getStorage(address, slot),
     code: (codeHash) => world.getCodeByHash(codeHash),
@@ -146,7 +149,8 @@ export async function traceTransaction(chain: ReplayChain, hash: string, tracer:
     }
     await engine.executeTransaction(earlier.tx, ctx, budget)
   }
-  tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase))
+  const position: TracePosition = { blockHash: toHex(block.hash), blockNumber: height, transactionHash: toHex(found.tx.hash), transactionPosition: found.index }
+  tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase, position))
   const detach = tracer.attach(engine.events)
   let outcome
   try {
@@ -161,6 +165,17 @@ export async function traceTransaction(chain: ReplayChain, hash: string, tracer:
 export type BlockTraceEntry = { txHash: `0x${string}`; result: unknown } | { txHash: `0x${string}`; error: string }
 
 /**
+ * A block as a block trace reads it: its hash, height and timestamp, and its
+ * transactions. A {@link ChainBlock} is one; so is a block debug_traceBlock decodes
+ * from its RLP, which the chain may not hold.
+ */
+export interface ReplayBlock {
+  readonly hash: Uint8Array
+  readonly header: Pick<BlockHeader, 'height' | 'timestamp'>
+  readonly transactions: readonly ChainBlock['transactions'][number][]
+}
+
+/**
  * Traces every EVM transaction of `block` in order, each with a fresh tracer of
  * `makeTracer`, on the state before the block with the preceding ones executed
  * (go-ethereum's `traceBlock`). A native transaction has no EVM trace and is left out
@@ -169,7 +184,7 @@ export type BlockTraceEntry = { txHash: `0x${string}`; result: unknown } | { txH
  * not trace. The budget's error past its deadline, a tracer's size error and
  * {@link ExecutionAbortedError} stop the whole trace.
  */
-export async function traceBlock(chain: ReplayChain, block: ChainBlock, makeTracer: () => Tracer, limits?: ReplayBudget): Promise<BlockTraceEntry[]> {
+export async function traceBlock(chain: ReplayChain, block: ReplayBlock, makeTracer: () => Tracer, limits?: ReplayBudget): Promise<BlockTraceEntry[]> {
   const height = block.header.height
   const world = new ReplayWorld(chain.world, height - 1)
   const engine = await chain.executor.replayEngine(world)
@@ -177,7 +192,7 @@ export async function traceBlock(chain: ReplayChain, block: ChainBlock, makeTrac
   const budget = budgetOf(chain, limits)
   const out: BlockTraceEntry[] = []
   let afterNative = false
-  for (const entry of block.transactions) {
+  for (const [index, entry] of block.transactions.entries()) {
     if (entry.kind !== 'evm') {
       afterNative = true
       continue
@@ -188,7 +203,8 @@ export async function traceBlock(chain: ReplayChain, block: ChainBlock, makeTrac
       continue
     }
     const tracer = makeTracer()
-    tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase))
+    const position: TracePosition = { blockHash: toHex(block.hash), blockNumber: height, transactionHash: txHash, transactionPosition: index }
+    tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase, position))
     const detach = tracer.attach(engine.events)
     let outcome
     try {
@@ -245,7 +261,9 @@ export async function traceCall(chain: ReplayChain, call: CallRequest, block: Si
   const engine = await pendingEngine(chain, env, block === 'pending' ? chain.pendingBlockTransactions() : [], overrides?.state, world)
   const ctx = overrides?.block === undefined ? env : withBlockOverrides(env, overrides.block)
   // A simulation's writes are dropped when it ends: no state after it to read.
-  tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase, false))
+  // go-ethereum's TraceCall context: the block's number, no hashes, index 0.
+  const position: TracePosition = { blockHash: null, blockNumber: ctx.number, transactionHash: null, transactionPosition: 0 }
+  tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase, position, false))
   const detach = tracer.attach(engine.events)
   let outcome
   try {

@@ -359,6 +359,12 @@ export type PrestateResult = Record<`0x${string}`, PrestateAccountJson> | { pre:
 export interface RpcTracers {
   /** go-ethereum's callTracer: the tree of call frames. */
   callTracer: { config: { onlyTopCall?: boolean; withLog?: boolean }; result: CallFrameJson }
+  /**
+   * go-ethereum's flatCallTracer: the call frames as Parity's flat traces (top frame's
+   * gas as the transaction's; `convertParityErrors`: OpenEthereum's error names;
+   * `includePrecompiles`: keep calls to precompiles).
+   */
+  flatCallTracer: { config: { convertParityErrors?: boolean; includePrecompiles?: boolean }; result: ParityTrace[] }
   /** go-ethereum's 4byteTracer: `"0x<selector>-<call-data bytes after it>"` to its number of calls. */
   '4byteTracer': { config: Record<string, never>; result: Record<string, number> }
   /** go-ethereum's prestateTracer: the touched accounts before the execution, or with `diffMode` `{ pre, post }` of the changed ones. */
@@ -560,13 +566,17 @@ export interface IncludedTransactionPosition {
  * One of Parity's flat traces (`LocalizedTransactionTrace`, as Erigon's and Anvil's
  * trace_* answer it): a call frame's `action` (a call's `callType`
  * `call`/`delegatecall`/`staticcall`/`callcode`, `to`, `input`; a create's `init`,
- * `creationMethod`), its `result` (`gasUsed` and `output`, or a create's `address` and
+ * `creationMethod`; a SELFDESTRUCT's, type `suicide`: the destroyed `address`, its
+ * `refundAddress` and the `balance` moved, with no result), its `result` (`gasUsed` and `output`, or a create's `address` and
  * `code`; with `error` for a failed frame, absent unless it reverted), `subtraces` (its number of children)
  * and `traceAddress` (child indices from the top frame). Position fields are null for
  * a call not mined (trace_call).
  */
 export interface ParityTrace {
-  action: { from: string; callType: string; gas: string; input: string; to: string; value: string } | { from: string; gas: string; init: string; value: string; creationMethod: 'create' | 'create2' }
+  action:
+    | { from: string; callType: string; gas: string; input: string; to: string; value: string }
+    | { from: string; gas: string; init: string; value: string; creationMethod?: 'create' | 'create2' }
+    | { address: string; refundAddress: string; balance: string }
   blockHash: string | null
   blockNumber: number | null
   error?: string

@@ -5,76 +5,48 @@
  * `traceAddress` (child indices from the transaction's frame) and `subtraces`.
  *
  * Built from go-ethereum's callTracer tree (evm/tracing/callTracer.ts), which already
- * follows every frame of a replay: the tree is re-rendered, not re-traced. The chain's
- * synthetic gas-token fee logs are not calls, so they make no trace.
+ * follows every frame of a replay: the tree is re-rendered, not re-traced, by the
+ * flattening go-ethereum's flatCallTracer shares (evm/tracing/parityFrames.ts). A
+ * SELFDESTRUCT is a `suicide` trace. The chain's synthetic gas-token fee logs are not
+ * calls, so they make no trace.
  */
 import type { CallFrameJson, IncludedTransactionPosition, ParityTrace, ParityTraceResults } from '../core/rpcObjects.ts'
 import { invalidArgument } from './errors.ts'
 import { describeValue } from '../errors/describe.ts'
-import { toHex, toHexRaw, toQuantity } from '../util/hex.ts'
+import { fromHex, toHex, toHexRaw } from '../util/hex.ts'
+import { flattenCallFrames } from '../evm/tracing/parityFrames.ts'
+import { intrinsicGas as gasBeforeExecution } from '../evm/transactionGas.ts'
 import type { IncludedTransaction } from '../chain/chainTypes.ts'
 import type { ChainBlock } from '../chain/block.ts'
 import type { RpcCallScope, RpcContext } from './context.ts'
 
 /**
  * Intrinsic gas of a legacy transaction on Istanbul (EIP-2028: 4 per zero byte of data,
- * 16 per other byte; 21,000, plus 32,000 for a create): Parity's top-level `action.gas`
- * and `result.gasUsed` leave it out (OpenEthereum trace/executive_tracer; Erigon does
- * the same), where the callTracer's root frame counts it.
+ * 16 per other byte; 21,000, plus 32,000 for a create), `input` 0x-hex: Parity's
+ * top-level `action.gas` and `result.gasUsed` leave it out (OpenEthereum
+ * trace/executive_tracer; Erigon does the same), where the callTracer's root frame
+ * counts it. evm/transactionGas.ts `intrinsicGas`, by the callTracer's fields.
  */
 export function intrinsicGas(input: string, create: boolean): bigint {
-  let gas = create ? 53_000n : 21_000n
-  for (let i = 2; i < input.length; i += 2) gas += input.slice(i, i + 2) === '00' ? 4n : 16n
-  return gas
-}
-
-/** The callTracer's error texts (go-ethereum's) as OpenEthereum's trace errors, which Erigon and Anvil answer. */
-function parityError(error: string): string {
-  if (error === 'execution reverted') return 'Reverted'
-  if (error === 'out of gas') return 'Out of gas'
-  if (error.startsWith('invalid opcode')) return 'Bad instruction'
-  if (error === 'stack underflow' || error.startsWith('stack underflow')) return 'Stack underflow'
-  if (error === 'invalid jump destination') return 'Bad jump destination'
-  return error
+  return gasBeforeExecution(create ? undefined : new Uint8Array(20), fromHex(input))
 }
 
 /**
  * The transaction's flat traces from its callTracer tree `root`, at `at` (block hash,
  * number, transaction hash and position; all null for a call not mined, as trace_call
- * answers within `TraceResults.trace`). Quantities 0x-hex; `action.gas` and
+ * answers within `TraceResults.trace`), as trace_* answers them
+ * (evm/tracing/parityFrames.ts `flattenCallFrames`: OpenEthereum's error names, calls to
+ * precompiles kept, `creationMethod` named). Quantities 0x-hex; `action.gas` and
  * `result.gasUsed` of the top frame without the intrinsic gas ({@link intrinsicGas}).
  */
 export function parityTraces(root: CallFrameJson, at: IncludedTransactionPosition | undefined): ParityTrace[] {
-  const out: ParityTrace[] = []
-  const walk = (frame: CallFrameJson, traceAddress: number[], top: boolean): void => {
-    const create = frame.type === 'CREATE' || frame.type === 'CREATE2'
-    const less = top ? intrinsicGas(frame.input, create) : 0n
-    const gas = BigInt(frame.gas) - less
-    const gasUsed = BigInt(frame.gasUsed) - less
-    const calls = frame.calls ?? []
-    const value = frame.value ?? '0x0'
-    const action: ParityTrace['action'] = create
-      ? { from: frame.from, gas: toQuantity(gas > 0n ? gas : 0n), init: frame.input, value, creationMethod: frame.type === 'CREATE2' ? 'create2' : 'create' }
-      : { from: frame.from, callType: frame.type.toLowerCase(), gas: toQuantity(gas > 0n ? gas : 0n), input: frame.input, to: frame.to ?? '0x', value }
-    const used = toQuantity(gasUsed > 0n ? gasUsed : 0n)
-    // A failed frame has `error` and no `result` key, as OpenEthereum and Anvil answer (Erigon: `result: null`); a reverted one keeps `result` with its revert data as Anvil does (checked against Anvil 1.7.1, test/trace-parity-anvil.test.ts).
-    const result: ParityTrace['result'] = create ? { address: frame.to ?? '0x', code: frame.output ?? '0x', gasUsed: used } : { gasUsed: used, output: frame.output ?? '0x' }
-    out.push({
-      action,
-      blockHash: at?.blockHash ?? null,
-      blockNumber: at?.blockNumber ?? null,
-      ...(frame.error !== undefined && { error: parityError(frame.error) }),
-      ...((frame.error === undefined || frame.error === 'execution reverted') && { result }),
-      subtraces: calls.length,
-      traceAddress,
-      transactionHash: at?.transactionHash ?? null,
-      transactionPosition: at?.transactionPosition ?? null,
-      type: create ? 'create' : 'call',
-    })
-    for (const [i, call] of calls.entries()) walk(call, [...traceAddress, i], false)
-  }
-  walk(root, [], true)
-  return out
+  return flattenCallFrames(root, {
+    at: at ?? { blockHash: null, blockNumber: null, transactionHash: null, transactionPosition: null },
+    topGas: 'execution',
+    parityErrors: true,
+    precompiles: true,
+    creationMethod: true,
+  })
 }
 
 /**

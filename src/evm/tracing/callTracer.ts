@@ -5,13 +5,26 @@
  * (`tracerConfig`): `onlyTopCall` keeps the transaction's own frame only; `withLog`
  * adds the LOG0..LOG4 records of each frame as `{ address, topics, data, position }`
  * (`position`: the number of sub-calls the frame had made before the log), logs of
- * failed frames and their children removed, as geth does.
+ * failed frames and their children removed, as geth does. A SELFDESTRUCT is a frame of
+ * its own, as geth's opSelfdestruct enters and exits one: `{ type: 'SELFDESTRUCT',
+ * from: <the contract>, gas: '0x0', gasUsed: '0x0', to: <the beneficiary>, input:
+ * '0x', value: <the balance it moves> }`, a child of the frame that ran it.
+ *
+ * With `withLog`, the chain's synthetic gas-token Transfer logs (reference §6.4,
+ * evm/transferLogs.ts) are in the frames' logs where the node emits them: a frame's
+ * value movement first in that frame (position 0), a SELFDESTRUCT payout in the frame
+ * that ran it (before the SELFDESTRUCT frame), and the fee last in the top frame
+ * (emitted after the execution, as geth's OnLog puts a log that comes after the top
+ * frame exited). A failed frame keeps none of its logs (geth's clearFailedLogs), so a
+ * failed transaction's trace has no fee log either, though its receipt has one.
  */
 import type { ExecutionOutcome } from '../execution.ts'
 import { decodeRevert } from '../revertReason.ts'
 import { TraceTooLargeError, gethErrorText, listen, type EvmEvents, type MessageEvent, type MessageResultEvent, type StepEvent, type Tracer } from './tracer.ts'
 import { configObject, defineTracer, flag } from './definition.ts'
 import { toHex, toQuantity } from '../../util/hex.ts'
+import { GAS_TOKEN_ADDRESS, GOVERNANCE_ADDRESS } from '../../core/constants.ts'
+import { gasTransferLog, type RawLog } from '../transferLogs.ts'
 import type { CallFrameJson, CallLogJson } from '../../core/rpcObjects.ts'
 
 export type { CallFrameJson, CallLogJson } from '../../core/rpcObjects.ts'
@@ -44,11 +57,14 @@ interface Frame {
   logs: CallLogJson[]
   /** The opcode of this frame's latest step: names the kind of the frame it opens. */
   lastOp: string
+  /** Runs in a static context (a STATICCALL, or below one): its SELFDESTRUCT fails before it runs. */
+  static: boolean
 }
 
 const EMPTY = new Uint8Array(0)
 const LOG0 = 0xa0
 const LOG4 = 0xa4
+const SELFDESTRUCT = 0xff
 
 /** The callTracer; one instance per trace. */
 export class CallTracer implements Tracer<CallFrameJson> {
@@ -103,6 +119,10 @@ export class CallTracer implements Tracer<CallFrameJson> {
     if (frame === undefined) return
     frame.lastOp = step.opcode.name
     const op = step.opcode.code
+    if (op === SELFDESTRUCT) {
+      this.#selfdestruct(frame, step)
+      return
+    }
     if (!this.#config.withLog || op < LOG0 || op > LOG4) return
     if (this.#config.onlyTopCall && this.#stack.length > 1) return
     const stack = step.stack
@@ -118,6 +138,22 @@ export class CallTracer implements Tracer<CallFrameJson> {
     frame.logs.push({ address: toHex(step.address.bytes), topics, data: toHex(data), position: toQuantity(BigInt(frame.calls.length)) })
   }
 
+  /**
+   * geth's SELFDESTRUCT frame (core/vm/instructions.go opSelfdestruct: OnEnter with the
+   * contract, the beneficiary, no input, gas 0 and the contract's balance, then OnExit
+   * with gas used 0), recorded when the opcode will run: not in a static context
+   * (write protection) nor short of its gas (the step event comes before both checks).
+   */
+  #selfdestruct(frame: Frame, step: StepEvent): void {
+    if (frame.static || step.gasLeft < step.opcode.dynamicFee || this.#config.onlyTopCall) return
+    if (!this.#grow(250)) return
+    const beneficiary = Uint8Array.from(Buffer.from((step.stack[step.stack.length - 1] ?? 0n).toString(16).padStart(40, '0').slice(-40), 'hex'))
+    const balance = step.account.balance
+    // The payout's Transfer log, where the opcode runs (transferLogs.ts: any balance above 0, to the contract itself too).
+    if (this.#config.withLog && balance > 0n) frame.logs.push(renderLog(gasTransferLog(step.address.bytes, beneficiary, balance), frame.calls.length))
+    frame.calls.push(newFrame('SELFDESTRUCT', step.address.bytes.slice(), beneficiary, EMPTY, 0n, balance, false))
+  }
+
   #enter(message: MessageEvent): void {
     const parent = this.#stack[this.#stack.length - 1]
     let type: string
@@ -128,22 +164,10 @@ export class CallTracer implements Tracer<CallFrameJson> {
     // A frame onlyTopCall leaves out is not kept: only its kind and gas are read.
     const kept = parent === undefined || !this.#config.onlyTopCall
     if (kept && !this.#grow(250 + 2 * message.data.length)) return
-    const frame: Frame = {
-      type,
-      from: message.caller.bytes,
-      to: message.to?.bytes,
-      // Copies: the EVM hands out views of the caller's memory, which later opcodes overwrite.
-      input: kept ? message.data.slice() : EMPTY,
-      gas: message.gasLimit,
-      value: type === 'STATICCALL' ? undefined : message.value,
-      gasUsed: 0n,
-      output: undefined,
-      error: undefined,
-      revertReason: undefined,
-      calls: [],
-      logs: [],
-      lastOp: '',
-    }
+    // The input copied: the EVM hands out views of the caller's memory, which later opcodes overwrite.
+    const input = kept ? message.data.slice() : EMPTY
+    const value = type === 'STATICCALL' ? undefined : message.value
+    const frame = newFrame(type, message.caller.bytes, message.to?.bytes, input, message.gasLimit, value, type === 'STATICCALL' || (parent?.static ?? false))
     if (parent === undefined) this.#root = frame
     else if (!this.#config.onlyTopCall) parent.calls.push(frame)
     this.#stack.push(frame)
@@ -160,6 +184,11 @@ export class CallTracer implements Tracer<CallFrameJson> {
     if (kept && exec.returnValue.length > 0 && !this.#grow(2 * exec.returnValue.length)) return
     if (error === undefined) {
       frame.output = exec.returnValue.slice()
+      // The frame's value movement, logged before anything the callee logs (transferLogs.ts: CALL, CREATE, CREATE2 with value; DELEGATECALL and CALLCODE move none).
+      const moves = frame.type === 'CALL' || frame.type === 'CREATE' || frame.type === 'CREATE2'
+      if (this.#config.withLog && kept && moves && frame.value !== undefined && frame.value > 0n && frame.to !== undefined) {
+        frame.logs.unshift(renderLog(gasTransferLog(frame.from, frame.to, frame.value), 0))
+      }
       return
     }
     frame.error = gethErrorText(error, error === 'invalid opcode' ? frame.lastOp : undefined)
@@ -175,9 +204,30 @@ export class CallTracer implements Tracer<CallFrameJson> {
     if (root === undefined) throw new Error('callTracer: the execution started no call frame')
     root.gas = gasLimit
     root.gasUsed = outcome.gasUsed
-    if (this.#config.withLog) clearFailedLogs(root, false)
+    if (this.#config.withLog) {
+      // The fee's Transfer log ends a mined transaction's logs (engine.ts appendFeeLog), after the top frame exited.
+      const fee = outcome.logs.at(-1)
+      if (fee !== undefined && isFeeLog(fee)) root.logs.push(renderLog(fee, root.calls.length))
+      clearFailedLogs(root, false)
+    }
     return render(root)
   }
+}
+
+/** A frame just entered: nothing used, returned or called yet. */
+function newFrame(type: string, from: Uint8Array, to: Uint8Array | undefined, input: Uint8Array, gas: bigint, value: bigint | undefined, isStatic: boolean): Frame {
+  return { type, from, to, input, gas, value, gasUsed: 0n, output: undefined, error: undefined, revertReason: undefined, calls: [], logs: [], lastOp: '', static: isStatic }
+}
+
+/** A synthetic log in callTracer's shape, at `position` (the frame's sub-calls before it). */
+function renderLog([address, topics, data]: RawLog, position: number): CallLogJson {
+  return { address: toHex(address), topics: topics.map((topic) => toHex(topic)), data: toHex(data), position: toQuantity(BigInt(position)) }
+}
+
+/** Whether `log` is the fee's gas-token Transfer (to governance), which no contract can emit: 0x…02 has no code. */
+function isFeeLog([address, topics]: RawLog): boolean {
+  const to = topics[2]
+  return Buffer.compare(address, GAS_TOKEN_ADDRESS) === 0 && to !== undefined && Buffer.compare(to.subarray(12), GOVERNANCE_ADDRESS) === 0
 }
 
 /** geth `clearFailedLogs`: a failed frame's logs, and those of every frame below it, were never emitted. */

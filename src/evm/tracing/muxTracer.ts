@@ -8,7 +8,7 @@
  */
 import type { ExecutionOutcome } from '../execution.ts'
 import { configObject, defineTracer, type AnyTracerDefinition } from './definition.ts'
-import type { EvmEvents, Tracer } from './tracer.ts'
+import type { EvmEvents, Tracer, TraceState } from './tracer.ts'
 
 /** The muxTracer's parsed config: each tracer with its parsed config, in the config's order. */
 export interface MuxConfig {
@@ -21,6 +21,11 @@ export class MuxTracer implements Tracer<Record<string, unknown>> {
 
   constructor(tracers: readonly { name: string; tracer: Tracer }[]) {
     this.#tracers = tracers
+  }
+
+  /** Hands the replay's world to each tracer that reads it (prestateTracer, flatCallTracer's position). */
+  bind(state: TraceState): void {
+    for (const { tracer } of this.#tracers) tracer.bind?.(state)
   }
 
   attach(events: EvmEvents): () => void {

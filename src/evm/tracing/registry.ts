@@ -15,6 +15,7 @@
  */
 import type { RpcTracerName, RpcTracers, StructLoggerResult } from '../../core/rpcObjects.ts'
 import { callTracer } from './callTracer.ts'
+import { flatCallTracer } from './flatCallTracer.ts'
 import { fourByteTracer } from './fourByteTracer.ts'
 import { muxTracer } from './muxTracer.ts'
 import { noopTracer } from './noopTracer.ts'
@@ -25,6 +26,7 @@ import { structLogger } from './structLogger.ts'
 /** Every tracer a debug_trace* call may name, under its wire name; each one's result is its {@link RpcTracers} result. */
 export const tracers = {
   callTracer,
+  flatCallTracer,
   '4byteTracer': fourByteTracer,
   noopTracer,
   muxTracer,

@@ -26,6 +26,8 @@ export interface StepEvent {
   depth: number
   /** Storage context (the caller's under DELEGATECALL). */
   address: { bytes: Uint8Array }
+  /** The executing account (the storage context's) as the interpreter holds it: its balance is current (the EVM refreshes it after each call, create and store). */
+  account: { balance: bigint }
   /** Memory before the opcode (its size before any expansion of this opcode). */
   memory: Uint8Array
   stateManager: { getStorage(address: unknown, key: Uint8Array): Promise<Uint8Array> }
@@ -111,8 +113,22 @@ export interface TraceState {
   code(codeHash: string | undefined): Uint8Array
   /** The block's COINBASE (go-ethereum's prestateTracer looks it up: fees move its balance). */
   readonly coinbase: Uint8Array
+  /** Where the traced execution sits (go-ethereum's `tracers.Context`; the flatCallTracer names it in each entry). */
+  readonly position: TracePosition
   /** Whether the world holds the execution's writes once it ended (a mined transaction's replay: yes; debug_traceCall's simulation: no, so no state after it can be read). */
   readonly committed: boolean
+}
+
+/**
+ * Where a traced execution sits: a mined transaction's block hash and number, its hash
+ * and index; a call (debug_traceCall) the number of the block it runs in, no hashes and
+ * index 0 (go-ethereum's empty context of `TraceCall`). Hashes 0x-hex.
+ */
+export interface TracePosition {
+  blockHash: `0x${string}` | null
+  blockNumber: number
+  transactionHash: `0x${string}` | null
+  transactionPosition: number
 }
 
 /**
