@@ -105,6 +105,8 @@ export type {
   OtsTraceEntry,
   RpcAccount,
   RpcAccountInfo,
+  RpcConfig,
+  RpcForkConfig,
   RpcBlockOpcodeGas,
   RpcOpcodeGas,
   RpcTransactionConditional,

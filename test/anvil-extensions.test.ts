@@ -144,3 +144,29 @@ describe('below a fork block', () => {
     expect(await fork.rpc('eth_getStorageValues', [{ [history.token]: slots, [STRANGER]: [word(0n)] }, at])).toEqual({ [history.token]: expected, [STRANGER]: [word(0n)] })
   })
 })
+
+describe('eth_config (EIP-7910)', () => {
+  it('describes the hardfork the devnet runs: Istanbul precompiles, no blobs, the chain id, the genesis fork hash', async () => {
+    const { current, next, last } = await devnet.rpc('eth_config', [])
+    expect({ next, last }).toEqual({ next: null, last: null })
+    expect(current.activationTime).toBe(0)
+    expect(current.blobSchedule).toBeNull()
+    expect(current.chainId).toBe(`0x${CHAIN_ID.toString(16)}`)
+    expect(current.forkId).toMatch(/^0x[0-9a-f]{8}$/)
+    expect(Object.keys(current.precompiles)).toEqual(['ECREC', 'SHA256', 'RIPEMD160', 'ID', 'MODEXP', 'BN254_ADD', 'BN254_MUL', 'BN254_PAIRING', 'BLAKE2F'])
+    expect(current.systemContracts).toEqual({})
+    expect(await rpcResult(rpcUrl, 'eth_config', [])).toEqual({ current, next, last })
+  })
+
+  it('on prague: the blob schedule of EIP-7691 and the BLS12-381 precompiles', async () => {
+    const prague = await createDevnet({ hardfork: 'prague', console: false })
+    try {
+      const { current } = await prague.rpc('eth_config', [])
+      expect(current.blobSchedule).toEqual({ target: 6, max: 9, baseFeeUpdateFraction: 5_007_716 })
+      expect(current.precompiles.KZG_POINT_EVALUATION).toBe('0x000000000000000000000000000000000000000a')
+      expect(current.precompiles.BLS12_MAP_FP2_TO_G2).toBe('0x0000000000000000000000000000000000000011')
+    } finally {
+      await prague.close()
+    }
+  })
+})

@@ -103,6 +103,7 @@ const local: Record<string, LocalSample> = {
   eth_chainId: () => [],
   eth_blockNumber: () => [],
   eth_protocolVersion: () => [],
+  eth_config: () => [],
   eth_syncing: () => [],
   eth_gasPrice: () => [],
   eth_sendRawTransaction: () => ['0x00'],

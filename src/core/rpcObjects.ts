@@ -217,16 +217,37 @@ export interface RpcBlockOpcodeGas {
 }
 
 /**
+ * One fork's configuration in eth_config's answer (EIP-7910): when it activates (Unix
+ * seconds), its blob schedule (null without blobs), chain id (QUANTITY), fork id
+ * (EIP-6122 FORK_HASH, 4 bytes), precompiles and system contracts by EIP-7910 name.
+ */
+export interface RpcForkConfig {
+  activationTime: number
+  blobSchedule: { target: number; max: number; baseFeeUpdateFraction: number } | null
+  chainId: Quantity
+  forkId: Hex
+  precompiles: Record<string, Address>
+  systemContracts: Record<string, Address>
+}
+
+/** eth_config's answer (EIP-7910): the current fork's configuration, and the next and last scheduled (null: none). */
+export interface RpcConfig {
+  current: RpcForkConfig
+  next: RpcForkConfig | null
+  last: RpcForkConfig | null
+}
+
+/**
  * eth_sendRawTransactionConditional's conditional (ERC-4337 bundlers', as op-geth and
  * reth take it): bounds on the latest block's number and timestamp (QUANTITY), and per
  * address its storage root or some storage slots and the values they must hold.
  */
 export interface RpcTransactionConditional {
-  knownAccounts?: Record<Address, Hash | Record<Hash, Hash>>
-  blockNumberMin?: Quantity
-  blockNumberMax?: Quantity
-  timestampMin?: Quantity
-  timestampMax?: Quantity
+  knownAccounts?: Record<string, string | Record<string, string>>
+  blockNumberMin?: string
+  blockNumberMax?: string
+  timestampMin?: string
+  timestampMax?: string
 }
 
 /**

@@ -28,6 +28,7 @@ import type {
   OtsSearchResult,
   RpcAccount,
   RpcAccountInfo,
+  RpcConfig,
   RpcBlockOpcodeGas,
   RpcTransactionConditional,
   RpcTransactionOpcodeGas,
@@ -74,6 +75,7 @@ export type DualnetRpcSchema = [
   // The spec's table.
   { Method: 'net_version'; Parameters?: undefined; ReturnType: string },
   { Method: 'eth_networkId'; Parameters?: undefined; ReturnType: string },
+  { Method: 'eth_config'; Parameters?: undefined; ReturnType: RpcConfig },
   { Method: 'eth_chainId'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'eth_blockNumber'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'eth_getBalance'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: Quantity },
