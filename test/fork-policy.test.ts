@@ -6,8 +6,10 @@
  * exactly when the policy says. A method added to the table without a sample here
  * fails the first test.
  */
+import { RLP } from '@ethereumjs/rlp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet } from '../src/index.ts'
+import { fromHex } from '../src/util/hex.ts'
 import { rpcMethods } from '../src/rpc/methods/index.ts'
 import type { ForkPolicy, RpcMethodDeclaration } from '../src/rpc/declare.ts'
 import { FaultProxy, historyRemote, STRANGER, type HistoryRemote } from './fork-support.ts'
@@ -97,6 +99,10 @@ const placed: Record<string, PlacedSample> = {
 const local: Record<string, LocalSample> = {
   trace_filter: () => [{ fromBlock: 'latest', toBlock: 'latest' }],
   trace_rawTransaction: () => ['0x00', ['trace']],
+  // A block on a parent below the fork block: the fork holds no such parent and refuses it, without asking the remote.
+  debug_traceBlock: (e) => [
+    `0x${Buffer.from(RLP.encode([[fromHex(e.remoteBlockHash), ...Array.from({ length: 7 }, () => new Uint8Array(0)), 2, ...Array.from({ length: 6 }, () => new Uint8Array(0))], [], []])).toString('hex')}`,
+  ],
   net_version: () => [],
   eth_networkId: () => [],
   eth_baseFee: () => [],

@@ -99,6 +99,7 @@ export type DualnetRpcSchema = [
   { Method: 'debug_traceTransaction'; Parameters: [hash: string, options?: RpcTraceOptions]; ReturnType: Trace },
   { Method: 'debug_traceBlockByNumber'; Parameters: [block: BlockNumberOrTag, options?: RpcTraceOptions]; ReturnType: BlockTrace },
   { Method: 'debug_traceBlockByHash'; Parameters: [hash: string, options?: RpcTraceOptions]; ReturnType: BlockTrace },
+  { Method: 'debug_traceBlock'; Parameters: [rlp: string, options?: RpcTraceOptions]; ReturnType: BlockTrace },
   { Method: 'trace_transaction'; Parameters: [hash: string]; ReturnType: ParityTrace[] | null },
   { Method: 'trace_transactionOpcodeGas'; Parameters: [hash: string]; ReturnType: RpcTransactionOpcodeGas | null },
   { Method: 'trace_blockOpcodeGas'; Parameters: [block: BlockSpecifier]; ReturnType: RpcBlockOpcodeGas | null },

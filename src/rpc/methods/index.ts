@@ -56,6 +56,7 @@ import { debug_traceCall } from './debug_traceCall.ts'
 import { debug_traceTransaction } from './debug_traceTransaction.ts'
 import { debug_traceBlockByNumber } from './debug_traceBlockByNumber.ts'
 import { debug_traceBlockByHash } from './debug_traceBlockByHash.ts'
+import { debug_traceBlock } from './debug_traceBlock.ts'
 import { trace_transaction } from './trace_transaction.ts'
 import { trace_transactionOpcodeGas } from './trace_transactionOpcodeGas.ts'
 import { trace_blockOpcodeGas } from './trace_blockOpcodeGas.ts'
@@ -194,6 +195,7 @@ const table = {
   debug_traceTransaction,
   debug_traceBlockByNumber,
   debug_traceBlockByHash,
+  debug_traceBlock,
   trace_transaction,
   trace_transactionOpcodeGas,
   trace_blockOpcodeGas,
