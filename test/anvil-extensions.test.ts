@@ -170,3 +170,21 @@ describe('eth_config (EIP-7910)', () => {
     }
   })
 })
+
+describe('anvil_getLastBlockWallTime', () => {
+  it('is the wall clock (ms) when the head was mined: it moves with mining, not with time controls or a revert', async () => {
+    const before = Date.now()
+    await devnet.rpc('evm_mine', [])
+    const mined = await devnet.rpc('anvil_getLastBlockWallTime', [])
+    expect(mined).toBeGreaterThanOrEqual(before)
+    expect(mined).toBeLessThanOrEqual(Date.now())
+    const snapshot = await devnet.rpc('evm_snapshot', [])
+    await devnet.rpc('evm_increaseTime', [3600])
+    expect(await devnet.rpc('anvil_getLastBlockWallTime', [])).toBe(mined)
+    await devnet.rpc('hardhat_mine', ['0x3'])
+    const afterMine = await rpcResult<number>(rpcUrl, 'anvil_getLastBlockWallTime', [])
+    expect(afterMine).toBeGreaterThanOrEqual(mined)
+    await devnet.rpc('evm_revert', [snapshot])
+    expect(await devnet.rpc('anvil_getLastBlockWallTime', [])).toBe(afterMine)
+  })
+})

@@ -105,6 +105,8 @@ const local: Record<string, LocalSample> = {
   ],
   net_version: () => [],
   eth_networkId: () => [],
+  eth_config: () => [],
+  anvil_getLastBlockWallTime: () => [],
   eth_baseFee: () => [],
   eth_chainId: () => [],
   eth_blockNumber: () => [],

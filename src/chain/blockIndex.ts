@@ -24,8 +24,25 @@ export class BlockIndex {
   /** The transactions touching each address, kept with the built blocks (Otterscan's address search). */
   readonly addresses = new AddressIndex()
 
+  /**
+   * Unix wall time (ms) when the head was last mined, or when this chain was created
+   * (anvil_getLastBlockWallTime): the miner marks it as it mines; a block built later
+   * from a reserved empty run, and a revert, do not.
+   */
+  #headWallTime = Date.now()
+
   constructor(base = 0) {
     this.base = base
+  }
+
+  /** See {@link #headWallTime}. */
+  get headWallTime(): number {
+    return this.#headWallTime
+  }
+
+  /** Records that a new head was mined now. */
+  markHead(): void {
+    this.#headWallTime = Date.now()
   }
 
   /** Height of the latest block, built or pending. */

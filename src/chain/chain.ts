@@ -146,6 +146,11 @@ export class Chain {
     return this.#core.blocks.height
   }
 
+  /** Unix wall time (ms) when the head was mined, or the chain created (anvil_getLastBlockWallTime; blockIndex.ts). */
+  get lastBlockWallTime(): number {
+    return this.#core.blocks.headWallTime
+  }
+
   /** The latest block. */
   get latest(): ChainBlock {
     return this.#core.miner.latest()

@@ -195,6 +195,7 @@ export class Miner {
     const first = continuing && interval !== undefined ? top + interval : this.#clock.timestampAfter(top)
     const spacing = interval ?? this.#clock.spacing ?? 1
     this.#blocks.empty.add({ start: this.#blocks.height + 1, count, first, interval: spacing })
+    this.#blocks.markHead()
     this.#settings.blockMined()
     const last = first + (count - 1) * spacing
     if (last > this.#clock.now()) this.#clock.setTime(last)
@@ -205,6 +206,7 @@ export class Miner {
   #sealIn(env: BlockEnvironment, parent: ChainBlock, timestamp: number, txs: ChainTransaction[], records: ExecutionRecord[], gasUsed: bigint): ChainBlock {
     const block = this.#seal(parent, timestamp, txs, records, gasUsed)
     block.env = env
+    this.#blocks.markHead()
     this.#settings.blockMined()
     return block
   }

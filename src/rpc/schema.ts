@@ -265,6 +265,7 @@ export type DualnetRpcSchema = [
   { Method: 'anvil_setTime'; Parameters: [timestamp: Numberish]; ReturnType: number },
   { Method: 'evm_setTime'; Parameters: [timestamp: Numberish]; ReturnType: number },
   { Method: 'anvil_getGenesisTime'; Parameters?: undefined; ReturnType: number },
+  { Method: 'anvil_getLastBlockWallTime'; Parameters?: undefined; ReturnType: number },
   { Method: 'evm_mine_detailed'; Parameters?: [] | [options: Numberish | { timestamp?: Numberish; blocks?: Numberish } | null]; ReturnType: RpcBlock[] },
   { Method: 'anvil_mine_detailed'; Parameters?: [] | [options: Numberish | { timestamp?: Numberish; blocks?: Numberish } | null]; ReturnType: RpcBlock[] },
   { Method: 'anvil_nodeInfo'; Parameters?: undefined; ReturnType: RpcAnvilNodeInfo },

@@ -31,6 +31,7 @@ import { anvil_setIntervalMining } from './anvil_setIntervalMining.ts'
 import { anvil_getIntervalMining } from './anvil_getIntervalMining.ts'
 import { anvil_setTime, evm_setTime } from './anvil_setTime.ts'
 import { anvil_getGenesisTime } from './anvil_getGenesisTime.ts'
+import { anvil_getLastBlockWallTime } from './anvil_getLastBlockWallTime.ts'
 import { anvil_addBalance, hardhat_addBalance, tenderly_addBalance } from './anvil_addBalance.ts'
 import { anvil_autoImpersonateAccount, hardhat_autoImpersonateAccount } from './anvil_autoImpersonateAccount.ts'
 import { anvil_impersonateSignature } from './anvil_impersonateSignature.ts'
@@ -348,6 +349,7 @@ const table = {
   anvil_setTime,
   evm_setTime,
   anvil_getGenesisTime,
+  anvil_getLastBlockWallTime,
   evm_mine_detailed,
   anvil_mine_detailed,
   anvil_nodeInfo,
