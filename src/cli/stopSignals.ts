@@ -3,26 +3,51 @@
  * SIGTERM while a large --db was resumed ended the process uncleanly, exit 143). Until
  * the devnet serves, a signal ends the process at once with exit code 0: start-up has
  * only read the database or written whole atomic batches, so nothing is lost (the crash
- * test's guarantee). Once serving, the registered stop runs (dump the state, close the
- * devnet, which aborts running traces and calls), once, whichever signal comes first.
+ * test's guarantee), and a fork remote that never answers is not waited for. Once
+ * serving, the registered stop runs (dump the state, close the devnet, which aborts
+ * running traces and calls; main.ts bounds the wait for the close), and the process
+ * exits with 0, or 1 when the stop failed.
+ *
+ * A second signal while the stop runs ends the process at once with 128 + the signal's number (130 for
+ * SIGINT, 143 for SIGTERM), as a shell reports a process a signal ended: what the stop
+ * had not written (a --dump-state file) is not written. Before, it was ignored, and a
+ * stop that waited on a hung fork remote could only be ended with SIGKILL (issue 35).
  */
+import { constants } from 'node:os'
+
 export interface StopSignals {
-  /** Registers what a signal runs once the devnet serves; it ends the process itself. */
-  onStop(stop: () => void): void
+  /** Registers what a signal runs once the devnet serves; its settling ends the process (0, or 1 after printing its error). */
+  onStop(stop: () => Promise<void>): void
+  /** Whether a signal came: a failure of the start after it is the stop's doing, not an error to report. */
+  readonly stopping: boolean
 }
 
 /** Installs the handlers; returns the registry the CLI's main part fills in. */
 export function installStopSignals(): StopSignals {
-  let stop: (() => void) | undefined
+  let stop: (() => Promise<void>) | undefined
   let stopping = false
   const handle = (signal: NodeJS.Signals) => {
-    if (stopping) return
+    if (stopping) {
+      console.error(`dualnet: ${signal} again: exiting at once, without a clean stop`)
+      process.exit(128 + constants.signals[signal])
+    }
     stopping = true
-    console.log(`\n${signal}: stopping`)
+    console.log(`\n${signal}: stopping (send it again to exit at once)`)
     if (stop === undefined) process.exit(0)
-    stop()
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`dualnet: ${(err as Error).message}`)
+        process.exit(1)
+      },
+    )
   }
   process.on('SIGINT', handle)
   process.on('SIGTERM', handle)
-  return { onStop: (run) => void (stop = run) }
+  return {
+    onStop: (run) => void (stop = run),
+    get stopping() {
+      return stopping
+    },
+  }
 }
