@@ -181,3 +181,44 @@ describe('eth_sendRawTransactionConditional', () => {
     expect(await devnet.rpc('eth_getTransactionCount', [wallet.address, 'latest'])).toBe(before)
   })
 })
+
+describe('eth_resend', () => {
+  it('replaces a pending transaction of a dev account with a new gas price and limit; the old one is gone', async () => {
+    await devnet.rpc('evm_setAutomine', [false])
+    try {
+      const from = wallet.address
+      const n = `0x${nonce.toString(16)}`
+      const request = { from, to: OTHER, value: '0x1', nonce: n, gasPrice: `0x${GWEI.toString(16)}`, gas: '0x5208' }
+      const first = await devnet.rpc('eth_sendTransaction', [request])
+      const second = await rpcResult<string>(rpcUrl, 'eth_resend', [request, `0x${(2n * GWEI).toString(16)}`, '0x7530'])
+      expect(second).not.toBe(first)
+      const pending = (await devnet.rpc('eth_getTransactionByHash', [second]))!
+      expect({ gasPrice: pending.gasPrice, gas: pending.gas, nonce: pending.nonce }).toEqual({ gasPrice: `0x${(2n * GWEI).toString(16)}`, gas: '0x7530', nonce: n })
+      expect(await devnet.rpc('eth_getTransactionByHash', [first])).toBeNull()
+      await devnet.rpc('evm_mine', [])
+      nonce++
+      expect((await devnet.rpc('eth_getTransactionReceipt', [second]))!.status).toBe('0x1')
+    } finally {
+      await devnet.rpc('evm_setAutomine', [true])
+    }
+  })
+
+  it('refuses what it cannot resend: no nonce, nothing pending with it, too small a price bump', async () => {
+    const request = { from: wallet.address, to: OTHER, value: '0x1' }
+    await expect(devnet.rpc('eth_resend', [request])).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('missing transaction nonce') })
+    await expect(devnet.rpc('eth_resend', [{ ...request, nonce: '0x0' }, '0x1'])).rejects.toMatchObject({ code: -32000, message: 'transaction not found' })
+    await devnet.rpc('evm_setAutomine', [false])
+    try {
+      const pendingRequest = { ...request, nonce: `0x${nonce.toString(16)}`, gasPrice: `0x${(100n * GWEI).toString(16)}`, gas: '0x5208' }
+      await devnet.rpc('eth_sendTransaction', [pendingRequest])
+      // 101 gwei over 100 is a 1 % bump, not more (gas prices are whole gwei on this chain).
+      await expect(devnet.rpc('eth_resend', [pendingRequest, `0x${(101n * GWEI).toString(16)}`])).rejects.toMatchObject({
+        code: -32000,
+        message: expect.stringContaining('a transaction with the same nonce exists in the pool'),
+      })
+      await devnet.rpc('anvil_dropAllTransactions', [])
+    } finally {
+      await devnet.rpc('evm_setAutomine', [true])
+    }
+  })
+})

@@ -125,6 +125,7 @@ const local: Record<string, LocalSample> = {
   eth_accounts: () => [],
   eth_requestAccounts: () => [],
   eth_getProof: (e) => [STRANGER, [], e.ownBlock],
+  eth_resend: (e) => [{ from: e.from, to: STRANGER, value: '0x1', nonce: '0x0' }],
   eth_sendTransaction: (e) => [{ from: e.from, to: STRANGER, value: '0x1' }],
   eth_newFilter: () => [{ fromBlock: '0x1' }],
   eth_newBlockFilter: () => [],

@@ -128,6 +128,7 @@ export type DualnetRpcSchema = [
   { Method: 'eth_accounts'; Parameters?: undefined; ReturnType: Address[] },
   { Method: 'eth_requestAccounts'; Parameters?: undefined; ReturnType: Address[] },
   { Method: 'eth_sendTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hash },
+  { Method: 'eth_resend'; Parameters: [request: RpcTransactionRequest, gasPrice?: Quantity | null, gasLimit?: Quantity | null]; ReturnType: Hash },
   { Method: 'eth_sendUnsignedTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hash },
   { Method: 'eth_fillTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: RpcFilledTransaction },
   { Method: 'eth_getLogs'; Parameters: [filter: RpcLogFilter]; ReturnType: RpcLog[] },

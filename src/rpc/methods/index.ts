@@ -136,6 +136,7 @@ import { eth_protocolVersion } from './eth_protocolVersion.ts'
 import { eth_sendRawTransaction } from './eth_sendRawTransaction.ts'
 import { eth_sendRawTransactionConditional } from './eth_sendRawTransactionConditional.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
+import { eth_resend } from './eth_resend.ts'
 import { eth_syncing } from './eth_syncing.ts'
 import { eth_newFilter } from './eth_newFilter.ts'
 import { eth_newBlockFilter } from './eth_newBlockFilter.ts'
@@ -225,6 +226,7 @@ const table = {
   eth_accounts,
   eth_requestAccounts,
   eth_sendTransaction,
+  eth_resend,
   eth_getLogs,
   eth_newFilter,
   eth_newBlockFilter,
