@@ -145,8 +145,8 @@ import { eth_getFilterChanges } from './eth_getFilterChanges.ts'
 import { eth_getFilterLogs } from './eth_getFilterLogs.ts'
 import { eth_uninstallFilter } from './eth_uninstallFilter.ts'
 import { eth_networkId, net_version } from './net_version.ts'
-import { web3_clientVersion } from './web3_clientVersion.ts'
 import { eth_config } from './eth_config.ts'
+import { web3_clientVersion } from './web3_clientVersion.ts'
 import { web3_sha3 } from './web3_sha3.ts'
 import { eth_subscribe } from './eth_subscribe.ts'
 import { eth_unsubscribe } from './eth_unsubscribe.ts'
@@ -177,8 +177,8 @@ const table = {
   // The spec's table.
   net_version,
   eth_networkId,
-  eth_chainId,
   eth_config,
+  eth_chainId,
   eth_blockNumber,
   eth_getBalance,
   eth_protocolVersion,
