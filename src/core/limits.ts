@@ -1,7 +1,7 @@
 /**
  * The default of every limit option, written once: createDevnet's options, the
  * CLI's flags (`--batch-limit` …) and the docs (docs/limits.md) take them from here.
- * Units: `bodyLimit`, `batchResponseLimit`, `traceSizeLimit`, `stateLimit` and `wsBufferLimit` in bytes;
+ * Units: `bodyLimit`, `batchResponseLimit`, `traceSizeLimit`, `stateLimit`, `wsBufferLimit` and `forkHistoryLimit` in bytes;
  * `hexLimit` in hex digits; `traceTimeout` and `batchTraceTimeout` in milliseconds;
  * the rest are counts.
  */
@@ -39,4 +39,10 @@ export const LIMIT_DEFAULTS = Object.freeze({
    * is closed with 1008 (16 MiB: eight blocks of newHeads to 2,000 subscriptions).
    */
   wsBufferLimit: 16 * 1024 * 1024,
+  /**
+   * Bytes of a fork's history answers kept (fork/answerCache.ts), in memory and in its
+   * database, for each of the JSON-RPC and REST histories: their keys and answers as JSON
+   * text. Least recently used first out; a dropped answer is fetched again when asked.
+   */
+  forkHistoryLimit: 64 * 1024 * 1024,
 })

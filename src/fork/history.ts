@@ -3,7 +3,8 @@
  * receipts and logs at or below the fork block, fetched on first ask and kept, so that
  * the fork answers them as the remote does (byte-equal) and, once read, without the
  * remote. Those blocks cannot change under the fork (the disk cache checks the fork
- * block's hash), so an answer is never fetched twice.
+ * block's hash), so an answer is fetched again only after the bounded cache dropped it
+ * (fork/answerCache.ts: least recently used first, `forkHistoryLimit` bytes).
  *
  * Reads are synchronous, as the fork's state reads are: an answer not fetched yet
  * throws {@link ForkMiss}, whose `load` fetches it (every missing call of one read in
@@ -13,6 +14,7 @@
  * (rpc/forkPolicy.ts).
  */
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
+import { AnswerCache } from './answerCache.ts'
 import { ForkMiss } from './miss.ts'
 import { ForkRemoteError, type RemoteCall, type RemoteNode } from './remote.ts'
 import type { Hex } from '../util/hex.ts'
@@ -43,13 +45,16 @@ export type HistoryValues = [method: string, params: unknown[], answer: unknown]
 /** JSON-RPC "method not found": a remote that does not serve a call is a failure of the fork, not an answer to pass on. */
 const METHOD_NOT_FOUND = -32601
 
-/** The remote's answers about its history up to the fork block, memoised by call. */
+/** The remote's answers about its history up to the fork block, memoised by call in a bounded cache. */
 export class RemoteHistory {
   readonly remote: RemoteNode
   /** Height of the fork block: the remote answers for heights up to it. */
   readonly height: number
-  /** Kept answers by call key ({@link keyOf}), with their calls. */
-  readonly #answers = new Map<string, { call: RemoteCall; answer: unknown }>()
+  /**
+   * Kept answers by call key ({@link historyKey}), with their calls; bounded in bytes
+   * (its `limit`). The database watches it to write each answer put or dropped.
+   */
+  readonly cache = new AnswerCache<{ call: RemoteCall; answer: unknown }>()
   /** Fetches under way, by call key, so that concurrent reads share one. */
   readonly #loading = new Map<string, Promise<void>>()
   /** Told after each fetch (the disk cache schedules a write). */
@@ -72,9 +77,10 @@ export class RemoteHistory {
    * {@link RemoteErrorAnswer} when it answers an error object).
    */
   answers(calls: readonly RemoteCall[]): unknown[] {
-    const missing = calls.filter((c) => !this.#answers.has(keyOf(c)))
-    if (missing.length > 0) throw new ForkMiss(`the remote's answer to ${missing.map((c) => c.method).join(', ')}`, () => this.#load(missing))
-    return calls.map((c) => this.#answers.get(keyOf(c))!.answer)
+    const found = this.cache.read(calls.map(historyKey))
+    if (found !== undefined) return found.map((e) => e.answer)
+    const missing = calls.filter((c) => !this.cache.has(historyKey(c)))
+    throw new ForkMiss(`the remote's answer to ${missing.map((c) => c.method).join(', ')}`, () => this.#load(missing))
   }
 
   /**
@@ -85,14 +91,24 @@ export class RemoteHistory {
     return (await this.#ask([{ method, params }]))[0]
   }
 
-  /** Keeps `answer` as the remote's answer to `call`, fetched elsewhere (the fork block's header at the start). */
-  seed(call: RemoteCall, answer: unknown): void {
-    this.#answers.set(keyOf(call), { call, answer })
+  /**
+   * Keeps `answer` as the remote's answer to `call`, fetched elsewhere (the fork block's
+   * header at the start) or here (`pinned`: for a read that runs again to read it).
+   */
+  seed(call: RemoteCall, answer: unknown, pinned = false): void {
+    const key = historyKey(call)
+    this.cache.set(key, { call, answer }, key.length + (JSON.stringify(answer)?.length ?? 0), pinned)
   }
 
-  /** Everything kept so far (see {@link HistoryValues}). */
+  /** Everything kept now, least recently used first (see {@link HistoryValues}). */
   values(): HistoryValues {
-    return [...this.#answers.values()].map(({ call, answer }) => [call.method, [...call.params], answer])
+    return [...this.cache.entries()].map(([key]) => this.entry(key)!)
+  }
+
+  /** The kept answer at `key` ({@link historyKey}) in the form of {@link HistoryValues}, or `undefined` when none is kept. */
+  entry(key: string): HistoryValues[number] | undefined {
+    const kept = this.cache.peek(key)
+    return kept === undefined ? undefined : [kept.call.method, [...kept.call.params], kept.answer]
   }
 
   /** Takes answers kept before (the disk cache). Throws TypeError for a malformed entry, before taking any. */
@@ -105,22 +121,30 @@ export class RemoteHistory {
   }
 
   #load(calls: readonly RemoteCall[]): Promise<void> {
-    const keys = calls.map(keyOf)
+    const keys = calls.map(historyKey)
     const running = keys.map((k) => this.#loading.get(k)).filter((p) => p !== undefined)
     const fresh = calls.filter((_, i) => !this.#loading.has(keys[i]!))
     if (fresh.length > 0) {
       const fetching = this.#fetch(fresh).finally(() => {
-        for (const c of fresh) this.#loading.delete(keyOf(c))
+        for (const c of fresh) this.#loading.delete(historyKey(c))
       })
-      for (const c of fresh) this.#loading.set(keyOf(c), fetching)
+      for (const c of fresh) this.#loading.set(historyKey(c), fetching)
       running.push(fetching)
     }
-    return Promise.all(running).then(() => undefined)
+    return Promise.all(running).then(
+      () => undefined,
+      (err: unknown) => {
+        // The read fails, so it will not read what it fetched: those answers may be dropped.
+        this.cache.unpin(keys)
+        throw err
+      },
+    )
   }
 
   async #fetch(calls: readonly RemoteCall[]): Promise<void> {
     const answers = await this.#ask(calls)
-    for (const [i, call] of calls.entries()) this.seed(call, answers[i])
+    // Pinned until the read that missed them runs again and reads them (fork/answerCache.ts).
+    for (const [i, call] of calls.entries()) this.seed(call, answers[i], true)
     this.onFetched?.()
   }
 
@@ -136,7 +160,7 @@ export class RemoteHistory {
 }
 
 /** The memo key of a call: its method and params as JSON. */
-function keyOf(call: RemoteCall): string {
+export function historyKey(call: RemoteCall): string {
   return JSON.stringify([call.method, call.params])
 }
 

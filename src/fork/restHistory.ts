@@ -1,8 +1,9 @@
 /**
  * A fork's history in the REST view: the remote's REST answers about its blocks,
- * transactions, events and merkle proofs, fetched on first ask and kept (in memory and
- * in the disk cache), so that the fork answers them as the remote does and, once read,
- * without the remote. Which paths are asked, and how an answer is placed against the
+ * transactions, events and merkle proofs, fetched on first ask and kept (in memory, in
+ * the disk cache and in a database), so that the fork answers them as the remote does
+ * and, once read, without the remote; in a bounded cache (fork/answerCache.ts: least
+ * recently used first out, `forkHistoryLimit` bytes), so a dropped one is fetched again. Which paths are asked, and how an answer is placed against the
  * fork block, is the REST view's business (rest/forkHistory.ts).
  *
  * Reads are synchronous, as the fork's other reads are: an answer not fetched yet
@@ -10,6 +11,7 @@
  * concurrently; the REST dispatch awaits it and runs the route again.
  */
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
+import { AnswerCache } from './answerCache.ts'
 import { ForkMiss } from './miss.ts'
 import type { RemoteNode } from './remote.ts'
 import { parseLosslessJson, stringifyLosslessJson } from '../util/losslessJson.ts'
@@ -46,8 +48,12 @@ export class RemoteRestHistory {
   readonly remote: RemoteNode
   /** Height of the fork block: the remote answers for heights up to it. */
   readonly height: number
-  /** Kept answers by path (with query), and their Result as JSON text (what the cache writes). */
-  readonly #answers = new Map<string, RestHistoryAnswer & { text: string }>()
+  /**
+   * Kept answers by path (with query), and their Result as JSON text (what the caches
+   * write); bounded in bytes (its `limit`). The database watches it to write each
+   * answer put or dropped.
+   */
+  readonly cache = new AnswerCache<RestHistoryAnswer & { text: string }>()
   /** Fetches under way, by path, so that concurrent reads share one. */
   readonly #loading = new Map<string, Promise<void>>()
   /** Told after each fetch (the disk cache schedules a write). */
@@ -70,19 +76,35 @@ export class RemoteRestHistory {
    * {@link RemoteRestErrorAnswer} for an error answer that is not kept).
    */
   answers(paths: readonly string[]): RestHistoryAnswer[] {
-    const missing = paths.filter((p) => !this.#answers.has(p))
-    if (missing.length > 0) throw new ForkMiss(`the remote's answer to ${missing.map((p) => `GET ${p}`).join(', ')}`, () => this.load(missing))
-    return paths.map((p) => this.#answers.get(p)!)
+    const found = this.cache.read(paths)
+    if (found !== undefined) return found
+    const missing = paths.filter((p) => !this.cache.has(p))
+    throw new ForkMiss(`the remote's answer to ${missing.map((p) => `GET ${p}`).join(', ')}`, () => this.load(missing))
   }
 
-  /** Fetches the answers to `paths` not kept yet, concurrently. Rejects as {@link answers}' load does. */
+  /**
+   * Fetches the answers to `paths` not kept yet, concurrently; they stay pinned until
+   * read ({@link answers}). Rejects as {@link answers}' load does.
+   */
   async load(paths: readonly string[]): Promise<void> {
-    await Promise.all(paths.filter((p) => !this.#answers.has(p)).map((p) => this.#once(p)))
+    try {
+      await Promise.all(paths.filter((p) => !this.cache.has(p)).map((p) => this.#once(p)))
+    } catch (err) {
+      // The read fails, so it will not read what it fetched: those answers may be dropped.
+      this.cache.unpin(paths)
+      throw err
+    }
   }
 
-  /** Everything kept so far (see {@link RestHistoryValues}). */
+  /** Everything kept now, least recently used first (see {@link RestHistoryValues}). */
   values(): RestHistoryValues {
-    return [...this.#answers].map(([path, a]) => [path, a.Error, a.text])
+    return [...this.cache.entries()].map(([path]) => this.entry(path)!)
+  }
+
+  /** The kept answer to `GET path` in the form of {@link RestHistoryValues}, or `undefined` when none is kept. */
+  entry(path: string): RestHistoryValues[number] | undefined {
+    const kept = this.cache.peek(path)
+    return kept === undefined ? undefined : [path, kept.Error, kept.text]
   }
 
   /** Takes answers kept before (the disk cache). Throws TypeError for a malformed entry, before taking any. */
@@ -93,7 +115,7 @@ export class RemoteRestHistory {
         throw new TypeError('fork cache: malformed REST history entry')
       return [entry[0], { Error: entry[1], Result: parseLosslessJson(entry[2]), text: entry[2] }] as const
     })
-    for (const [path, answer] of parsed) this.#answers.set(path, answer)
+    for (const [path, answer] of parsed) this.#keep(path, answer, false)
   }
 
   #once(path: string): Promise<void> {
@@ -111,7 +133,12 @@ export class RemoteRestHistory {
     // a success (blocks at or below the fork block do not change). An error with a text is
     // a failure of the moment: answered, not kept.
     if (code !== 0 && result !== '') throw new RemoteRestErrorAnswer(path, code, result)
-    this.#answers.set(path, { Error: code, Result: result, text: stringifyLosslessJson(result ?? null) })
+    // Pinned until the read that missed it runs again and reads it (fork/answerCache.ts).
+    this.#keep(path, { Error: code, Result: result, text: stringifyLosslessJson(result ?? null) }, true)
     this.onFetched?.()
+  }
+
+  #keep(path: string, answer: RestHistoryAnswer & { text: string }, pinned: boolean): void {
+    this.cache.set(path, answer, path.length + answer.text.length, pinned)
   }
 }

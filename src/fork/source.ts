@@ -77,6 +77,15 @@ export interface ForkValues {
   unboundOffsets?: Record<string, number>
 }
 
+/** A field of {@link ForkValues}: a kind of value fetched. */
+export type ForkValueKind = keyof ForkValues
+
+/** What one fetch brought: the kind of value and its key in {@link ForkValues}. */
+export interface FetchedValue {
+  kind: ForkValueKind
+  key: string
+}
+
 /** Values of the remote at the fork block, fetched lazily and kept. */
 export class ForkSource implements StateSource {
   readonly remote: RemoteNode
@@ -96,10 +105,10 @@ export class ForkSource implements StateSource {
   readonly #unboundOffsets = new Map<string, number>()
   /** Fetches under way, by key, so that concurrent reads share one. */
   readonly #loading = new Map<string, Promise<void>>()
-  /** Fetches so far, of values and of history answers (the database writes them again when it grew). */
+  /** Fetches so far, of values and of history answers (a resumed database writes every value when some came before it was bound). */
   fetchCount = 0
-  /** Told after each fetch (the disk cache schedules a write; a durable database writes). */
-  readonly #listeners: (() => void)[] = []
+  /** Told after each fetch (the disk cache and the database write what it brought). */
+  readonly #listeners: ((fetched: FetchedValue | undefined) => void)[] = []
   #history: RemoteHistory | undefined
   /** With REST: the remote's REST answers about blocks and transactions up to the fork block (restHistory.ts); set by the fork's start. */
   #restHistory: RemoteRestHistory | undefined
@@ -165,7 +174,7 @@ export class ForkSource implements StateSource {
         this.#code.set(codeHash, bytes)
       }
       this.#accounts.set(address, { nonce: quantity(nonce!, 'eth_getTransactionCount'), gas: quantity(balance!, 'eth_getBalance'), main, codeHash })
-      this.#fetched()
+      this.#fetched({ kind: 'accounts', key: address })
     })
   }
 
@@ -178,7 +187,7 @@ export class ForkSource implements StateSource {
     throw new ForkMiss(`allowance ${key}`, () =>
       this.#once(`l:${key}`, async () => {
         this.#allowances.set(key, await native.allowance(token, owner, spender))
-        this.#fetched()
+        this.#fetched({ kind: 'allowances', key })
       }),
     )
   }
@@ -192,7 +201,7 @@ export class ForkSource implements StateSource {
     throw new ForkMiss(`native storage ${id}`, () =>
       this.#once(`n:${id}`, async () => {
         this.#nativeStorage.set(id, await native.storage(address, key))
-        this.#fetched()
+        this.#fetched({ kind: 'nativeStorage', key: id })
       }),
     )
   }
@@ -205,7 +214,7 @@ export class ForkSource implements StateSource {
     throw new ForkMiss(`contract ${address}`, () =>
       this.#once(`d:${address}`, async () => {
         this.#contracts.set(address, await native.contract(address))
-        this.#fetched()
+        this.#fetched({ kind: 'contracts', key: address })
       }),
     )
   }
@@ -240,19 +249,48 @@ export class ForkSource implements StateSource {
     throw new ForkMiss(`unbound-gas offset of 0x${address}`, () =>
       this.#once(`u:${address}`, async () => {
         this.#unboundOffsets.set(address, await native.unboundOffset(address))
-        this.#fetched()
+        this.#fetched({ kind: 'unboundOffsets', key: address })
       }),
     )
   }
 
-  /** Calls `listener` after each fetch of a value or a history answer. */
-  onFetch(listener: () => void): void {
+  /**
+   * Calls `listener` after each fetch: with the value fetched (an account brings its
+   * code too, under its code hash), or `undefined` for a history answer (whose cache
+   * tells its own changes: fork/answerCache.ts `watch`).
+   */
+  onFetch(listener: (fetched: FetchedValue | undefined) => void): void {
     this.#listeners.push(listener)
   }
 
-  #fetched(): void {
+  #fetched(fetched?: FetchedValue): void {
     this.fetchCount++
-    for (const listener of this.#listeners) listener()
+    for (const listener of this.#listeners) listener(fetched)
+  }
+
+  /** The value of `kind` at `key` in the form of {@link ForkValues}, or `undefined` when none is kept. */
+  valueOf(kind: ForkValueKind, key: string): string | number | ForkValues['accounts'][string] | undefined {
+    switch (kind) {
+      case 'accounts': {
+        const r = this.#accounts.get(key)
+        if (r === undefined) return undefined
+        const entry: ForkValues['accounts'][string] = [r.nonce.toString(16), r.gas.toString(16), r.codeHash ?? '']
+        if (this.native !== undefined) entry.push(r.main.toString(16))
+        return entry
+      }
+      case 'code':
+        return hexOf(this.#code.get(key))
+      case 'storage':
+        return hexOf(this.#storage.get(key))
+      case 'allowances':
+        return this.#allowances.get(key)?.toString(16)
+      case 'nativeStorage':
+        return this.#nativeStorage.get(key)
+      case 'contracts':
+        return this.#contracts.get(key)
+      case 'unboundOffsets':
+        return this.#unboundOffsets.get(key)
+    }
   }
 
   #requireNative(what: string): NativeFetcher {
@@ -267,7 +305,7 @@ export class ForkSource implements StateSource {
     return this.#once(key, async () => {
       const value = await this.remote.call<string>('eth_getStorageAt', [`0x${address}`, `0x${slot}`, this.blockTag])
       this.#storage.set(key, stripLeadingZeros(hexBytes(value, 'eth_getStorageAt')))
-      this.#fetched()
+      this.#fetched({ kind: 'storage', key })
     })
   }
 
@@ -360,6 +398,10 @@ function quantity(value: string, call: string): bigint {
 function hexBytes(value: string, call: string): Uint8Array {
   if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) throw new TypeError(`fork: the remote's ${call} answered ${JSON.stringify(value)}, not hex data`)
   return value.length === 2 ? EMPTY : new Uint8Array(Buffer.from(value.slice(2), 'hex'))
+}
+
+function hexOf(bytes: Uint8Array | undefined): string | undefined {
+  return bytes === undefined ? undefined : Buffer.from(bytes).toString('hex')
 }
 
 function stripLeadingZeros(value: Uint8Array): Uint8Array {
