@@ -84,10 +84,11 @@ describe('4byteTracer, noopTracer, muxTracer', () => {
     const tx = await rpc('eth_sendTransaction', [{ from, to: tiny, gas: '0x186a0' }])
     const zero = `0x${'0'.repeat(64)}`
     const three = `0x${'3'.padStart(64, '0')}`
-    // The coinbase (0x0) is looked up as geth does; the devnet's gas price is 0, so no balance moves.
+    // The coinbase (0x0) is looked up as geth does, and the chain's fee recipient, governance 0x…07; the devnet's gas price is 0, so no balance moves.
     expect(await rpc('debug_traceTransaction', [tx, { tracer: 'prestateTracer' }])).toEqual({
       [from]: { balance, nonce },
       [`0x${'0'.repeat(40)}`]: { balance: '0x0' },
+      [`0x${'7'.padStart(40, '0')}`]: { balance: '0x0' },
       [tiny]: { balance: '0x0', code: TINY, storage: { [zero]: zero } },
     })
     expect(await rpc('debug_traceTransaction', [tx, { tracer: 'prestateTracer', tracerConfig: { disableCode: true, disableStorage: true } }])).toMatchObject({ [tiny]: { balance: '0x0' } })
@@ -105,5 +106,22 @@ describe('4byteTracer, noopTracer, muxTracer', () => {
     await expect(rpc('debug_traceCall', [{ from, to: tiny }, 'latest', { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }])).rejects.toMatchObject({ code: -32000 })
     expect(await rpc('debug_traceCall', [{ from, to: tiny }, 'latest', { tracer: 'prestateTracer' }])).toMatchObject({ [tiny]: { storage: { [zero]: three } } })
     await expect(rpc('debug_traceTransaction', [tx, { tracer: 'prestateTracer', tracerConfig: { diffMode: 'yes' } }])).rejects.toMatchObject({ code: -32602 })
+  })
+
+  it('prestateTracer of a deploy: the new contract not in pre, in diffMode’s post with its code and nonce; the fee in governance’s balance', async () => {
+    const gasPrice = '0x3b9aca00'
+    const deployHash = await rpc('eth_sendTransaction', [{ from, data: TraceCallee.bytecode, gasPrice }])
+    const { contractAddress, gasUsed } = (await rpc('eth_getTransactionReceipt', [deployHash])) as { contractAddress: string; gasUsed: string }
+    const code = await rpc('eth_getCode', [contractAddress, 'latest'])
+    const governance = `0x${'7'.padStart(40, '0')}`
+    expect(await rpc('debug_traceTransaction', [deployHash, { tracer: 'prestateTracer' }])).not.toHaveProperty(contractAddress)
+    const { pre, post } = (await rpc('debug_traceTransaction', [deployHash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }])) as {
+      pre: Record<string, { balance: string }>
+      post: Record<string, { balance?: string; code?: string; nonce?: number }>
+    }
+    expect(pre).not.toHaveProperty(contractAddress)
+    expect(post[contractAddress]).toEqual({ code, nonce: 1 })
+    // The chain pays the fee to governance (reference §6.4), which the tracer looks up beside the coinbase.
+    expect(BigInt(post[governance]!.balance!) - BigInt(pre[governance]!.balance)).toBe(BigInt(gasUsed) * BigInt(gasPrice))
   })
 })

@@ -601,7 +601,8 @@ export interface ParityTrace {
   blockHash: string | null
   blockNumber: number | null
   error?: string
-  result?: { gasUsed: string; output: string } | { address: string; code: string; gasUsed: string }
+  /** null for a suicide (OpenEthereum's, Anvil's); absent for a failed frame. */
+  result?: { gasUsed: string; output: string } | { address: string; code: string; gasUsed: string } | null
   subtraces: number
   traceAddress: number[]
   transactionHash: string | null

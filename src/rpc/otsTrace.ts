@@ -34,12 +34,20 @@ export function* framesOf(root: CallFrameJson, depth = 0): Generator<[CallFrameJ
  * `ots_internal_operations`: every frame, the transaction's own included, where
  * Erigon's OperationsTracer sees sub-calls only): a CALL moving value is a transfer
  * (0), a CREATE 2 and a CREATE2 3, from the creator to the new contract (a failed
- * creation has none: its `to` is the zero address). The callTracer records no
- * SELFDESTRUCT frame, so self-destructs (1) are not listed. `value` in wei.
+ * creation has none: its `to` is the zero address). A frame that self-destructs is a
+ * self-destruct (1), from the contract to its beneficiary with the balance it moved
+ * (the callTracer's SELFDESTRUCT frame below it), in place of its own transfer, as
+ * Anvil classifies each frame once. `value` in wei.
  */
 export function internalOperations(root: CallFrameJson): OtsInternalOperation[] {
   const out: OtsInternalOperation[] = []
   for (const [frame] of framesOf(root)) {
+    if (frame.type === 'SELFDESTRUCT') continue
+    const selfdestruct = frame.calls?.find((call) => call.type === 'SELFDESTRUCT')
+    if (selfdestruct !== undefined) {
+      out.push({ type: 1, from: selfdestruct.from as Address, to: (selfdestruct.to ?? ZERO) as Address, value: (selfdestruct.value ?? '0x0') as OtsInternalOperation['value'] })
+      continue
+    }
     const value = (frame.value ?? '0x0') as OtsInternalOperation['value']
     const from = frame.from as Address
     const to = (frame.to ?? ZERO) as Address
@@ -54,16 +62,19 @@ export function internalOperations(root: CallFrameJson): OtsInternalOperation[] 
  * ots_traceTransaction's list of a call tree: every frame in the order it starts, with
  * its depth (0: the transaction's own); `value` null for STATICCALL and DELEGATECALL,
  * which move none (Erigon turbo/jsonrpc otterscan_trace_transaction.go); `output` `0x`
- * where the frame returned nothing; a failed creation's `to` the zero address.
+ * where the frame returned nothing; a failed creation's `to` the zero address. The
+ * callTracer's SELFDESTRUCT frames are not listed, as Anvil lists none.
  */
 export function traceEntries(root: CallFrameJson): OtsTraceEntry[] {
-  return [...framesOf(root)].map(([frame, depth]) => ({
-    type: frame.type,
-    depth,
-    from: frame.from as Address,
-    to: (frame.to ?? ZERO) as Address,
-    value: frame.type === 'STATICCALL' || frame.type === 'DELEGATECALL' ? null : ((frame.value ?? '0x0') as OtsTraceEntry['value'] & string),
-    input: frame.input as OtsTraceEntry['input'],
-    output: (frame.output ?? '0x') as OtsTraceEntry['output'],
-  }))
+  return [...framesOf(root)]
+    .filter(([frame]) => frame.type !== 'SELFDESTRUCT')
+    .map(([frame, depth]) => ({
+      type: frame.type,
+      depth,
+      from: frame.from as Address,
+      to: (frame.to ?? ZERO) as Address,
+      value: frame.type === 'STATICCALL' || frame.type === 'DELEGATECALL' ? null : ((frame.value ?? '0x0') as OtsTraceEntry['value'] & string),
+      input: frame.input as OtsTraceEntry['input'],
+      output: (frame.output ?? '0x') as OtsTraceEntry['output'],
+    }))
 }

@@ -42,10 +42,9 @@ export function intrinsicGas(input: string, create: boolean): bigint {
 export function parityTraces(root: CallFrameJson, at: IncludedTransactionPosition | undefined): ParityTrace[] {
   return flattenCallFrames(root, {
     at: at ?? { blockHash: null, blockNumber: null, transactionHash: null, transactionPosition: null },
-    topGas: 'execution',
+    style: 'parity',
     parityErrors: true,
     precompiles: true,
-    creationMethod: true,
   })
 }
 

@@ -53,10 +53,9 @@ export class FlatCallTracer implements Tracer<ParityTrace[]> {
     const root: CallFrameJson = this.#inner.result(outcome, gasLimit)
     return flattenCallFrames(root, {
       at: this.#position,
-      topGas: 'transaction',
+      style: 'geth',
       parityErrors: this.#config.convertParityErrors === true,
       precompiles: this.#config.includePrecompiles === true,
-      creationMethod: false,
     })
   }
 }

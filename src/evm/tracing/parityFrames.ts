@@ -30,18 +30,18 @@ export interface FlattenOptions {
   /** Where the transaction sits ({@link ParityPosition}). */
   readonly at: ParityPosition
   /**
-   * The top frame's `action.gas` and `result.gasUsed`: `'execution'` without the
-   * intrinsic gas (OpenEthereum trace/executive_tracer, Erigon, Anvil: trace_*),
-   * `'transaction'` as the callTracer's root has them, the transaction's gas limit and
-   * gas used (go-ethereum's flatCallTracer).
+   * Whose entries: `'parity'` as OpenEthereum answers trace_* (Erigon, Anvil: the top
+   * frame's `action.gas` and `result.gasUsed` without the intrinsic gas, OpenEthereum
+   * trace/executive_tracer; a create's `creationMethod`; a suicide's `result: null`),
+   * `'geth'` as go-ethereum's flatCallTracer (the top frame's gas as the callTracer's
+   * root has them, the transaction's gas limit and gas used; no `creationMethod`; a
+   * suicide without `result`).
    */
-  readonly topGas: 'execution' | 'transaction'
+  readonly style: 'parity' | 'geth'
   /** Errors as OpenEthereum names them ({@link parityErrorText}); else go-ethereum's texts as the callTracer has them. */
   readonly parityErrors: boolean
   /** Keep CALL / STATICCALL frames to precompiles below the top (geth flatCallTracer `includePrecompiles`); trace_* keeps them. */
   readonly precompiles: boolean
-  /** A create's action names its `creationMethod` (`create` / `create2`), as Erigon and Anvil answer; go-ethereum's flatCallTracer leaves it out. */
-  readonly creationMethod: boolean
 }
 
 /** go-ethereum's error texts that OpenEthereum names otherwise (call_flat.go `parityErrorMapping`; Erigon and Anvil answer the same). */
@@ -92,7 +92,8 @@ export function flattenCallFrames(root: CallFrameJson, options: FlattenOptions):
   const walk = (frame: CallFrameJson, traceAddress: number[], top: boolean): void => {
     const calls = childrenOf(frame, options)
     const error = frame.error === undefined ? undefined : options.parityErrors ? parityErrorText(frame.error) : frame.error
-    const entry = (action: ParityTrace['action'], type: ParityTrace['type'], result: ParityTrace['result']): ParityTrace => ({
+    const parity = options.style === 'parity'
+    const entry = (action: ParityTrace['action'], type: ParityTrace['type'], result: ParityTrace['result'] | undefined): ParityTrace => ({
       action,
       blockHash: options.at.blockHash,
       blockNumber: options.at.blockNumber,
@@ -106,11 +107,11 @@ export function flattenCallFrames(root: CallFrameJson, options: FlattenOptions):
       type,
     })
     if (frame.type === 'SELFDESTRUCT') {
-      out.push(entry({ address: frame.from, refundAddress: frame.to ?? '0x', balance: frame.value ?? '0x0' }, 'suicide', undefined))
+      out.push(entry({ address: frame.from, refundAddress: frame.to ?? '0x', balance: frame.value ?? '0x0' }, 'suicide', parity ? null : undefined))
       return
     }
     const create = isCreate(frame.type)
-    const less = top && options.topGas === 'execution' ? intrinsicGas(create ? undefined : new Uint8Array(20), fromHex(frame.input)) : 0n
+    const less = top && parity ? intrinsicGas(create ? undefined : new Uint8Array(20), fromHex(frame.input)) : 0n
     const gas = BigInt(frame.gas) - less
     const gasUsed = BigInt(frame.gasUsed) - less
     const used = toQuantity(gasUsed > 0n ? gasUsed : 0n)
@@ -121,7 +122,7 @@ export function flattenCallFrames(root: CallFrameJson, options: FlattenOptions):
         gas: toQuantity(gas > 0n ? gas : 0n),
         init: frame.input,
         value,
-        ...(options.creationMethod && { creationMethod: frame.type === 'CREATE2' ? ('create2' as const) : ('create' as const) }),
+        ...(parity && { creationMethod: frame.type === 'CREATE2' ? ('create2' as const) : ('create' as const) }),
       }
       out.push(entry(action, 'create', { address: frame.to ?? '0x', code: frame.output ?? '0x', gasUsed: used }))
     } else {

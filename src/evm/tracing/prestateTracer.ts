@@ -4,16 +4,19 @@
  * storage? } }` (balance: gas-token wei as 0x-hex; nonce a JSON number, omitted when
  * 0; code omitted when empty; storage: the slots read or written, 32-byte hex, omitted
  * when none). Touched: the sender, the recipient or created contract, the block's
- * coinbase, every call target and created contract, the address operand of BALANCE,
+ * coinbase and the chain's fee recipient, governance 0x…07 (reference §6.4: the chain
+ * pays every fee there, where geth's fee recipient is the coinbase), every call target and created contract, the address operand of BALANCE,
  * EXTCODE* and SELFDESTRUCT, and the slots of SLOAD and SSTORE. `diffMode` answers
  * `{ pre, post }` instead: only accounts that changed, `pre` with the slots that
  * changed, `post` with the fields that changed (zeroed slots left out; a destroyed
  * account only in `pre`). `disableCode` / `disableStorage` leave those fields out.
- * A contract the execution created, empty before, is not in `pre` (geth's rule).
+ * A contract the execution created, empty before, is not in `pre` (geth's rule), but
+ * diffMode's `post` has it (its code and nonce), as geth diffs before dropping it.
  * diffMode needs the state after the execution: debug_traceCall's simulation keeps
  * none, and is refused (-32000) rather than answered with an empty diff.
  */
 import { toHex, toQuantity } from '../../util/hex.ts'
+import { GOVERNANCE_ADDRESS } from '../../core/constants.ts'
 import type { AccountRecord } from '../../state/worldState.ts'
 import { configObject, defineTracer, flag } from './definition.ts'
 import { listen, TraceUnavailableError, type EvmEvents, type StepEvent, type Tracer, type TraceState } from './tracer.ts'
@@ -121,6 +124,7 @@ export class PrestateTracer implements Tracer<PrestateResult> {
         if (message.depth === 0) {
           this.#touch(raw(message.caller.bytes))
           if (this.#state !== undefined) this.#touch(raw(this.#state.coinbase))
+          this.#touch(raw(GOVERNANCE_ADDRESS))
         }
         if (message.to !== undefined) this.#touch(raw(message.to.bytes))
       },
@@ -170,15 +174,17 @@ export class PrestateTracer implements Tracer<PrestateResult> {
   }
 
   result(): PrestateResult {
-    // A contract created here, empty before, had no prestate (geth deletes it from pre).
-    for (const address of this.#created) if (isEmpty(this.#pre.get(address)?.record ?? { nonce: 0n, gas: 0n, main: 0n, codeHash: undefined })) this.#pre.delete(address)
+    // geth's order: the diff first, then a contract created here, empty before, is dropped from pre (it had no prestate).
+    const diff = this.#config.diffMode ? diffPrestate(this.#pre, this.#need()) : undefined
+    const before = diff?.pre ?? this.#pre
+    for (const address of this.#created) if (isEmpty(before.get(address)?.record ?? { nonce: 0n, gas: 0n, main: 0n, codeHash: undefined })) before.delete(address)
     const render = (map: ReadonlyMap<string, AccountSnapshot>): Record<`0x${string}`, PrestateAccountJson> => {
       const out: Record<`0x${string}`, PrestateAccountJson> = {}
       for (const [address, snapshot] of map) out[`0x${address}`] = renderAccount(snapshot, this.#config)
       return out
     }
-    if (!this.#config.diffMode) return render(this.#pre)
-    const { pre, post } = diffPrestate(this.#pre, this.#need())
+    if (diff === undefined) return render(this.#pre)
+    const { pre, post } = diff
     const postJson: Record<`0x${string}`, PrestateAccountJson> = {}
     for (const [address, entry] of post) {
       const json: PrestateAccountJson = {}
