@@ -43,7 +43,7 @@ export async function startServers(options: ListenOptions, parts: ServerParts): 
   let restApp: FastifyInstance | undefined
   if (rest !== undefined) {
     const [{ default: Fastify }, restServer] = rest
-    restApp = Fastify({ bodyLimit: parts.bodyLimit, forceCloseConnections: true, schemaController: NO_SCHEMAS, clientErrorHandler: restServer.restClientError })
+    restApp = Fastify({ bodyLimit: parts.bodyLimit, forceCloseConnections: true, schemaController: NO_SCHEMAS, ...restServer.REST_TRANSPORT })
     // Handlers note each exchange for the log line only when there is a log.
     await restApp.register(restServer.restRoutes, {
       context: parts.restContext,

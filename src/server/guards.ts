@@ -42,6 +42,13 @@ export function hostRefusal(host: string | undefined, vhosts: VirtualHosts): str
 }
 
 /**
+ * The reason both servers give an HTTP/1.1 request without a Host header (RFC 9112
+ * §3.2 requires a 400), in Go's net/http words. Node's own check, which answers an
+ * empty 400 outside either server's convention, is turned off (`requireHostHeader`).
+ */
+export const MISSING_HOST = 'missing required Host header'
+
+/**
  * Why a WebSocket upgrade's `Origin` header is refused, or `undefined` when it is
  * accepted, against the JSON-RPC server's CORS origins: as go-ethereum's
  * wsHandshakeValidator (rpc/websocket.go), an upgrade without Origin is accepted (not a

@@ -3,16 +3,19 @@
  * same router as `devnet.rest`, with the node's transport (reference §1.1): HTTP 200
  * with the error in the envelope, 404 `404 page not found` for anything no route
  * matches, its CORS headers, and OPTIONS answered with an empty 200 on the POST route;
- * every other answer in the envelope too: a Host name not in vhosts (403), a body too
- * large (413), and what Node's HTTP parser refuses ({@link restClientError}).
+ * every other answer in the envelope too: a Host name not in vhosts (403), an HTTP/1.1
+ * request without Host (400), a body too large (413), a URL fastify's router cannot
+ * decode ({@link restFrameworkError}, 400), and what Node's HTTP parser refuses
+ * ({@link restClientError}). The fastify options that route those here are
+ * {@link REST_TRANSPORT}.
  */
 import type { Duplex } from 'node:stream'
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { RestContext } from '../rest/context.ts'
 import { stringifyRest } from '../rest/json.ts'
 import { handleRest, type RestEnvelope } from '../rest/router.ts'
 import { describe, RestErrorCode } from '../rest/errors.ts'
-import { hostRefusal, type VirtualHosts } from './guards.ts'
+import { hostRefusal, MISSING_HOST, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
 import { noteExchange } from './requestLog.ts'
 
@@ -34,6 +37,12 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app: Fas
   // Before any body is read. In the envelope, not go-ethereum's plain text: REST clients
   // (ontology-ts-sdk, wallets) parse every answer as one and would report a JSON error instead of the reason.
   app.addHook('onRequest', async (request, reply) => {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400, as Go's net/http (the node's server) answers it.
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      const envelope = refusedEnvelope(request.url, MISSING_HOST)
+      if (record) noteExchange(request, undefined, envelope)
+      return reply.code(400).headers(CORS).header('content-type', 'application/json;charset=utf-8').header('connection', 'close').send(stringifyRest(envelope))
+    }
     const refusal = hostRefusal(request.headers.host, vhosts)
     if (refusal === undefined) return
     const envelope = refusedEnvelope(request.url, refusal)
@@ -88,6 +97,23 @@ const CORS = {
 }
 
 /**
+ * fastify's `frameworkErrors` for the REST server: a request its router refuses before
+ * any route or hook, a URL whose percent-escapes do not decode (`/api/v1/block/%zz`:
+ * FST_ERR_BAD_URL, where fastify would answer its own JSON), is answered 400 with the
+ * envelope, 41003 ILLEGAL DATAFORMAT (what the node answers a request it cannot read,
+ * §1.5) and the reason. The connection stays open for the next request (Node discards
+ * a body left unread).
+ */
+export function restFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const reason = err.code === 'FST_ERR_BAD_URL' ? 'invalid URL: a percent-escape that is not %XX of UTF-8' : 'bad request'
+  void reply
+    .code(err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400)
+    .headers(CORS)
+    .header('content-type', 'application/json;charset=utf-8')
+    .send(stringifyRest(refusedEnvelope('', reason)))
+}
+
+/**
  * The REST server's `clientErrorHandler` (a fastify option): a request Node's HTTP parser
  * refuses before fastify sees it (a URL and headers over 16 KiB: 431; malformed HTTP:
  * 400; a request too slow to arrive: 408) is answered in the envelope, 41003 ILLEGAL
@@ -108,3 +134,14 @@ export function restClientError(err: NodeJS.ErrnoException, socket: Duplex): voi
   if (socket.writable) socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`)
   else socket.destroy()
 }
+
+/**
+ * The fastify options of the REST server's transport (src/devnet/servers.ts spreads
+ * them): every refusal before a route in the envelope. Node's Host check is off
+ * (`requireHostHeader`), so the onRequest hook of {@link restRoutes} answers it.
+ */
+export const REST_TRANSPORT = {
+  clientErrorHandler: restClientError,
+  frameworkErrors: restFrameworkError,
+  http: { requireHostHeader: false },
+} as const

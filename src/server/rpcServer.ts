@@ -16,8 +16,9 @@
  * for other paths (without CORS headers or Host check, as before), @fastify/cors'
  * headers and preflight rules (`Access-Control-Allow-Methods: GET,HEAD,POST`, the
  * request's headers allowed, 400 `Invalid Preflight Request` without Origin or
- * Access-Control-Request-Method, `Vary: Origin` for a list of origins), fastify's
- * client-error answers and its timeouts (keep-alive 72 s, no request timeout).
+ * Access-Control-Request-Method, `Vary: Origin` for a list of origins) and its
+ * timeouts (keep-alive 72 s, no request timeout). What Node's HTTP parser refuses and
+ * an HTTP/1.1 request without Host get a JSON-RPC error object (issue 35).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { lookup } from 'node:dns/promises'
@@ -25,7 +26,7 @@ import type { Duplex } from 'node:stream'
 import type { RpcContext } from '../rpc/context.ts'
 import { handleRpcBody, toRpcError } from '../rpc/dispatch.ts'
 import { RpcErrorCode } from '../rpc/errors.ts'
-import { hostRefusal, type VirtualHosts } from './guards.ts'
+import { hostRefusal, MISSING_HOST, type VirtualHosts } from './guards.ts'
 import { jsonTooDeep } from './jsonDepth.ts'
 import { type Exchange, rpcLine } from './requestLog.ts'
 import { attachWebSocket } from './webSocket.ts'
@@ -95,6 +96,13 @@ export function createRpcServer({ context, bodyLimit, cors = '*', vhosts, log }:
     const query = url.indexOf('?')
     const atRoot = (query === -1 ? url : url.slice(0, query)) === '/'
     const preflight = method === 'OPTIONS' && allowOrigin !== undefined
+    // RFC 9112 §3.2, as Go's net/http (go-ethereum's server) answers it; Node's own check, an empty 400, is off (httpServer).
+    if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+      const answer = rpcError(RpcErrorCode.InvalidRequest, MISSING_HOST)
+      note.exchange = { call: undefined, answer }
+      response.setHeader('connection', 'close')
+      return send(response, 400, JSON_TYPE, JSON.stringify(answer))
+    }
     if (!preflight && (!atRoot || !ROOT_METHODS.has(method))) return notFound(response, method, url)
     // Before anything else, as go-ethereum (node/rpcstack.go): a plain-text 403, no CORS headers.
     const refusal = hostRefusal(request.headers.host, vhosts)
@@ -193,9 +201,12 @@ interface Note {
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
-/** An HTTP server with fastify's timeouts and client-error answers, calling `onRequest`. */
+/**
+ * An HTTP server with fastify's timeouts, calling `onRequest`; what Node's parser refuses
+ * is answered by {@link clientError}, and an HTTP/1.1 request without Host by `route`.
+ */
 function httpServer(onRequest: (request: IncomingMessage, response: ServerResponse) => void): Server {
-  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, requestTimeout: 0 }, onRequest)
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, requestTimeout: 0, requireHostHeader: false }, onRequest)
   server.setTimeout(0)
   server.on('clientError', clientError)
   return server
@@ -295,13 +306,22 @@ function answerPreflight(request: IncomingMessage, response: ServerResponse): vo
   response.end()
 }
 
-/** A request Node's HTTP parser refused: fastify's default answer (400, 408 or 431 with a JSON body), then the socket is closed. */
+/**
+ * A request Node's HTTP parser refused (400 for bytes that are not HTTP, 408, 431 for
+ * headers over 16 KiB): that HTTP status with a JSON-RPC error object, -32600 and the
+ * reason, as every other refusal of this server; then the socket is closed (its stream
+ * cannot be trusted). (fastify's own `{ error, message, statusCode }` before.)
+ */
 function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return
   const [status, message] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Client Timeout'] : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Exceeded maximum allowed HTTP header size'] : [400, 'Client Error']
-  const body = JSON.stringify({ error: STATUS_CODES[status], message, statusCode: status })
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`)
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request timeout: the request did not arrive in time']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'request header fields too large: the URL and headers exceed 16 KiB']
+        : [400, 'invalid HTTP request']
+  const body = JSON.stringify(rpcError(RpcErrorCode.InvalidRequest, message))
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: ${body.length}\r\nContent-Type: ${JSON_TYPE}\r\n\r\n${body}`)
   socket.destroy(err)
 }
 
