@@ -194,7 +194,7 @@ describe('the pool', () => {
     expect(after.mined).toEqual(mined)
   })
 
-  it('a version-1 database opens; its first batch marks it version 2; a pool entry (memory-level: written behind, at the latest on close) is deleted in the batch of the block that mines it', async () => {
+  it('a version-1 database opens; its first batch marks it version 3; a pool entry (memory-level: written behind, at the latest on close) is deleted in the batch of the block that mines it', async () => {
     const db = new MemoryLevel<string, string>()
     const entries = async () => {
       await db.open()
@@ -218,7 +218,7 @@ describe('the pool', () => {
     const hash = await sendEvmTransfer(third, 2n)
     await third.close()
     const pooled = await entries()
-    expect(pooled.find(([k]) => k === 'm:schema')).toEqual(['m:schema', '2'])
+    expect(pooled.find(([k]) => k === 'm:schema')).toEqual(['m:schema', '3'])
     const pool = pooled.filter(([k]) => k.startsWith('p:'))
     expect(pool.map(([k]) => k)).toEqual([`p:0000000000:${hash.slice(2)}`])
     expect(Object.keys(JSON.parse(pool[0]![1]) as object)).toEqual(['evm', 'from'])
@@ -347,7 +347,7 @@ describe('refusals', () => {
     await future.open()
     await future.put('m:schema', '99')
     await future.close()
-    await expect(createDevnet({ accounts: 1, db: future })).rejects.toThrow(new UnsupportedVersionError('the database has schema version 99; this dualnet reads versions 1 and 2 only'))
+    await expect(createDevnet({ accounts: 1, db: future })).rejects.toThrow(new UnsupportedVersionError('the database has schema version 99; this dualnet reads versions 1, 2 and 3 only'))
 
     const other = new MemoryLevel<string, string>()
     await other.open()

@@ -15,10 +15,19 @@
  * - `p:<sequence>:<raw hash>` -> a transaction waiting in the pool ({@link StoredTransaction}),
  *   the sequence (10 digits) growing with each entry into the pool, so that keys sort in
  *   the pool's order (version 2; version 1 had no pool entries and reads as an empty pool).
- * - A forked chain only: `f:values` -> every value fetched from the remote (ForkValues JSON),
- *   `f:history` and `f:rest` -> the remote's JSON-RPC and REST answers about its history up to
- *   the fork block (HistoryValues, RestHistoryValues JSON); all rewritten whole, in one batch, with each block and after each fetch
- *   (a durable database), so that a resumed fork needs the remote only for what it never read.
+ * - A forked chain only, one key per value fetched from the remote (version 3), so that a
+ *   resumed fork needs the remote only for what it never read: `f:a:<address>` (account),
+ *   `f:c:<code hash>`, `f:s:<address><slot>`, and with REST `f:l:<token>:<owner>:<spender>`,
+ *   `f:n:<address>:<key>`, `f:d:<address>`, `f:u:<address>` -> the value as JSON, in the form
+ *   of its entry in ForkValues (fork/source.ts); `f:h:<hash>` -> one kept JSON-RPC history
+ *   answer `[method, params, answer]` and `f:r:<hash>` -> one kept REST history answer
+ *   `[path, Error, Result as JSON text]` (the hash: the first 32 hex digits of the keccak-256
+ *   of the call's key, fork/history.ts `historyKey`, or of the path). Each is put once, in
+ *   the batch after its fetch; a history answer the bounded cache drops (fork/answerCache.ts)
+ *   is deleted in the same way, so the database holds at most what memory holds.
+ *   Version 2 held them as three blobs (`f:values`, `f:history`, `f:rest`) rewritten whole
+ *   after each fetch, n² bytes for n fetches; the first batch written to such a database
+ *   replaces them by the keys above (persistence/store.ts).
  * - No key holds the address index of Otterscan's search (chain/addressIndex.ts): it is
  *   derived from the blocks under `b:` and rebuilt as they load (a few µs a block, under
  *   1 % of mining one), so every database, those written before it included, has it.
@@ -32,6 +41,7 @@ import type { ChainTransaction } from '../chain/transaction.ts'
 import type { UnboundGasRule } from '../native/unboundGas.ts'
 import type { BlockHeader } from '../native/blockHeader.ts'
 import type { StoredFork } from '../fork/connect.ts'
+import type { ForkValueKind } from '../fork/source.ts'
 import { serializeUnsignedHeader } from '../native/blockHeader.ts'
 import type { BlockEnvironment } from '../evm/execution.ts'
 import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
@@ -41,12 +51,14 @@ import { keccak256 } from '../util/hash.ts'
 import { bytesToBigInt, fromHex, toHexRaw } from '../util/hex.ts'
 
 /** Version of the layout above, written by this dualnet. */
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 /**
- * Versions this dualnet reads: version 1 is version 2 without pool entries, and is
- * marked version 2 by the first batch written to it. Any other version is refused.
+ * Versions this dualnet reads: version 1 is version 2 without pool entries; version 2
+ * holds a fork's values in three blobs. Both are marked version 3 by the first batch
+ * written to them, which also moves a fork's blobs to keys of their own. Any other
+ * version is refused.
  */
-export const READABLE_SCHEMA_VERSIONS: readonly string[] = ['1', '2']
+export const READABLE_SCHEMA_VERSIONS: readonly string[] = ['1', '2', '3']
 
 /**
  * Version and format tag of the state document (stateDocument.ts, README "State that
@@ -59,12 +71,43 @@ export const STATE_DOCUMENT_FORMAT = 'dualnet-state'
 export const SCHEMA_KEY = 'm:schema'
 export const CONFIG_KEY = 'm:config'
 export const TIP_KEY = 'm:tip'
-/** A forked chain's values fetched from the remote (ForkValues JSON, fork/miss.ts). */
+/** Version 2: a forked chain's values fetched from the remote (ForkValues JSON, fork/source.ts), read and replaced by per-value keys. */
 export const FORK_VALUES_KEY = 'f:values'
-/** A forked chain's history answers fetched from the remote (HistoryValues JSON, fork/history.ts). */
+/** Version 2: a forked chain's history answers fetched from the remote (HistoryValues JSON, fork/history.ts), read and replaced. */
 export const FORK_HISTORY_KEY = 'f:history'
-/** A forked chain's REST history answers fetched from the remote (RestHistoryValues JSON, fork/restHistory.ts). */
+/** Version 2: a forked chain's REST history answers fetched from the remote (RestHistoryValues JSON, fork/restHistory.ts), read and replaced. */
 export const FORK_REST_HISTORY_KEY = 'f:rest'
+
+const FORK_VALUE_PREFIX: Record<ForkValueKind, string> = {
+  accounts: 'f:a:',
+  code: 'f:c:',
+  storage: 'f:s:',
+  allowances: 'f:l:',
+  nativeStorage: 'f:n:',
+  contracts: 'f:d:',
+  unboundOffsets: 'f:u:',
+}
+/** Every kind of fork value with its key prefix. */
+export const FORK_VALUE_KINDS = Object.entries(FORK_VALUE_PREFIX) as [ForkValueKind, string][]
+/** Prefix of a kept JSON-RPC history answer's key. */
+export const FORK_HISTORY_PREFIX = 'f:h:'
+/** Prefix of a kept REST history answer's key. */
+export const FORK_REST_PREFIX = 'f:r:'
+
+/** `f:<kind letter>:<key>`: a fork value's key. */
+export function forkValueKey(kind: ForkValueKind, key: string): string {
+  return FORK_VALUE_PREFIX[kind] + key
+}
+
+/** `<prefix><hash>` of a history answer: `id` (a call's key or a REST path, any length) hashed to 32 hex digits, so that keys stay short. */
+export function forkAnswerKey(prefix: typeof FORK_HISTORY_PREFIX | typeof FORK_REST_PREFIX, id: string): string {
+  return prefix + toHexRaw(keccak256(new TextEncoder().encode(id))).slice(0, 32)
+}
+
+/** The range of every key starting with `prefix` (which ends with ':'). */
+export function prefixRange(prefix: string): { gte: string; lt: string } {
+  return { gte: prefix, lt: `${prefix.slice(0, -1)};` }
+}
 /** What a deleted state version is stored as. */
 export const DELETED = '-'
 

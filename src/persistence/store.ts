@@ -21,19 +21,16 @@
  */
 import type { LevelDatabase } from './database.ts'
 import type { ChainStore, StoreRevert, StoreSource } from '../chain/chainStore.ts'
-import type { ForkSource } from '../fork/source.ts'
 import type { Mempool } from '../chain/mempool.ts'
 import { encodeBlockSettings } from './environment.ts'
 import type { PoolTransaction } from '../chain/transaction.ts'
 import type { StateKind, WorldState } from '../state/worldState.ts'
 import { CorruptDatabaseError, PersistenceError, UnsupportedVersionError } from './errors.ts'
+import { type BatchOp, ForkWriter, readForkValues, type StoredForkValues } from './forkStore.ts'
 import {
   blockKey,
   codeKey,
   CONFIG_KEY,
-  FORK_HISTORY_KEY,
-  FORK_REST_HISTORY_KEY,
-  FORK_VALUES_KEY,
   encodeBlock,
   encodeStateValue,
   parseStateKey,
@@ -72,8 +69,6 @@ export interface StandIn {
   unreadable(detail: string): PersistenceError
 }
 
-type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key: string }
-
 /** Everything a database holds, undecoded (resume.ts decodes it). */
 export interface StoredLedger {
   config: StoredConfig
@@ -106,12 +101,12 @@ export class LedgerStore implements ChainStore {
   #preamble: BatchOp[] = []
   /** A new chain replaces the one in the database (a reset): its first batch deletes the old one's entries. */
   #wipe = false
-  /** A version-1 database read: its first batch marks it version 2. */
+  /** A version-1 or -2 database read: its first batch marks it version 3 (and moves a fork's blobs to keys of their own: forkStore.ts). */
   #upgrade = false
   /** The pool as the database holds it (or will once the queued batches are written): raw hash -> key. */
   readonly #pool = new Map<string, string>()
-  /** The fork's fetch count when its values were last put in a batch. */
-  #forkValuesWritten = 0
+  /** What the fork fetched since the last batch, to write with the next (forkStore.ts). */
+  readonly #forkWriter = new ForkWriter()
   /** Whether a batch of the fork's values alone is queued and not yet built (see {@link persistFetched}). */
   #forkWriteQueued = false
   /** Sequence number of the next pool entry. */
@@ -185,7 +180,9 @@ export class LedgerStore implements ChainStore {
       return undefined
     }
     if (!READABLE_SCHEMA_VERSIONS.includes(schema)) {
-      throw new UnsupportedVersionError(`the database has schema version ${schema}; this dualnet reads versions ${READABLE_SCHEMA_VERSIONS.join(' and ')} only`)
+      throw new UnsupportedVersionError(
+        `the database has schema version ${schema}; this dualnet reads versions ${READABLE_SCHEMA_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_SCHEMA_VERSIONS.at(-1)} only`,
+      )
     }
     const parse = <T>(key: string, text: string | undefined): T => {
       try {
@@ -242,13 +239,12 @@ export class LedgerStore implements ChainStore {
    */
   bind(source: StoreSource): void {
     this.#source = source
-    // A new chain's fork values go with its first batch (-1: none written yet, even with
-    // no fetch, for the history answers the fork's start took); a resumed one's are held.
-    this.#forkValuesWritten = this.#preamble.length > 0 ? -1 : 0
     this.#floor = source.blocks.height
     this.#written = this.#preamble.length > 0 ? -1 : source.blocks.builtCount - 1
-    if (this.#db !== undefined) source.mempool.recordChanges()
-    if (this.durable) source.fork?.onFetch(() => this.persistFetched())
+    if (this.#db === undefined) return
+    source.mempool.recordChanges()
+    // A new chain's fork values (those its start fetched: the dev accounts, the fork block's header) go with its first batch; a resumed one's are held.
+    this.#forkWriter.attach(source.fork, this.#preamble.length > 0, () => this.persistFetched())
   }
 
   /**
@@ -264,39 +260,33 @@ export class LedgerStore implements ChainStore {
    */
   /**
    * The config of the chain the database holds and, for a forked chain, the values it
-   * fetched from its remote (FORK_VALUES_KEY) and the history answers (FORK_HISTORY_KEY, FORK_REST_HISTORY_KEY),
+   * fetched from its remote and the history answers it kept (persistence/forkStore.ts),
    * read before the chain is: a fork is resumed from them without contacting the remote.
-   * `undefined` for an empty database or none. Throws {@link CorruptDatabaseError} for an
-   * entry that does not parse.
+   * `undefined` for an empty database or none; values `undefined` for a chain without a
+   * fork. Throws {@link CorruptDatabaseError} for an entry that does not parse.
    */
-  async storedFork(): Promise<{ config: StoredConfig; values: unknown; history: unknown; restHistory: unknown } | undefined> {
+  async storedFork(): Promise<({ config: StoredConfig } & Partial<StoredForkValues>) | undefined> {
     const db = this.#db
     if (db === undefined) return undefined
-    const keys = [CONFIG_KEY, FORK_VALUES_KEY, FORK_HISTORY_KEY, FORK_REST_HISTORY_KEY]
-    const texts = await db.getMany(keys)
-    if (texts[0] === undefined) return undefined
-    const [config, values, history, restHistory] = texts.map((text, i) => {
-      try {
-        return text === undefined ? undefined : JSON.parse(text)
-      } catch (err) {
-        throw new CorruptDatabaseError(`the database entry ${keys[i]} is corrupt: ${(err as Error).message}`, { cause: err })
-      }
-    })
-    return { config: config as StoredConfig, values, history, restHistory }
+    const text = await db.get(CONFIG_KEY)
+    if (text === undefined) return undefined
+    let config: StoredConfig
+    try {
+      config = JSON.parse(text) as StoredConfig
+    } catch (err) {
+      throw new CorruptDatabaseError(`the database entry ${CONFIG_KEY} is corrupt: ${(err as Error).message}`, { cause: err })
+    }
+    if (config.fork === undefined) return { config }
+    const { legacy, keys, ...held } = await readForkValues(db, config)
+    this.#forkWriter.noteRead(legacy, keys)
+    return { config, ...held }
   }
 
-  /**
-   * Puts of the fork's fetched values and history answers when it fetched any since
-   * the last ones written: both whole, so that the batch holding them holds every value
-   * fetched up to then.
-   */
-  #forkValuesOps(fork: ForkSource | undefined): BatchOp[] {
-    if (fork === undefined || fork.fetchCount === this.#forkValuesWritten) return []
-    this.#forkValuesWritten = fork.fetchCount
-    const ops: BatchOp[] = [{ type: 'put', key: FORK_VALUES_KEY, value: JSON.stringify(fork.values()) }]
-    if (fork.history !== undefined) ops.push({ type: 'put', key: FORK_HISTORY_KEY, value: JSON.stringify(fork.history.values()) })
-    if (fork.restHistory !== undefined) ops.push({ type: 'put', key: FORK_REST_HISTORY_KEY, value: JSON.stringify(fork.restHistory.values()) })
-    return ops
+  /** The schema version's put when the database was written by an older dualnet (its first batch marks it). */
+  #upgradeOps(): BatchOp[] {
+    if (!this.#upgrade) return []
+    this.#upgrade = false
+    return [{ type: 'put', key: SCHEMA_KEY, value: String(SCHEMA_VERSION) }]
   }
 
   /**
@@ -316,8 +306,8 @@ export class LedgerStore implements ChainStore {
       this.#forkWriteQueued = false
       // After a reset the new chain's first batch (which replaces the database's content) writes its values.
       if (source === undefined || source !== this.#source) return
-      const ops = this.#forkValuesOps(source.fork)
-      if (ops.length > 0) await db.batch(ops as never)
+      if (!this.#forkWriter.pending) return
+      await db.batch([...this.#upgradeOps(), ...this.#forkWriter.ops()] as never)
     })
   }
 
@@ -332,10 +322,7 @@ export class LedgerStore implements ChainStore {
     const { world, blocks } = source
     const ops = this.#preamble
     this.#preamble = []
-    if (this.#upgrade) {
-      ops.push({ type: 'put', key: SCHEMA_KEY, value: String(SCHEMA_VERSION) })
-      this.#upgrade = false
-    }
+    ops.push(...this.#upgradeOps())
     if (revert !== undefined) {
       for (let h = revert.from; h <= revert.to; h++) ops.push({ type: 'del', key: blockKey(h) })
       this.#written = Math.min(this.#written, blocks.builtCount - 1)
@@ -354,7 +341,7 @@ export class LedgerStore implements ChainStore {
     }
     for (const hash of world.touches.code) ops.push({ type: 'put', key: codeKey(hash), value: toHexRaw(world.getCodeByHash(hash)) })
     world.clearTouches()
-    ops.push(...this.#forkValuesOps(source.fork))
+    ops.push(...this.#forkWriter.ops())
     if (source.mempool.changed) this.#poolOps(source.mempool, ops)
     ops.push(this.#tipOp())
     this.#floor = blocks.height
@@ -426,7 +413,8 @@ export class LedgerStore implements ChainStore {
     if (this.#source !== undefined && this.#failure === undefined && db.status === 'open') {
       if (this.#source.mempool.changed) this.persist()
       else {
-        const ops = [this.#tipOp(), ...this.#forkValuesOps(this.#source.fork)]
+        // A database only opened stays as it was, unless the fork's values are written (its blobs moved with the version).
+        const ops = [this.#tipOp(), ...(this.#forkWriter.pending ? [...this.#upgradeOps(), ...this.#forkWriter.ops()] : [])]
         this.#enqueue(() => db.batch(ops as never))
       }
     }
