@@ -14,6 +14,8 @@ export default defineConfig({
       'test/fork-history-anvil.test.ts',
       'test/fork-anvil.test.ts',
       'test/trace-parity-anvil.test.ts',
+      'test/tracers-anvil.test.ts',
+      'test/controls-anvil.test.ts',
       'test/package-types.test.ts',
     ],
     reporters: ['default', './vitest.summary.ts'],

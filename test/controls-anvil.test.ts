@@ -1,28 +1,26 @@
 /**
  * The controls under Anvil's names answer in Anvil's shapes: the same calls on dualnet
- * and on Anvil `--hardfork istanbul` (Foundry's release of test/foundry-support.ts),
+ * and on Anvil `--hardfork istanbul` (test/anvil-support.ts; Foundry's release of test/foundry-support.ts),
  * compared by shape (null, boolean, number, hex string, object keys, array items).
  * Named differences: none of these calls' shapes differ. The values differ where the
  * chain's rules make them (chain id, gas limit 6,000,000, gas price, client version).
  * In `npm run test:tools` (it runs Anvil).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type AddressInfo } from 'node:net'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { foundryBinary } from './foundry-support.ts'
+import { startAnvil, type Anvil } from './anvil-support.ts'
 
 const STRANGER = '0x00000000000000000000000000000000000000aa'
 
-let anvil: ChildProcess | undefined
-let anvilUrl: string
+let anvil: Anvil | undefined
 let devnet: Devnet
 
 /** Anvil's answer to `method`: its result, or `{ error: code }`. */
-async function anvilCall(method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  const answer = (await response.json()) as { result?: unknown; error?: { code: number } }
-  return answer.error === undefined ? answer.result : { error: answer.error.code }
+function anvilCall(method: string, params: unknown[] = []): Promise<unknown> {
+  return anvil!.rpc(method, params).then(
+    (result) => result,
+    (err: { code: number }) => ({ error: err.code }),
+  )
 }
 
 /** dualnet's answer to `method`, in the same form. */
@@ -47,31 +45,12 @@ function shape(value: unknown): unknown {
   return typeof value
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 beforeAll(async () => {
-  const port = await freePort()
-  anvil = spawn(process.env.ANVIL ?? (await foundryBinary('anvil')), ['--port', String(port), '--host', '127.0.0.1', '--silent', '--hardfork', 'istanbul'], { stdio: 'ignore' })
-  anvilUrl = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    try {
-      await anvilCall('eth_chainId')
-      break
-    } catch (err) {
-      if (i > 200) throw err
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
+  anvil = await startAnvil(['--hardfork', 'istanbul'])
   devnet = await createDevnet({ console: false })
 }, 120_000)
 afterAll(async () => {
-  anvil?.kill()
+  anvil?.close()
   await devnet?.close()
 })
 

@@ -129,9 +129,17 @@ describe('flatCallTracer, SELFDESTRUCT frames and the gas-token logs in traces',
     const flat = (await rpc('debug_traceTransaction', [destroy, { tracer: 'flatCallTracer' }])) as ParityTrace[]
     const { result: _result, ...parityWithoutResult } = parity[1]!
     expect(flat[1]).toEqual(parityWithoutResult)
-    // Otterscan: the frame that self-destructs is a self-destruct (1) in place of its transfer, as Anvil lists it; no SELFDESTRUCT entry in its trace.
+    // Otterscan: the frame that self-destructs is a self-destruct (1) in place of its transfer, as Anvil lists it; its trace has the SELFDESTRUCT as Erigon's.
     expect(await rpc('ots_getInternalOperations', [destroy])).toEqual([{ type: 1, from: destroyer, to: BENEFICIARY, value: '0x69' }])
-    expect(((await rpc('ots_traceTransaction', [destroy])) as { type: string }[]).map((entry) => entry.type)).toEqual(['CALL'])
+    expect(((await rpc('ots_traceTransaction', [destroy])) as Record<string, unknown>[])[1]).toEqual({
+      type: 'SELFDESTRUCT',
+      depth: 1,
+      from: destroyer,
+      to: BENEFICIARY,
+      value: '0x69',
+      input: '0x',
+      output: '0x',
+    })
     // Undone by a revert: the frame is there below the failed call, as geth records it.
     const undoneTree = (await rpc('debug_traceTransaction', [undone, { tracer: 'callTracer' }])) as CallFrameJson
     const reverted = undoneTree.calls![0]!

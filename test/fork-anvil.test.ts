@@ -6,76 +6,37 @@
  * test/foundry-support.ts installs. Run by `npm run test:tools` (vitest.tools.config.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type AddressInfo } from 'node:net'
 import { Interface, type InterfaceAbi } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Token } from '../fixtures/index.ts'
-import { foundryBinary } from './foundry-support.ts'
+import { startAnvil, type Anvil } from './anvil-support.ts'
 
 const HOLDER = '0x00000000000000000000000000000000c0ffee41'
 const token = new Interface(Token.abi as InterfaceAbi)
 
-let anvil: ChildProcess | undefined
-let anvilUrl: string
+let anvil: Anvil | undefined
 let tokenAddress: string
 
 /** One JSON-RPC call to Anvil. */
-async function anvilRpc(method: string, params: unknown[] = []): Promise<unknown> {
-  const answer = (await (await fetch(anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as {
-    result?: unknown
-    error?: { message: string }
-  }
-  if (answer.error !== undefined) throw new Error(`anvil ${method}: ${answer.error.message}`)
-  return answer.result
-}
-
-/** The receipt of `hash` once Anvil has mined it (its automine answers before the receipt is there). */
-async function receipt(hash: unknown): Promise<{ contractAddress: string }> {
-  for (let i = 0; i < 200; i++) {
-    const found = (await anvilRpc('eth_getTransactionReceipt', [hash])) as { contractAddress: string } | null
-    if (found !== null) return found
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error(`anvil did not mine ${String(hash)}`)
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+const anvilRpc = (method: string, params: unknown[] = []): Promise<unknown> => anvil!.rpc(method, params)
 
 describe('fork of Anvil (EVM view only)', () => {
   let fork: Devnet
   beforeAll(async () => {
-    const port = await freePort()
-    // $ANVIL: a binary at hand; otherwise the one test/foundry-support.ts installs once (as test/fork-history-anvil.test.ts).
-    anvil = spawn(process.env.ANVIL ?? (await foundryBinary('anvil')), ['--port', String(port), '--host', '127.0.0.1', '--silent'], { stdio: 'ignore' })
-    anvilUrl = `http://127.0.0.1:${port}`
-    for (let i = 0; ; i++) {
-      try {
-        await anvilRpc('eth_chainId')
-        break
-      } catch (err) {
-        if (i > 200) throw err
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-    }
+    // $ANVIL: a binary at hand; otherwise the one test/foundry-support.ts installs once (test/anvil-support.ts).
+    anvil = await startAnvil()
     const [from] = (await anvilRpc('eth_accounts')) as string[]
     const data = Token.bytecode + token.encodeDeploy(['Anvil', 'ANV', 1_000_000n]).slice(2)
     const hash = await anvilRpc('eth_sendTransaction', [{ from, data, gas: '0x4c4b40' }])
-    tokenAddress = (await receipt(hash)).contractAddress
-    await receipt(await anvilRpc('eth_sendTransaction', [{ from, to: tokenAddress, data: token.encodeFunctionData('transfer', [HOLDER, 300n]), gas: '0x186a0' }]))
+    tokenAddress = (await anvil.receipt(hash)).contractAddress!
+    await anvil.receipt(await anvilRpc('eth_sendTransaction', [{ from, to: tokenAddress, data: token.encodeFunctionData('transfer', [HOLDER, 300n]), gas: '0x186a0' }]))
     await anvilRpc('anvil_setBalance', [HOLDER, '0x1bc16d674ec80000'])
-    fork = await createDevnet({ fork: { url: anvilUrl }, console: false })
+    fork = await createDevnet({ fork: { url: anvil.url }, console: false })
   }, 120_000)
 
   afterAll(async () => {
     await fork?.close()
-    anvil?.kill()
+    anvil?.close()
   })
 
   it("takes Anvil's chain id and continues its chain", async () => {

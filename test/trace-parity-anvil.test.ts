@@ -1,94 +1,123 @@
 /**
- * trace_transaction against Anvil `--hardfork istanbul` (test:tools): the same
- * transactions (the TraceCaller fixture's nested calls with value and a reverted
- * STATICCALL, its deploy, a value transfer) traced on both, legacy transactions at one
- * gas price. The fields that differ by the chain's rules, left out of the comparison:
- * blockHash and transactionHash (the chain's hashes). Gas (the top frame's without the
- * intrinsic gas), outputs, errors and positions are compared.
+ * Parity's trace_* beside Anvil `--hardfork istanbul` (test:tools): the same
+ * transactions (test/anvil-support.ts `traceScenario`: a deploy, nested calls with
+ * value and a caught revert, a transfer to a new account, a self-destruct, a reverted
+ * transaction) on both, legacy at one gas price.
+ *
+ * - trace_transaction answers the same: gas (the top frame's without the intrinsic
+ *   gas), outputs, errors, positions and the `suicide` trace; set aside: blockHash and
+ *   transactionHash (the chain's own hashes), and SELFDESTRUCT_GAS: under
+ *   `--hardfork istanbul` Anvil 1.7.1 charges the SELFDESTRUCT EIP-2929's cold-account
+ *   2,600 gas and refunds nothing (EIP-3529), where Istanbul refunds 24,000, so the
+ *   self-destruct's top frame reports 26,600 more gas used on Anvil.
+ * - trace_replayTransaction's `stateDiff`: Anvil 1.7.1 (the newest on npm) has no
+ *   trace_replayTransaction, so dualnet's is held to the changes Anvil's prestateTracer
+ *   reports in diffMode, written as OpenEthereum writes them (`+` born, `-` died,
+ *   `*` changed, `=` same). Set aside: FEE_RECIPIENT (the chain pays the fee to
+ *   governance 0x…07, reference §6.4; Anvil to its coinbase 0x0; the same amount) and
+ *   SELFDESTRUCT_GAS in the sender's balance from the self-destruct on.
  */
-import { Interface } from 'ethers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type AddressInfo } from 'node:net'
-import { TraceCallee, TraceCaller } from '../fixtures/index.ts'
-import { createDevnet, type Devnet } from '../src/index.ts'
-import { foundryBinary } from './foundry-support.ts'
+import { SCENARIO_TXS as TXS, scenarioOnBoth, type ScenarioPair } from './anvil-support.ts'
 
-let anvil: ChildProcess | undefined
-let anvilUrl: string
-let devnet: Devnet
-const callerAbi = new Interface(TraceCaller.abi as never)
+const GWEI = 1_000_000_000n
+const GOVERNANCE = '0x0000000000000000000000000000000000000007'
+const COINBASE = '0x0000000000000000000000000000000000000000'
+const SELFDESTRUCT_GAS = 24_000n + 2_600n
 
-async function anvilCall(method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  const answer = (await response.json()) as { result?: unknown; error?: { message: string } }
-  if (answer.error !== undefined) throw new Error(answer.error.message)
-  return answer.result
-}
+type Account = { balance?: string; nonce?: number; code?: string; storage?: Record<string, string> }
+type Diff = '=' | { '+': string } | { '-': string } | { '*': { from: string; to: string } }
+type AccountDiff = { balance: Diff; code: Diff; nonce: Diff; storage: Record<string, Diff> }
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+let pair: ScenarioPair
+const hex = (value: bigint): string => `0x${value.toString(16)}`
 
-/** A trace with the fields the chain's rules change left out: its hashes (the chain's block and transaction hashes). */
+/** A trace with the chain's own hashes left out. */
 function comparable(trace: Record<string, unknown>): unknown {
   const { blockHash: _h, transactionHash: _t, ...rest } = trace
   return rest
 }
 
-/** Runs the transactions on one node through `rpc`; the hashes. */
-async function scenario(rpc: (method: string, params: unknown[]) => Promise<unknown>, from: string): Promise<string[]> {
-  // Anvil may answer a receipt only once its block is stored: polled until it is.
-  const receipt = async (tx: string) => {
-    for (;;) {
-      const found = (await rpc('eth_getTransactionReceipt', [tx])) as { contractAddress: string } | null
-      if (found !== null) return found
-      await new Promise((resolve) => setTimeout(resolve, 20))
+/** EIP-161: an account with no balance, nonce or code does not exist. */
+const exists = (account: Account | undefined): boolean => account !== undefined && (BigInt(account.balance ?? '0x0') !== 0n || (account.nonce ?? 0) !== 0 || (account.code ?? '0x') !== '0x')
+
+/**
+ * go-ethereum's prestateTracer diff (`{ pre, post }`: changed accounts, `pre` all their
+ * fields before, `post` the changed fields after, a destroyed account in `pre` only) as
+ * OpenEthereum's stateDiff.
+ */
+function parityDiff({ pre, post }: { pre: Record<string, Account>; post: Record<string, Account> }): Record<string, AccountDiff> {
+  const out: Record<string, AccountDiff> = {}
+  for (const address of [...new Set([...Object.keys(pre), ...Object.keys(post)])].sort()) {
+    const before = pre[address]
+    const changed = post[address]
+    const was = exists(before)
+    const destroyed = before !== undefined && changed === undefined
+    const field = (from: string, to: string, isChanged: boolean): Diff => {
+      if (!was) return { '+': to }
+      if (destroyed) return { '-': from }
+      return isChanged ? { '*': { from, to } } : '='
+    }
+    const balance = [before?.balance ?? '0x0', changed?.balance ?? before?.balance ?? '0x0'] as const
+    const nonce = [hex(BigInt(before?.nonce ?? 0)), hex(BigInt(changed?.nonce ?? before?.nonce ?? 0))] as const
+    const code = [before?.code ?? '0x', changed?.code ?? before?.code ?? '0x'] as const
+    const storage: Record<string, Diff> = {}
+    const zero = `0x${'0'.repeat(64)}`
+    for (const slot of new Set([...Object.keys(before?.storage ?? {}), ...Object.keys(changed?.storage ?? {})])) {
+      storage[slot] = field(before?.storage?.[slot] ?? zero, changed?.storage?.[slot] ?? zero, true)
+    }
+    out[address] = {
+      balance: field(...balance, changed?.balance !== undefined),
+      code: field(...code, changed?.code !== undefined),
+      nonce: field(...nonce, changed?.nonce !== undefined),
+      storage,
     }
   }
-  const calleeTx = (await rpc('eth_sendTransaction', [{ from, data: TraceCallee.bytecode, gas: '0x200000', gasPrice: '0x3b9aca00' }])) as string
-  const callee = (await receipt(calleeTx)).contractAddress
-  const callerTx = (await rpc('eth_sendTransaction', [{ from, data: TraceCaller.bytecode + callerAbi.encodeDeploy([callee]).slice(2), gas: '0x200000', gasPrice: '0x3b9aca00' }])) as string
-  const caller = (await receipt(callerTx)).contractAddress
-  const run = (await rpc('eth_sendTransaction', [{ from, to: caller, data: callerAbi.encodeFunctionData('run'), value: '0x3e8', gas: '0x30d40', gasPrice: '0x3b9aca00' }])) as string
-  const transfer = (await rpc('eth_sendTransaction', [{ from, to: '0x00000000000000000000000000000000000000aa', value: '0x7', gas: '0x5208', gasPrice: '0x3b9aca00' }])) as string
-  await receipt(run)
-  await receipt(transfer)
-  return [callerTx, run, transfer]
+  return out
+}
+
+/** The balance an account diff moved, in wei. */
+function moved(diff: AccountDiff | undefined): bigint {
+  const balance = diff?.balance
+  if (balance === undefined || balance === '=') return 0n
+  if ('+' in balance) return BigInt(balance['+'])
+  if ('-' in balance) return -BigInt(balance['-'])
+  return BigInt(balance['*'].to) - BigInt(balance['*'].from)
 }
 
 beforeAll(async () => {
-  const port = await freePort()
-  anvil = spawn(process.env.ANVIL ?? (await foundryBinary('anvil')), ['--port', String(port), '--host', '127.0.0.1', '--silent', '--hardfork', 'istanbul'], { stdio: 'ignore' })
-  anvilUrl = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    try {
-      await anvilCall('eth_chainId')
-      break
-    } catch (err) {
-      if (i > 200) throw err
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-  devnet = await createDevnet({ console: false })
+  pair = await scenarioOnBoth()
 }, 120_000)
-afterAll(async () => {
-  anvil?.kill()
-  await devnet?.close()
-})
+afterAll(() => pair?.close())
 
-describe('trace_transaction as Anvil answers it', () => {
-  it('the same traces for a deploy, nested calls with a revert, and a transfer, but for hashes', async () => {
-    const from = devnet.accounts[0]!.address.toLowerCase()
-    const theirs = await scenario(anvilCall, from)
-    const ours = await scenario((method, params) => devnet.rpcUntyped(method, params), from)
-    for (const [i, hash] of ours.entries()) {
-      const [a, b] = [(await anvilCall('trace_transaction', [theirs[i]])) as Record<string, unknown>[], (await devnet.rpcUntyped('trace_transaction', [hash])) as Record<string, unknown>[]]
-      expect(b.map(comparable), `transaction ${i}`).toEqual(a.map(comparable))
+describe('trace_* as Anvil answers it', () => {
+  it('trace_transaction: the same traces but the chain’s hashes and SELFDESTRUCT_GAS', async () => {
+    for (const tx of TXS) {
+      const [a, b] = (await pair.both('trace_transaction', tx)) as [Record<string, unknown>[], Record<string, unknown>[]]
+      if (tx === 'destroy') {
+        const top = a[0]!.result as { gasUsed: string }
+        top.gasUsed = hex(BigInt(top.gasUsed) - SELFDESTRUCT_GAS)
+        expect(b.map((t) => t.type)).toEqual(['call', 'suicide'])
+      }
+      expect(b.map(comparable), tx).toEqual(a.map(comparable))
+    }
+  })
+
+  it('trace_replayTransaction stateDiff: Anvil’s prestateTracer diff as OpenEthereum writes it, but FEE_RECIPIENT and SELFDESTRUCT_GAS', async () => {
+    // Anvil 1.7.1 serves no trace_replayTransaction (-32601): an Anvil that serves it fails this, and is to be compared directly.
+    await expect(pair.anvil.rpc('trace_replayTransaction', [pair.theirs.run, ['stateDiff']])).rejects.toMatchObject({ code: -32601 })
+    for (const tx of TXS) {
+      const expected = parityDiff((await pair.both('debug_traceTransaction', tx, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }))[0] as never)
+      const { stateDiff } = (await pair.devnet.rpcUntyped('trace_replayTransaction', [pair.ours[tx], ['stateDiff']])) as { stateDiff: Record<string, AccountDiff> }
+      // FEE_RECIPIENT: the same fee, to governance here and to the coinbase on Anvil (more on Anvil by SELFDESTRUCT_GAS).
+      expect(moved(expected[COINBASE]) - moved(stateDiff[GOVERNANCE]), tx).toBe(tx === 'destroy' ? SELFDESTRUCT_GAS * GWEI : 0n)
+      delete expected[COINBASE]
+      delete stateDiff[GOVERNANCE]
+      // SELFDESTRUCT_GAS: the sender's balance lower on Anvil from the self-destruct on.
+      const sender = expected[pair.from]!.balance as { '*': { from: string; to: string } }
+      if (tx === 'reverted') sender['*'].from = hex(BigInt(sender['*'].from) + SELFDESTRUCT_GAS * GWEI)
+      if (tx === 'destroy' || tx === 'reverted') sender['*'].to = hex(BigInt(sender['*'].to) + SELFDESTRUCT_GAS * GWEI)
+      expect(stateDiff, tx).toEqual(expected)
     }
   })
 })

@@ -62,19 +62,19 @@ export function internalOperations(root: CallFrameJson): OtsInternalOperation[] 
  * ots_traceTransaction's list of a call tree: every frame in the order it starts, with
  * its depth (0: the transaction's own); `value` null for STATICCALL and DELEGATECALL,
  * which move none (Erigon turbo/jsonrpc otterscan_trace_transaction.go); `output` `0x`
- * where the frame returned nothing; a failed creation's `to` the zero address. The
- * callTracer's SELFDESTRUCT frames are not listed, as Anvil lists none.
+ * where the frame returned nothing; a failed creation's `to` the zero address; a
+ * SELFDESTRUCT an entry of its own (the beneficiary as `to`, the balance as `value`), as
+ * Erigon's TransactionTracer lists it. (Anvil lists call frames only: alloy's
+ * `TraceEntry::from_transaction_trace` converts no create or self-destruct.)
  */
 export function traceEntries(root: CallFrameJson): OtsTraceEntry[] {
-  return [...framesOf(root)]
-    .filter(([frame]) => frame.type !== 'SELFDESTRUCT')
-    .map(([frame, depth]) => ({
-      type: frame.type,
-      depth,
-      from: frame.from as Address,
-      to: (frame.to ?? ZERO) as Address,
-      value: frame.type === 'STATICCALL' || frame.type === 'DELEGATECALL' ? null : ((frame.value ?? '0x0') as OtsTraceEntry['value'] & string),
-      input: frame.input as OtsTraceEntry['input'],
-      output: (frame.output ?? '0x') as OtsTraceEntry['output'],
-    }))
+  return [...framesOf(root)].map(([frame, depth]) => ({
+    type: frame.type,
+    depth,
+    from: frame.from as Address,
+    to: (frame.to ?? ZERO) as Address,
+    value: frame.type === 'STATICCALL' || frame.type === 'DELEGATECALL' ? null : ((frame.value ?? '0x0') as OtsTraceEntry['value'] & string),
+    input: frame.input as OtsTraceEntry['input'],
+    output: (frame.output ?? '0x') as OtsTraceEntry['output'],
+  }))
 }
