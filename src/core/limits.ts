@@ -1,7 +1,7 @@
 /**
  * The default of every limit option, written once: createDevnet's options, the
  * CLI's flags (`--batch-limit` …) and the docs (docs/limits.md) take them from here.
- * Units: `bodyLimit`, `batchResponseLimit`, `traceSizeLimit`, `stateLimit`, `wsBufferLimit` and `forkHistoryLimit` in bytes;
+ * Units: `bodyLimit`, `batchResponseLimit`, `traceSizeLimit`, `stateLimit`, `wsBufferLimit`, `forkHistoryLimit` and `forkResponseLimit` in bytes;
  * `hexLimit` in hex digits; `traceTimeout` and `batchTraceTimeout` in milliseconds;
  * the rest are counts.
  */
@@ -45,4 +45,19 @@ export const LIMIT_DEFAULTS = Object.freeze({
    * text. Least recently used first out; a dropped answer is fetched again when asked.
    */
   forkHistoryLimit: 64 * 1024 * 1024,
+  /**
+   * Largest answer a fork takes from its remote, in bytes of the HTTP body (a batch's
+   * whole answer, a REST envelope): counted as it streams in and the request aborted past
+   * it, so nothing larger becomes a string or reaches the JSON parser (an answer above
+   * the engine's longest string, 512 MiB, crashed the process: issue 35).
+   * 256 MiB: twice traceSizeLimit, for a remote's trace the fork forwards.
+   */
+  forkResponseLimit: 256 * 1024 * 1024,
 })
+
+/**
+ * Highest `fork.remote.responseLimit`: V8's longest string (2^29 - 24 UTF-16 units on
+ * 64-bit), so a body within the limit always decodes to a string (UTF-8 never gives more
+ * units than bytes).
+ */
+export const MAX_FORK_RESPONSE_LIMIT = 2 ** 29 - 24

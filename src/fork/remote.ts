@@ -8,6 +8,7 @@
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import type { Agent, IncomingMessage, request as httpRequest } from 'node:http'
 import { parseLosslessJson } from '../util/losslessJson.ts'
+import { LIMIT_DEFAULTS, MAX_FORK_RESPONSE_LIMIT } from '../core/limits.ts'
 
 /** One JSON-RPC call to the remote: method and positional params. */
 export interface RemoteCall {
@@ -23,6 +24,12 @@ export interface RemoteOptions {
   retries?: number
   /** Milliseconds before the first retry; doubled for each later one (a 429's Retry-After wins); default 200. */
   backoff?: number
+  /**
+   * Largest answer taken, in bytes of the HTTP body; default `LIMIT_DEFAULTS.forkResponseLimit`
+   * (256 MiB), at most `MAX_FORK_RESPONSE_LIMIT`. Counted as the answer streams in; past it
+   * the request is aborted and the call fails (not retried: the remote would answer the same).
+   */
+  responseLimit?: number
 }
 
 /**
@@ -64,6 +71,7 @@ export class RemoteNode {
   readonly #timeout: number
   readonly #retries: number
   readonly #backoff: number
+  readonly #responseLimit: number
   #nextId = 1
   /** Whether the remote answers batches; unknown until the first batch. */
   #batches: boolean | undefined
@@ -88,6 +96,7 @@ export class RemoteNode {
     this.#timeout = options.timeout ?? 20_000
     this.#retries = options.retries ?? 3
     this.#backoff = options.backoff ?? 200
+    this.#responseLimit = Math.min(options.responseLimit ?? LIMIT_DEFAULTS.forkResponseLimit, MAX_FORK_RESPONSE_LIMIT)
   }
 
   /**
@@ -201,6 +210,9 @@ export class RemoteNode {
         if (Number.isFinite(header) && header > 0) retryAfter = header * 1000
       } catch (err) {
         if (err instanceof ForkRemoteError) throw err
+        if (err instanceof AnswerTooLarge) {
+          throw new ForkRemoteError(url, call, `the answer is larger than ${this.#responseLimit} bytes (fork.remote.responseLimit); the request was aborted`)
+        }
         const e = err as Error & { code?: string }
         reason = e.name === 'TimeoutError' ? `no answer within ${this.#timeout} ms` : (e.code ?? e.message)
       }
@@ -214,23 +226,39 @@ export class RemoteNode {
 
   /**
    * One HTTP exchange: the status, its text, the Retry-After header and the body as
-   * text. Rejects with the socket's error (its `code`: ECONNREFUSED, ECONNRESET, …), or
-   * a TimeoutError when no whole answer came within the time-out.
+   * text. Rejects with the socket's error (its `code`: ECONNREFUSED, ECONNRESET, …), a
+   * TimeoutError when no whole answer came within the time-out, or {@link AnswerTooLarge}
+   * as soon as the body (its Content-Length, or the bytes received) passes the response limit.
    */
   #request(target: string, method: 'GET' | 'POST', body: string | undefined): Promise<{ status: number; statusText: string; retryAfter: string | undefined; text: string }> {
     return new Promise((resolve, reject) => {
       const protocol = target.startsWith('https:') ? 'https' : 'http'
       const { request, agent } = (this.#transports[protocol] ??= transport(protocol))
       const headers: Record<string, string | number> = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+      const limit = this.#responseLimit
       const req = request(target, { method, headers, agent }, (res: IncomingMessage) => {
         const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        let received = 0
+        // Bounded while streaming: a body past the limit is never held, joined or decoded.
+        const tooLarge = () => {
+          chunks.length = 0
+          const err = new AnswerTooLarge()
+          fail(err)
+          req.destroy(err)
+        }
+        res.on('error', fail)
+        if (Number(res.headers['content-length']) > limit) return tooLarge()
+        res.on('data', (chunk: Buffer) => {
+          if (received > limit) return
+          received += chunk.length
+          if (received > limit) tooLarge()
+          else chunks.push(chunk)
+        })
         res.on('end', () => {
           clearTimeout(timer)
           const retryAfter = res.headers['retry-after']
           resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', retryAfter, text: Buffer.concat(chunks).toString('utf8') })
         })
-        res.on('error', fail)
       })
       const timer = setTimeout(() => {
         const err = new Error(`no answer within ${this.#timeout} ms`)
@@ -245,6 +273,11 @@ export class RemoteNode {
       req.end(body)
     })
   }
+}
+
+/** An answer's body passed the response limit; the request was destroyed with it. */
+class AnswerTooLarge extends Error {
+  override name = 'AnswerTooLarge'
 }
 
 /** Most calls in one batch to the remote. */

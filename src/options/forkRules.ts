@@ -7,6 +7,7 @@
 import { InvalidOptionError } from '../errors/invalidOption.ts'
 import { ForkOptionError } from '../fork/optionError.ts'
 import type { ForkOptions } from '../fork/connect.ts'
+import { MAX_FORK_RESPONSE_LIMIT } from '../core/limits.ts'
 import { checkObject, grouped, objectOf, refuse, type Rule, wholeNumber } from './rules.ts'
 
 /** Longest timer Node keeps: 2^31 - 1 ms. */
@@ -63,8 +64,8 @@ const FORK_FIELDS = {
   blockNumber: wholeNumber(0, Number.MAX_SAFE_INTEGER),
   cache,
   remote: objectOf(
-    { timeout: wholeNumber(1, I32_MAX), retries: wholeNumber(0, 100), backoff: wholeNumber(0, I32_MAX) },
-    `{ timeout?, retries?, backoff? }: milliseconds from 1 to ${grouped(I32_MAX)}, retries from 0 to 100, milliseconds from 0 to ${grouped(I32_MAX)}`,
+    { timeout: wholeNumber(1, I32_MAX), retries: wholeNumber(0, 100), backoff: wholeNumber(0, I32_MAX), responseLimit: wholeNumber(1, MAX_FORK_RESPONSE_LIMIT) },
+    `{ timeout?, retries?, backoff?, responseLimit? }: milliseconds from 1 to ${grouped(I32_MAX)}, retries from 0 to 100, milliseconds from 0 to ${grouped(I32_MAX)}, bytes from 1 to ${grouped(MAX_FORK_RESPONSE_LIMIT)}`,
   ),
 } satisfies Record<string, Rule>
 
