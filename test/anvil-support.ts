@@ -1,7 +1,8 @@
 /**
  * Anvil for the tool tests (`npm run test:tools`): one launcher for the tests that run
  * Foundry's Anvil beside dualnet (test/controls-anvil.test.ts,
- * test/trace-parity-anvil.test.ts, test/tracers-anvil.test.ts, test/fork-anvil.test.ts),
+ * test/trace-parity-anvil.test.ts, test/tracers-anvil.test.ts, test/fork-anvil.test.ts,
+ * test/fork-history-anvil.test.ts),
  * and the transactions the trace comparisons run on both ({@link traceScenario}). The
  * binary is $ANVIL, or the release test/foundry-support.ts installs once. Not a test
  * file itself.

@@ -7,14 +7,12 @@
  * (vitest.tools.config.ts): Anvil is Foundry's binary, installed once into a cache
  * directory (test/foundry-support.ts; `DUALNET_ANVIL_DIR` names a directory that has it).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContractFactory, Interface, type InterfaceAbi } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Reverter, Token } from '../fixtures/index.ts'
-import { freePort } from './cli-support.ts'
 import { rawRpc, rpcResult, STRANGER } from './fork-support.ts'
-import { foundryBinary } from './foundry-support.ts'
+import { startAnvil, type Anvil } from './anvil-support.ts'
 import { addressTopic, TRANSFER_TOPIC, word } from './support.ts'
 
 /** Anvil's dev account 0 (the same mnemonic as dualnet's). */
@@ -22,7 +20,7 @@ const FROM = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const GAS_PRICE = '0x2540be400' // 10 gwei, above Anvil's base fee
 const tokenAbi = new Interface(Token.abi as InterfaceAbi)
 
-let anvil: ChildProcess
+let anvil: Anvil | undefined
 let anvilUrl: string
 let fork: Devnet
 let forkUrl: string
@@ -43,19 +41,8 @@ async function send(fields: Record<string, string>): Promise<{ hash: string; con
 }
 
 beforeAll(async () => {
-  const binary = await foundryBinary('anvil')
-  const port = await freePort()
-  anvil = spawn(binary, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', '31337'], { stdio: 'ignore' })
-  anvilUrl = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    try {
-      await rpcResult(anvilUrl, 'eth_chainId')
-      break
-    } catch (err) {
-      if (i > 300) throw err
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
+  anvil = await startAnvil(['--chain-id', '31337'])
+  anvilUrl = anvil.url
   // Block 1: Token; 2: a token transfer; 3: Reverter; 4: a call that reverts; 5: two transfers in one block; 6: after the fork.
   const deploy = (await new ContractFactory(tokenAbi, Token.bytecode).getDeployTransaction('Anvil', 'ANV', 1_000_000n)).data
   const deployed = await send({ data: deploy })
@@ -80,7 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fork?.close()
-  anvil?.kill()
+  anvil?.close()
 })
 
 /** Expects the fork's result to be Anvil's, as JSON (the envelopes' layout differs between the two servers). */
