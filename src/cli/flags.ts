@@ -285,7 +285,7 @@ export function cliProgram(): Command {
       .option('--mine-limit <n>', 'most blocks one mine call may add', ruleParser('mineLimit'), LIMIT_DEFAULTS.mineLimit)
       .option('--trace-timeout <ms>', 'longest one trace runs, unless its tracer option timeout says otherwise', ruleParser('traceTimeout'), LIMIT_DEFAULTS.traceTimeout)
       .option('--batch-trace-timeout <ms>', 'longest the traces of one JSON-RPC batch run in all', ruleParser('batchTraceTimeout'), LIMIT_DEFAULTS.batchTraceTimeout)
-      .option('--state-limit <bytes>', 'largest state document anvil_loadState reads, in bytes of JSON after inflating', ruleParser('stateLimit'), LIMIT_DEFAULTS.stateLimit)
+      .option('--state-limit <bytes>', 'largest state document anvil_loadState or --load-state reads, in bytes of JSON after inflating', ruleParser('stateLimit'), LIMIT_DEFAULTS.stateLimit)
       .option('--ws-buffer-limit <bytes>', 'bytes a WebSocket client may leave unread before its socket is closed (1008)', ruleParser('wsBufferLimit'), LIMIT_DEFAULTS.wsBufferLimit)
       .option('-q, --quiet', 'no line per request or mined block (the accounts and URLs are still printed)', false)
       .addHelpText(

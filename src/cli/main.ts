@@ -55,10 +55,13 @@ export async function runCli(argv: readonly string[], signals: StopSignals): Pro
 
   let devnet: Devnet | undefined
   try {
+    // Before anything is opened: a path the state cannot be written to would lose it at exit.
+    if (statePaths.dump !== undefined) await files!.checkStateTarget(statePaths.dump, flags.dumpState !== undefined ? '--dump-state' : '--state')
+    const limits = { stateLimit: flags.stateLimit, jsonDepthLimit: flags.jsonDepthLimit }
     const started = await createDevnet({
       ...devnetOptions,
       ...(flags.db === undefined ? {} : { db: await files!.openLevelDirectory(flags.db) }),
-      ...(statePaths.load === undefined ? {} : { state: await files!.readStateFile(statePaths.load) }),
+      ...(statePaths.load === undefined ? {} : { state: await files!.readStateFile(statePaths.load, limits, flags.loadState !== undefined ? '--load-state' : '--state') }),
     })
     devnet = started
     signals.onStop(async () => {

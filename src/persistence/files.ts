@@ -4,13 +4,17 @@
  * files (`--load-state`, `--dump-state`, `--state`).
  */
 import { existsSync } from 'node:fs'
-import { copyFile, link, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, type FileHandle, link, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { constants as bufferConstants } from 'node:buffer'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { STAND_IN, type LevelDatabase, type StandIn } from './store.ts'
 import { CorruptDatabaseError, PersistenceError } from './errors.ts'
 import { hasTableFooter, levelFile, readManifest, type Manifest } from './levelFiles.ts'
-import { stateFromBytes, type StateDocument } from './stateDocument.ts'
+import { readStateBytes, type StateDocument, type StateReadLimits } from './stateDocument.ts'
+
+/** The engine's longest string: no JSON text beyond it can be parsed. */
+const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH
 
 /**
  * The classic-level (LevelDB) database of `--db <dir>`, for `createDevnet({ db })`.
@@ -218,24 +222,81 @@ export function fileExists(path: string): boolean {
   return existsSync(path)
 }
 
-/** Reads a state document file: JSON, or gzipped JSON. Throws {@link PersistenceError} naming the file. */
-export async function readStateFile(path: string): Promise<unknown> {
-  let bytes: Buffer
+/** Bytes read from a state file at a time. */
+const READ_CHUNK = 1024 * 1024
+
+/**
+ * Reads the state document file `path` given to `flag` (`--load-state`, `--state`):
+ * JSON, or gzipped JSON, within `limits` (the `--state-limit` and
+ * `--json-depth-limit` flags, as anvil_loadState reads a document). The file is read
+ * in chunks and refused once it holds more than `stateLimit` bytes, whatever it is: a
+ * regular file, a pipe, or a device without end such as /dev/zero, which `readFile`
+ * read until memory ran out (issue 35). The inflating and the depth scan run off the
+ * event loop's one step (stateDocument.ts `readStateBytes`), so a signal stops the CLI
+ * meanwhile. Throws {@link PersistenceError} naming the flag and the file.
+ */
+export async function readStateFile(path: string, limits: StateReadLimits, flag: string): Promise<unknown> {
+  const max = Math.min(limits.stateLimit, MAX_STRING_LENGTH)
+  const chunks: Buffer[] = []
+  let length = 0
+  let file: FileHandle | undefined
   try {
-    bytes = await readFile(path)
+    file = await open(path, 'r')
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK, max + 1 - length))
+      const { bytesRead } = await file.read(chunk, 0, chunk.length)
+      if (bytesRead === 0) break
+      chunks.push(chunk.subarray(0, bytesRead))
+      length += bytesRead
+      if (length > max) throw new PersistenceError(`${flag} ${path}: the file holds more than ${max} bytes, the most a state document may have (--state-limit)`)
+    }
   } catch (err) {
-    throw new PersistenceError(`cannot read the state file ${path}: ${(err as Error).message}`, { cause: err })
+    if (err instanceof PersistenceError) throw err
+    throw new PersistenceError(`${flag} ${path}: the file cannot be read: ${(err as Error).message}`, { cause: err })
+  } finally {
+    await file?.close().catch(() => {})
   }
   try {
-    return stateFromBytes(bytes)
+    return await readStateBytes(Buffer.concat(chunks, length), limits)
   } catch (err) {
-    throw new PersistenceError(`the state file ${path} is ${(err as Error).message}`, { cause: err })
+    const text = (err as Error).message.replace('(option stateLimit)', '(--state-limit)').replace('(option jsonDepthLimit)', '(--json-depth-limit)')
+    throw new PersistenceError(`${flag} ${path}: the file holds no state document: ${text}`, { cause: err })
   }
+}
+
+/**
+ * Checks at start-up that `--dump-state` (or `--state`, given as `flag`) can write
+ * `path` at exit, so that a state is not lost for a path that was never writable
+ * (`--dump-state /proc/x/y` was taken and failed only at exit, issue 35): `path` is
+ * not a directory, and its directory exists and takes the temporary file
+ * {@link writeStateFile} writes first (made and removed here). Throws
+ * {@link PersistenceError} naming the flag and the reason.
+ */
+export async function checkStateTarget(path: string, flag: string): Promise<void> {
+  const refuse = (why: string, cause?: unknown) => new PersistenceError(`${flag} ${path}: the state cannot be written there: ${why}`, { cause })
+  const target = await stat(path).catch(() => undefined)
+  if (target?.isDirectory()) throw refuse('it is a directory')
+  const dir = dirname(resolve(path))
+  const parent = await stat(dir).catch((err: NodeJS.ErrnoException) => err)
+  if (parent instanceof Error) throw refuse(parent.code === 'ENOENT' ? `its directory ${dir} does not exist` : `its directory ${dir} cannot be read (${parent.message})`, parent)
+  if (!parent.isDirectory()) throw refuse(`${dir} is not a directory`)
+  const temporary = temporaryOf(path)
+  try {
+    await (await open(temporary, 'wx')).close()
+  } catch (err) {
+    throw refuse(`a file cannot be made in ${dir} (${(err as Error).message})`, err)
+  }
+  await rm(temporary, { force: true })
+}
+
+/** The temporary file {@link writeStateFile} writes before renaming it over `path`. */
+function temporaryOf(path: string): string {
+  return `${path}.${process.pid}.tmp`
 }
 
 /** Writes `doc` to `path` as indented JSON, through a temporary file renamed over it (never a half-written file). */
 export async function writeStateFile(path: string, doc: StateDocument): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`
+  const temporary = temporaryOf(path)
   await writeFile(temporary, `${JSON.stringify(doc, null, 2)}\n`)
   await rename(temporary, path)
 }
