@@ -190,3 +190,19 @@ describe('flatCallTracer, SELFDESTRUCT frames and the gas-token logs in traces',
     for (const entry of block) for (const trace of entry.result) expect(trace).toMatchObject({ transactionHash: entry.txHash, blockHash: r.blockHash, blockNumber: Number(r.blockNumber) })
   })
 })
+
+describe('flatCallTracer at traceSizeLimit', () => {
+  it('stops past the limit with the size error, naming its own way out', async () => {
+    const devnet = await createDevnet({ clock: 'frozen', console: false, traceSizeLimit: 300 })
+    try {
+      const from = devnet.accounts[0]!.address.toLowerCase()
+      const hash = await devnet.rpcUntyped('eth_sendTransaction', [{ from, data: TraceCallee.bytecode }])
+      await expect(devnet.rpcUntyped('debug_traceTransaction', [hash, { tracer: 'flatCallTracer' }])).rejects.toMatchObject({
+        code: -32000,
+        message: 'trace larger than 300 bytes (option traceSizeLimit): trace with the callTracer and its onlyTopCall, or raise traceSizeLimit',
+      })
+    } finally {
+      await devnet.close()
+    }
+  })
+})

@@ -40,6 +40,8 @@ export interface CallTracerConfig {
    * sets its `traceSizeLimit` option here.
    */
   sizeLimit?: number
+  /** What the size error advises (default: the callTracer's onlyTopCall, or no withLog); a tracer built on this one names its own way out. */
+  tooLargeHint?: string
 }
 
 interface Frame {
@@ -99,7 +101,8 @@ export class CallTracer implements Tracer<CallFrameJson> {
   }
 
   #tooLarge(): TraceTooLargeError {
-    return new TraceTooLargeError(`trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): trace with the callTracer's onlyTopCall, or without withLog`)
+    const hint = this.#config.tooLargeHint ?? "trace with the callTracer's onlyTopCall, or without withLog"
+    return new TraceTooLargeError(`trace larger than ${this.#config.sizeLimit} bytes (option traceSizeLimit): ${hint}`)
   }
 
   /** Counts `bytes` more of JSON against the size limit; false (and recording stops) past it. */

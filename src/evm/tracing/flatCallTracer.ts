@@ -38,7 +38,9 @@ export class FlatCallTracer implements Tracer<ParityTrace[]> {
 
   constructor(config: FlatCallTracerConfig = {}) {
     this.#config = config
-    this.#inner = new CallTracer(config.sizeLimit === undefined ? {} : { sizeLimit: config.sizeLimit })
+    // Every frame is kept (a flat trace has no onlyTopCall): past the limit, the callTracer's onlyTopCall is the way out.
+    const tooLargeHint = 'trace with the callTracer and its onlyTopCall, or raise traceSizeLimit'
+    this.#inner = new CallTracer(config.sizeLimit === undefined ? { tooLargeHint } : { sizeLimit: config.sizeLimit, tooLargeHint })
   }
 
   bind(state: TraceState): void {
