@@ -206,3 +206,21 @@ describe('flatCallTracer at traceSizeLimit', () => {
     }
   })
 })
+
+describe('callTracer onlyTopCall with a self-destructing top frame', () => {
+  it('keeps the payout log of the top frame, and no SELFDESTRUCT frame', async () => {
+    const devnet = await createDevnet({ clock: 'frozen', console: false })
+    try {
+      const rpc = (method: string, params: unknown[]) => devnet.rpcUntyped(method, params)
+      const from = devnet.accounts[0]!.address.toLowerCase()
+      const deploy = await rpc('eth_sendTransaction', [{ from, data: SelfDestruct.bytecode, value: '0x64' }])
+      const { contractAddress } = (await rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }
+      const destroy = await rpc('eth_sendTransaction', [{ from, to: contractAddress, data: new Interface(SelfDestruct.abi as never).encodeFunctionData('destroy', [BENEFICIARY]) }])
+      const top = (await rpc('debug_traceTransaction', [destroy, { tracer: 'callTracer', tracerConfig: { onlyTopCall: true, withLog: true } }])) as CallFrameJson
+      expect(top.calls).toBeUndefined()
+      expect(top.logs!.at(-1)).toEqual({ address: GAS_TOKEN, topics: [TRANSFER, word(contractAddress), word(BENEFICIARY)], data: `0x${'64'.padStart(64, '0')}`, position: '0x0' })
+    } finally {
+      await devnet.close()
+    }
+  })
+})

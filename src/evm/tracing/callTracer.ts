@@ -148,12 +148,17 @@ export class CallTracer implements Tracer<CallFrameJson> {
    * (write protection) nor short of its gas (the step event comes before both checks).
    */
   #selfdestruct(frame: Frame, step: StepEvent): void {
-    if (frame.static || step.gasLeft < step.opcode.dynamicFee || this.#config.onlyTopCall) return
-    if (!this.#grow(250)) return
+    if (frame.static || step.gasLeft < step.opcode.dynamicFee) return
+    const onlyTop = this.#config.onlyTopCall === true
     const beneficiary = Uint8Array.from(Buffer.from((step.stack[step.stack.length - 1] ?? 0n).toString(16).padStart(40, '0').slice(-40), 'hex'))
     const balance = step.account.balance
-    // The payout's Transfer log, where the opcode runs (transferLogs.ts: any balance above 0, to the contract itself too).
-    if (this.#config.withLog && balance > 0n) frame.logs.push(renderLog(gasTransferLog(step.address.bytes, beneficiary, balance), frame.calls.length))
+    // The payout's Transfer log, where the opcode runs (transferLogs.ts: any balance above 0, to the contract itself too); with onlyTopCall, the top frame's only.
+    if (this.#config.withLog && balance > 0n && (!onlyTop || this.#stack.length === 1)) {
+      if (!this.#grow(200)) return
+      frame.logs.push(renderLog(gasTransferLog(step.address.bytes, beneficiary, balance), frame.calls.length))
+    }
+    // onlyTopCall keeps no frame below the top, the SELFDESTRUCT's neither.
+    if (onlyTop || !this.#grow(250)) return
     frame.calls.push(newFrame('SELFDESTRUCT', step.address.bytes.slice(), beneficiary, EMPTY, 0n, balance, false))
   }
 
