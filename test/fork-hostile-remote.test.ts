@@ -85,3 +85,49 @@ describe('bounded answers (issue 35, item 2)', () => {
     })
   })
 })
+
+describe('retries bounded (issue 35, item 3)', () => {
+  /** Answers every exchange that asks about HOLDER with `status` and `retryAfter`; counts them. */
+  function refuseHolder(status: number, retryAfter: string): { count: number } {
+    const seen = { count: 0 }
+    remote.exchange = (res, calls) => {
+      if (!calls.some((c) => c.params[0] === HOLDER)) return false
+      seen.count++
+      res.writeHead(status, { 'retry-after': retryAfter }).end('slow down')
+      return true
+    }
+    return seen
+  }
+
+  it('caps a 429 Retry-After of an hour at fork.remote.retryWaitLimit, and says so', async () => {
+    await withFork({ retries: 3, retryWaitLimit: 20 }, async (fork) => {
+      const seen = refuseHolder(429, '3600')
+      await expect(fork.rpc('eth_getBalance', [HOLDER, 'latest'])).rejects.toMatchObject({
+        code: -32000,
+        message: expect.stringMatching(
+          failed(
+            `eth_getBalance(${HOLDER}, 0x${HEAD.toString(16)})`,
+            'HTTP 429 Too Many Requests, Retry-After 3600 s \\(waits are capped at 20 ms: fork\\.remote\\.retryWaitLimit\\) \\(4 attempts\\)$',
+          ),
+        ),
+      })
+      // Three retries, as configured; each waited 20 ms, not an hour.
+      expect(seen.count).toBe(4)
+    })
+  }, 60_000)
+
+  it('stops retrying when fork.remote.retryBudget is spent, however many retries are allowed', async () => {
+    await withFork({ retries: 100, retryBudget: 300 }, async (fork) => {
+      const seen = refuseHolder(503, '0.1')
+      await expect(fork.rpc('eth_getBalance', [HOLDER, 'latest'])).rejects.toMatchObject({
+        code: -32000,
+        message: expect.stringMatching(
+          failed(`eth_getBalance(${HOLDER}, 0x${HEAD.toString(16)})`, 'HTTP 503 Service Unavailable \\(\\d+ attempts?; the retry budget of 300 ms is spent: fork\\.remote\\.retryBudget\\)$'),
+        ),
+      })
+      expect(seen.count).toBeLessThan(101)
+      remote.exchange = undefined
+      expect(await fork.rpc('eth_getBalance', [HOLDER, 'latest'])).toBe('0x0')
+    })
+  }, 60_000)
+})

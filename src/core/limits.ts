@@ -2,7 +2,7 @@
  * The default of every limit option, written once: createDevnet's options, the
  * CLI's flags (`--batch-limit` …) and the docs (docs/limits.md) take them from here.
  * Units: `bodyLimit`, `batchResponseLimit`, `traceSizeLimit`, `stateLimit`, `wsBufferLimit`, `forkHistoryLimit` and `forkResponseLimit` in bytes;
- * `hexLimit` in hex digits; `traceTimeout` and `batchTraceTimeout` in milliseconds;
+ * `hexLimit` in hex digits; `traceTimeout`, `batchTraceTimeout`, `forkRetryWaitLimit` and `forkRetryBudget` in milliseconds;
  * the rest are counts.
  */
 export const LIMIT_DEFAULTS = Object.freeze({
@@ -53,6 +53,18 @@ export const LIMIT_DEFAULTS = Object.freeze({
    * 256 MiB: twice traceSizeLimit, for a remote's trace the fork forwards.
    */
   forkResponseLimit: 256 * 1024 * 1024,
+  /**
+   * Longest wait before a retry of a fork's remote call, in ms: a back-off or a 429's
+   * Retry-After (3600 s wedged the devnet: issue 35) is cut to it. 1 s: the back-off of
+   * three retries (200, 400, 800 ms) stays as it was.
+   */
+  forkRetryWaitLimit: 1_000,
+  /**
+   * Milliseconds within which a fork's remote call makes its retries, counted from its
+   * first attempt (fork/remote.ts): Anvil fails such a read after about 5 s, go-ethereum's
+   * client does not retry.
+   */
+  forkRetryBudget: 10_000,
 })
 
 /**

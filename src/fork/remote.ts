@@ -22,8 +22,17 @@ export interface RemoteOptions {
   timeout?: number
   /** Attempts after the first on a failure that may pass (network error, 429, 5xx); default 3. */
   retries?: number
-  /** Milliseconds before the first retry; doubled for each later one (a 429's Retry-After wins); default 200. */
+  /** Milliseconds before the first retry; doubled for each later one (a 429's Retry-After wins, up to `retryWaitLimit`); default 200. */
   backoff?: number
+  /** Longest wait before one retry, in ms, whatever the back-off or a Retry-After asks; default `LIMIT_DEFAULTS.forkRetryWaitLimit` (1,000). */
+  retryWaitLimit?: number
+  /**
+   * Milliseconds after a call's first attempt began within which its retries must run:
+   * a retry whose wait would end past it is not made, and a retry's time-out is cut to
+   * what is left. So a call takes at most the larger of `timeout` and this; default
+   * `LIMIT_DEFAULTS.forkRetryBudget` (10,000).
+   */
+  retryBudget?: number
   /**
    * Largest answer taken, in bytes of the HTTP body; default `LIMIT_DEFAULTS.forkResponseLimit`
    * (256 MiB), at most `MAX_FORK_RESPONSE_LIMIT`. Counted as the answer streams in; past it
@@ -72,6 +81,8 @@ export class RemoteNode {
   readonly #retries: number
   readonly #backoff: number
   readonly #responseLimit: number
+  readonly #retryWaitLimit: number
+  readonly #retryBudget: number
   #nextId = 1
   /** Whether the remote answers batches; unknown until the first batch. */
   #batches: boolean | undefined
@@ -96,6 +107,8 @@ export class RemoteNode {
     this.#timeout = options.timeout ?? 20_000
     this.#retries = options.retries ?? 3
     this.#backoff = options.backoff ?? 200
+    this.#retryWaitLimit = options.retryWaitLimit ?? LIMIT_DEFAULTS.forkRetryWaitLimit
+    this.#retryBudget = options.retryBudget ?? LIMIT_DEFAULTS.forkRetryBudget
     this.#responseLimit = Math.min(options.responseLimit ?? LIMIT_DEFAULTS.forkResponseLimit, MAX_FORK_RESPONSE_LIMIT)
   }
 
@@ -188,15 +201,23 @@ export class RemoteNode {
     this.#transports.https?.agent.destroy()
   }
 
-  /** Sends one HTTP request for `call` to `target`, retrying what may pass; resolves to the answer parsed by `parse`. Errors name `url`. */
+  /**
+   * Sends one HTTP request for `call` to `target`, retrying what may pass; resolves to
+   * the answer parsed by `parse`. Errors name `url`. Each wait before a retry (the
+   * back-off, or a 429's or 503's Retry-After) lasts at most `retryWaitLimit`, and no
+   * retry starts, nor runs, past `retryBudget` after the first attempt began: a remote
+   * that asks for an hour (`Retry-After: 3600`) fails the call in seconds instead.
+   */
   async #send(call: RemoteCall, url: string, method: 'GET' | 'POST', body: string | undefined, target = url, parse: (text: string) => unknown = JSON.parse): Promise<unknown> {
+    const deadline = Date.now() + this.#retryBudget
     let wait = this.#backoff
+    let timeout = this.#timeout
     for (let attempt = 0; ; attempt++) {
       let reason: string
       let retryAfter: number | undefined
       try {
         this.roundTrips++
-        const response = await this.#request(target, method, body)
+        const response = await this.#request(target, method, body, timeout)
         if (response.status >= 200 && response.status < 300) {
           try {
             return parse(response.text)
@@ -206,31 +227,38 @@ export class RemoteNode {
         }
         reason = `HTTP ${response.status} ${response.statusText}`.trim()
         if (response.status !== 429 && response.status < 500) throw new ForkRemoteError(url, call, reason)
-        const header = Number(response.retryAfter)
-        if (Number.isFinite(header) && header > 0) retryAfter = header * 1000
+        retryAfter = retryAfterMs(response.retryAfter)
+        if (retryAfter !== undefined && retryAfter > this.#retryWaitLimit) {
+          reason += `, Retry-After ${Math.ceil(retryAfter / 1000)} s (waits are capped at ${this.#retryWaitLimit} ms: fork.remote.retryWaitLimit)`
+        }
       } catch (err) {
         if (err instanceof ForkRemoteError) throw err
         if (err instanceof AnswerTooLarge) {
           throw new ForkRemoteError(url, call, `the answer is larger than ${this.#responseLimit} bytes (fork.remote.responseLimit); the request was aborted`)
         }
         const e = err as Error & { code?: string }
-        reason = e.name === 'TimeoutError' ? `no answer within ${this.#timeout} ms` : (e.code ?? e.message)
+        reason = e.name === 'TimeoutError' ? e.message : (e.code ?? e.message)
       }
-      if (attempt >= this.#retries) {
-        throw new ForkRemoteError(url, call, `${reason} (${attempt + 1} attempt${attempt === 0 ? '' : 's'})`)
+      const attempts = `${attempt + 1} attempt${attempt === 0 ? '' : 's'}`
+      if (attempt >= this.#retries) throw new ForkRemoteError(url, call, `${reason} (${attempts})`)
+      const pause = Math.min(retryAfter ?? wait, this.#retryWaitLimit)
+      // A retry needs the pause and some time to run in: none is left past the budget.
+      timeout = Math.min(this.#timeout, deadline - Date.now() - pause)
+      if (timeout <= 0) {
+        throw new ForkRemoteError(url, call, `${reason} (${attempts}; the retry budget of ${this.#retryBudget} ms is spent: fork.remote.retryBudget)`)
       }
-      await new Promise((resolve) => setTimeout(resolve, retryAfter ?? wait))
+      await new Promise((resolve) => setTimeout(resolve, pause))
       wait *= 2
     }
   }
 
   /**
-   * One HTTP exchange: the status, its text, the Retry-After header and the body as
-   * text. Rejects with the socket's error (its `code`: ECONNREFUSED, ECONNRESET, …), a
+   * One HTTP exchange, given `timeout` ms: the status, its text, the Retry-After header
+   * and the body as text. Rejects with the socket's error (its `code`: ECONNREFUSED, ECONNRESET, …), a
    * TimeoutError when no whole answer came within the time-out, or {@link AnswerTooLarge}
    * as soon as the body (its Content-Length, or the bytes received) passes the response limit.
    */
-  #request(target: string, method: 'GET' | 'POST', body: string | undefined): Promise<{ status: number; statusText: string; retryAfter: string | undefined; text: string }> {
+  #request(target: string, method: 'GET' | 'POST', body: string | undefined, timeout: number): Promise<{ status: number; statusText: string; retryAfter: string | undefined; text: string }> {
     return new Promise((resolve, reject) => {
       const protocol = target.startsWith('https:') ? 'https' : 'http'
       const { request, agent } = (this.#transports[protocol] ??= transport(protocol))
@@ -261,10 +289,10 @@ export class RemoteNode {
         })
       })
       const timer = setTimeout(() => {
-        const err = new Error(`no answer within ${this.#timeout} ms`)
+        const err = new Error(`no answer within ${timeout} ms`)
         err.name = 'TimeoutError'
         req.destroy(err)
-      }, this.#timeout)
+      }, timeout)
       function fail(err: Error): void {
         clearTimeout(timer)
         reject(err)
@@ -273,6 +301,18 @@ export class RemoteNode {
       req.end(body)
     })
   }
+}
+
+/**
+ * Milliseconds a Retry-After header asks for (RFC 9110 §10.2.3: delay-seconds, or an
+ * HTTP-date), or `undefined` when it is absent, malformed or not in the future.
+ */
+function retryAfterMs(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined
+  const text = header.trim()
+  // delay-seconds; fractions are taken too (a test remote's "0.05").
+  const ms = /^\d+(\.\d+)?$/.test(text) ? Number(text) * 1000 : Date.parse(text) - Date.now()
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined
 }
 
 /** An answer's body passed the response limit; the request was destroyed with it. */

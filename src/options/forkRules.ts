@@ -64,8 +64,15 @@ const FORK_FIELDS = {
   blockNumber: wholeNumber(0, Number.MAX_SAFE_INTEGER),
   cache,
   remote: objectOf(
-    { timeout: wholeNumber(1, I32_MAX), retries: wholeNumber(0, 100), backoff: wholeNumber(0, I32_MAX), responseLimit: wholeNumber(1, MAX_FORK_RESPONSE_LIMIT) },
-    `{ timeout?, retries?, backoff?, responseLimit? }: milliseconds from 1 to ${grouped(I32_MAX)}, retries from 0 to 100, milliseconds from 0 to ${grouped(I32_MAX)}, bytes from 1 to ${grouped(MAX_FORK_RESPONSE_LIMIT)}`,
+    {
+      timeout: wholeNumber(1, I32_MAX),
+      retries: wholeNumber(0, 100),
+      backoff: wholeNumber(0, I32_MAX),
+      retryWaitLimit: wholeNumber(0, I32_MAX),
+      retryBudget: wholeNumber(0, I32_MAX),
+      responseLimit: wholeNumber(1, MAX_FORK_RESPONSE_LIMIT),
+    },
+    `{ timeout?, retries?, backoff?, retryWaitLimit?, retryBudget?, responseLimit? }: milliseconds from 1 to ${grouped(I32_MAX)}, retries from 0 to 100, milliseconds from 0 to ${grouped(I32_MAX)} (three times), bytes from 1 to ${grouped(MAX_FORK_RESPONSE_LIMIT)}`,
   ),
 } satisfies Record<string, Rule>
 
