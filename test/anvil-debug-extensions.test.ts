@@ -222,3 +222,46 @@ describe('eth_resend', () => {
     }
   })
 })
+
+describe('eth_callBundle', () => {
+  const COINBASE = `0x${'c0'.repeat(20)}`
+  const sign = (n: number, fields: { to: string; data?: string; value?: bigint; gasLimit?: bigint }) =>
+    wallet.signTransaction({ type: 0, chainId: CHAIN_ID, nonce: n, gasPrice: GWEI, gasLimit: 200_000n, ...fields })
+
+  it('runs signed transactions in order on the state after a block, in the block asked for, and commits nothing', async () => {
+    const height = await devnet.rpc('eth_blockNumber', [])
+    const count = await devnet.rpc('eth_getTransactionCount', [wallet.address, 'latest'])
+    const txs = [
+      await sign(nonce, { to: COINBASE, value: 1_000n, gasLimit: 21_000n }),
+      await sign(nonce + 1, { to: token, data: tokenAbi.encodeFunctionData('transfer', [RECIPIENT, 1n]) }),
+      await sign(nonce + 2, { to: token, data: tokenAbi.encodeFunctionData('transfer', [RECIPIENT, 10n ** 30n]) }),
+    ]
+    const answer = await devnet.rpc('eth_callBundle', [{ txs, blockNumber: `0x${(BigInt(height) + 1n).toString(16)}`, stateBlockNumber: 'latest', coinbase: COINBASE }])
+    expect(answer.stateBlockNumber).toBe(Number(height))
+    expect(answer.results.map((r) => r.txHash)).toEqual(txs.map((raw) => keccak256(raw)))
+    expect(answer.bundleHash).toBe(keccak256(`0x${txs.map((raw) => keccak256(raw).slice(2)).join('')}`))
+    const [pay, transfer, failed] = answer.results
+    expect(pay).toMatchObject({ coinbaseDiff: '1000', ethSentToCoinbase: '1000', gasUsed: 21_000, gasPrice: GWEI.toString(), gasFees: (21_000n * GWEI).toString(), value: '0x', toAddress: COINBASE })
+    expect(transfer!.value).toBe(`0x${'0'.repeat(63)}1`)
+    expect(transfer!.coinbaseDiff).toBe('0')
+    expect(failed!.error).toBeDefined()
+    expect(failed!.revert).toMatch(/^0x/)
+    expect(failed!.value).toBeUndefined()
+    const total = answer.results.reduce((sum, r) => sum + r.gasUsed, 0)
+    expect(answer.totalGasUsed).toBe(total)
+    expect(answer.gasFees).toBe((BigInt(total) * GWEI).toString())
+    expect(answer.bundleGasPrice).toBe(((BigInt(total) * GWEI + 1_000n) / BigInt(total)).toString())
+    expect(await rpcResult(rpcUrl, 'eth_callBundle', [{ txs: txs.slice(0, 1), blockNumber: '0x99', coinbase: COINBASE }])).toMatchObject({ coinbaseDiff: '1000' })
+    expect(await devnet.rpc('eth_blockNumber', [])).toBe(height)
+    expect(await devnet.rpc('eth_getTransactionCount', [wallet.address, 'latest'])).toBe(count)
+  })
+
+  it('refuses a bundle a block would not take, and fields it cannot honour', async () => {
+    const ahead = await sign(nonce + 1, { to: OTHER, value: 1n, gasLimit: 21_000n })
+    await expect(devnet.rpc('eth_callBundle', [{ txs: [ahead], blockNumber: '0x99' }])).rejects.toMatchObject({ code: -32000, message: expect.stringContaining('nonce too high') })
+    await expect(devnet.rpc('eth_callBundle', [{ txs: [], blockNumber: '0x99' }])).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('bundle missing txs') })
+    await expect(devnet.rpc('eth_callBundle', [{ txs: [ahead] } as never])).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('bundle missing blockNumber') })
+    await expect(devnet.rpc('eth_callBundle', [{ txs: [ahead], blockNumber: '0x99', transactionIndex: 0 } as never])).rejects.toMatchObject({ code: -32602 })
+    await expect(devnet.rpc('eth_callBundle', [{ txs: ['0x1234'], blockNumber: '0x99' }])).rejects.toMatchObject({ code: -32602 })
+  })
+})

@@ -115,6 +115,7 @@ const local: Record<string, LocalSample> = {
   eth_gasPrice: () => [],
   eth_sendRawTransaction: () => ['0x00'],
   eth_sendRawTransactionConditional: () => ['0x00', {}],
+  eth_callBundle: () => [{ txs: ['0x00'], blockNumber: '0x1' }],
   debug_getModifiedAccountsByNumber: () => [0],
   debug_codeByHash: () => [`0x${'11'.repeat(32)}`],
   debug_dbGet: () => [`0x63${'11'.repeat(32)}`],

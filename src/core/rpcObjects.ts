@@ -193,6 +193,55 @@ export interface RpcAccount {
 }
 
 /**
+ * eth_callBundle's bundle (Flashbots; alloy rpc-types-mev `EthCallBundle`): signed
+ * transactions (0x-hex RLP), the block they are for (QUANTITY), the state to run them
+ * on (a number or tag, default latest), and optional block environment: `timestamp`
+ * (seconds), `coinbase`, `gasLimit`, `difficulty`, `baseFee` (wei), `timeout` (ms).
+ */
+export interface RpcCallBundle {
+  txs: string[]
+  blockNumber: string
+  stateBlockNumber?: string
+  timestamp?: string | number
+  coinbase?: string
+  gasLimit?: string
+  difficulty?: string
+  baseFee?: string
+  timeout?: string | number
+}
+
+/**
+ * One transaction's result in eth_callBundle's answer (alloy
+ * `EthCallBundleTransactionResult`): amounts in wei as decimal strings, gas as a JSON
+ * number, and the return data (`value`) or the failure (`error`, `revert` data).
+ */
+export interface RpcCallBundleResult {
+  coinbaseDiff: string
+  ethSentToCoinbase: string
+  fromAddress: Address
+  gasFees: string
+  gasPrice: string
+  gasUsed: number
+  toAddress: Address | null
+  txHash: Hash
+  value?: Hex
+  error?: string
+  revert?: Hex
+}
+
+/** eth_callBundle's answer (alloy `EthCallBundleResponse`): the bundle's totals (wei as decimal strings, gas as numbers) and each transaction's result. */
+export interface RpcCallBundleResponse {
+  bundleGasPrice: string
+  bundleHash: Hash
+  coinbaseDiff: string
+  ethSentToCoinbase: string
+  gasFees: string
+  results: RpcCallBundleResult[]
+  stateBlockNumber: number
+  totalGasUsed: number
+}
+
+/**
  * One opcode's gas in a transaction, as reth's trace_transactionOpcodeGas answers it
  * (alloy rpc-types-trace `OpcodeGas`): its name, how many times it ran, and the gas
  * those steps cost (static and dynamic, not what a call hands its callee); JSON numbers.

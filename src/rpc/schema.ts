@@ -28,6 +28,8 @@ import type {
   OtsSearchResult,
   RpcAccount,
   RpcAccountInfo,
+  RpcCallBundle,
+  RpcCallBundleResponse,
   RpcConfig,
   RpcBlockOpcodeGas,
   RpcTransactionConditional,
@@ -89,6 +91,7 @@ export type DualnetRpcSchema = [
   { Method: 'eth_getCode'; Parameters: [address: string, block: BlockSpecifier]; ReturnType: Hex },
   { Method: 'eth_getTransactionLogs'; Parameters: [hash: string]; ReturnType: RpcLog[] | null },
   { Method: 'eth_sendRawTransaction'; Parameters: [raw: string]; ReturnType: Hash },
+  { Method: 'eth_callBundle'; Parameters: [bundle: RpcCallBundle]; ReturnType: RpcCallBundleResponse },
   { Method: 'eth_sendRawTransactionConditional'; Parameters: [raw: string, conditional: RpcTransactionConditional]; ReturnType: Hash },
   { Method: 'eth_call'; Parameters: [call: RpcTransactionRequest, block: BlockSpecifier, stateOverrides?: StateOverride | null, blockOverrides?: BlockOverrides | null]; ReturnType: Hex },
   {

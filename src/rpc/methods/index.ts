@@ -135,6 +135,7 @@ import { eth_pendingTransactionsByHash } from './eth_pendingTransactionsByHash.t
 import { eth_protocolVersion } from './eth_protocolVersion.ts'
 import { eth_sendRawTransaction } from './eth_sendRawTransaction.ts'
 import { eth_sendRawTransactionConditional } from './eth_sendRawTransactionConditional.ts'
+import { eth_callBundle } from './eth_callBundle.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
 import { eth_resend } from './eth_resend.ts'
 import { eth_syncing } from './eth_syncing.ts'
@@ -192,6 +193,7 @@ const table = {
   eth_getTransactionLogs,
   eth_sendRawTransaction,
   eth_sendRawTransactionConditional,
+  eth_callBundle,
   eth_call,
   eth_estimateGas,
   debug_traceTransaction,
