@@ -99,6 +99,20 @@ export interface TraceScenario {
   destroyer: string
   /** Reverter.revertWithReason(): the transaction reverts. */
   reverted: string
+  /** A contract that DELEGATECALLs and then CALLCODEs TraceCallee with its own call data (`ping(21)`). */
+  delegate: string
+}
+
+/**
+ * Init code of a contract whose code DELEGATECALLs, then CALLCODEs, `target` with the
+ * call data it got (results ignored), then stops.
+ */
+export function delegatorInitCode(target: string): string {
+  const push20 = `73${target.slice(2).toLowerCase()}`
+  // CALLDATACOPY(0, 0, CALLDATASIZE); DELEGATECALL(GAS, target, 0, CALLDATASIZE, 0, 0); CALLCODE(GAS, target, 0, 0, CALLDATASIZE, 0, 0); STOP
+  const runtime = `36600060003760006000366000${push20}5af450600060003660006000${push20}5af25000`
+  const length = (runtime.length / 2).toString(16).padStart(2, '0')
+  return `0x60${length}600c60003960${length}6000f3${runtime}`
 }
 
 /**
@@ -127,6 +141,8 @@ export async function traceScenario(rpc: (method: string, params: unknown[]) => 
   const destroy = await send({ to: destroyerDeploy.address, data: destroyer.encodeFunctionData('destroy', [BENEFICIARY]), value: '0x5' })
   const reverterDeploy = await send({ data: Reverter.bytecode })
   const reverted = await send({ to: reverterDeploy.address, data: reverter.encodeFunctionData('revertWithReason'), gas: '0x30d40' })
+  const delegator = await send({ data: delegatorInitCode(deploy.address) })
+  const delegate = await send({ to: delegator.address, data: new Interface(TraceCallee.abi as never).encodeFunctionData('ping', [21n]), gas: '0x30d40' })
   return {
     deploy: deploy.hash,
     callee: deploy.address,
@@ -136,14 +152,18 @@ export async function traceScenario(rpc: (method: string, params: unknown[]) => 
     destroy: destroy.hash,
     destroyer: destroyerDeploy.address,
     reverted: reverted.hash,
+    delegate: delegate.hash,
   }
 }
 
 /** The scenario's transactions by name, in the order they are sent. */
-export const SCENARIO_TXS = ['deploy', 'run', 'transfer', 'destroy', 'reverted'] as const
+export const SCENARIO_TXS = ['deploy', 'run', 'transfer', 'destroy', 'reverted', 'delegate'] as const
 
 /** The name of one of the scenario's transactions. */
 export type ScenarioTx = (typeof SCENARIO_TXS)[number]
+
+/** Whether `tx` comes after the scenario's self-destruct (the sender's balance differs from it on, test/tracers-anvil.test.ts SELFDESTRUCT_GAS). */
+export const afterSelfDestruct = (tx: ScenarioTx): boolean => SCENARIO_TXS.indexOf(tx) > SCENARIO_TXS.indexOf('destroy')
 
 /** The scenario run on Anvil `--hardfork istanbul` and on a fresh devnet, from the same account (Anvil's first, which is the devnet's first dev account). */
 export interface ScenarioPair {

@@ -9,6 +9,7 @@ import { Interface } from 'ethers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SelfDestruct, TraceCallee, TraceCaller } from '../fixtures/index.ts'
 import { createDevnet, type CallFrameJson, type CallLogJson, type Devnet, type ParityTrace } from '../src/index.ts'
+import { delegatorInitCode } from './anvil-support.ts'
 
 const BENEFICIARY = '0x00000000000000000000000000000000000000be'
 const GAS_TOKEN = '0x0000000000000000000000000000000000000002'
@@ -219,6 +220,33 @@ describe('callTracer onlyTopCall with a self-destructing top frame', () => {
       const top = (await rpc('debug_traceTransaction', [destroy, { tracer: 'callTracer', tracerConfig: { onlyTopCall: true, withLog: true } }])) as CallFrameJson
       expect(top.calls).toBeUndefined()
       expect(top.logs!.at(-1)).toEqual({ address: GAS_TOKEN, topics: [TRANSFER, word(contractAddress), word(BENEFICIARY)], data: `0x${'64'.padStart(64, '0')}`, position: '0x0' })
+    } finally {
+      await devnet.close()
+    }
+  })
+})
+
+describe('callTracer DELEGATECALL and CALLCODE frames', () => {
+  it('name the running contract `from` and the code’s address `to`, as geth; 4byteTracer leaves out a CALLCODE to a precompile', async () => {
+    const devnet = await createDevnet({ clock: 'frozen', console: false })
+    try {
+      const rpc = (method: string, params: unknown[]) => devnet.rpcUntyped(method, params)
+      const from = devnet.accounts[0]!.address.toLowerCase()
+      const callee = ((await rpc('eth_getTransactionReceipt', [await rpc('eth_sendTransaction', [{ from, data: TraceCallee.bytecode }])])) as { contractAddress: string }).contractAddress
+      const delegator = ((await rpc('eth_getTransactionReceipt', [await rpc('eth_sendTransaction', [{ from, data: delegatorInitCode(callee) }])])) as { contractAddress: string }).contractAddress
+      const data = new Interface(TraceCallee.abi as never).encodeFunctionData('ping', [21n])
+      const tree = (await rpc('debug_traceCall', [{ from, to: delegator, data }, 'latest', { tracer: 'callTracer' }])) as CallFrameJson
+      expect(tree.calls?.map(({ type, from, to, value }) => ({ type, from, to, value }))).toEqual([
+        { type: 'DELEGATECALL', from: delegator, to: callee, value: '0x0' },
+        { type: 'CALLCODE', from: delegator, to: callee, value: '0x0' },
+      ])
+      const flat = (await rpc('debug_traceCall', [{ from, to: delegator, data }, 'latest', { tracer: 'flatCallTracer' }])) as ParityTrace[]
+      expect(flat.map((t) => t.action)).toMatchObject([{ callType: 'call' }, { callType: 'delegatecall', from: delegator, to: callee }, { callType: 'callcode', from: delegator, to: callee }])
+      // Through a precompile (identity, 0x04) the calls are not counted, as geth leaves precompiles out.
+      const viaPrecompile = delegatorInitCode('0x0000000000000000000000000000000000000004')
+      const at = '0x00000000000000000000000000000000000c0de5'
+      const runtime = `0x${viaPrecompile.slice(2 + 24)}`
+      expect(await rpc('debug_traceCall', [{ from, to: at, data }, 'latest', { tracer: '4byteTracer', stateOverrides: { [at]: { code: runtime } } }])).toEqual({ [`${data.slice(0, 10)}-32`]: 1 })
     } finally {
       await devnet.close()
     }

@@ -18,7 +18,7 @@
  *   SELFDESTRUCT_GAS in the sender's balance from the self-destruct on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SCENARIO_TXS as TXS, scenarioOnBoth, type ScenarioPair } from './anvil-support.ts'
+import { afterSelfDestruct, SCENARIO_TXS as TXS, scenarioOnBoth, type ScenarioPair } from './anvil-support.ts'
 
 const GWEI = 1_000_000_000n
 const GOVERNANCE = '0x0000000000000000000000000000000000000007'
@@ -99,6 +99,13 @@ describe('trace_* as Anvil answers it', () => {
         top.gasUsed = hex(BigInt(top.gasUsed) - SELFDESTRUCT_GAS)
         expect(b.map((t) => t.type)).toEqual(['call', 'suicide'])
       }
+      // DELEGATECALL and CALLCODE from the running contract to the code's address, as Anvil (and geth) name them.
+      if (tx === 'delegate')
+        expect(b.map((t) => [(t.action as { callType: string }).callType, (t.action as { to: string }).to])).toEqual([
+          ['call', expect.any(String)],
+          ['delegatecall', pair.ours.callee],
+          ['callcode', pair.ours.callee],
+        ])
       expect(b.map(comparable), tx).toEqual(a.map(comparable))
     }
   })
@@ -115,8 +122,8 @@ describe('trace_* as Anvil answers it', () => {
       delete stateDiff[GOVERNANCE]
       // SELFDESTRUCT_GAS: the sender's balance lower on Anvil from the self-destruct on.
       const sender = expected[pair.from]!.balance as { '*': { from: string; to: string } }
-      if (tx === 'reverted') sender['*'].from = hex(BigInt(sender['*'].from) + SELFDESTRUCT_GAS * GWEI)
-      if (tx === 'destroy' || tx === 'reverted') sender['*'].to = hex(BigInt(sender['*'].to) + SELFDESTRUCT_GAS * GWEI)
+      if (afterSelfDestruct(tx)) sender['*'].from = hex(BigInt(sender['*'].from) + SELFDESTRUCT_GAS * GWEI)
+      if (tx === 'destroy' || afterSelfDestruct(tx)) sender['*'].to = hex(BigInt(sender['*'].to) + SELFDESTRUCT_GAS * GWEI)
       expect(stateDiff, tx).toEqual(expected)
     }
   })

@@ -34,7 +34,7 @@
  * Hashes (blockHash, transactionHash) are the chain's own and are not compared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SCENARIO_TXS as TXS, scenarioOnBoth, type ScenarioPair, type ScenarioTx as Tx } from './anvil-support.ts'
+import { afterSelfDestruct, SCENARIO_TXS as TXS, scenarioOnBoth, type ScenarioPair, type ScenarioTx as Tx } from './anvil-support.ts'
 
 const GWEI = 1_000_000_000n
 const GOVERNANCE = '0x0000000000000000000000000000000000000007'
@@ -47,7 +47,7 @@ type Prestate = Record<string, Account>
 let pair: ScenarioPair
 const hex = (value: bigint): string => `0x${value.toString(16)}`
 /** SELFDESTRUCT_GAS: the sender's balance on Anvil is lower by 26,600 gas at 1 gwei from the self-destruct on. */
-const anvilSenderShortfall = (tx: Tx, after: boolean): bigint => (tx === 'reverted' || (tx === 'destroy' && after) ? SELFDESTRUCT_GAS * GWEI : 0n)
+const anvilSenderShortfall = (tx: Tx, after: boolean): bigint => (afterSelfDestruct(tx) || (tx === 'destroy' && after) ? SELFDESTRUCT_GAS * GWEI : 0n)
 
 beforeAll(async () => {
   pair = await scenarioOnBoth()

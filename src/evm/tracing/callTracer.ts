@@ -8,7 +8,9 @@
  * failed frames and their children removed, as geth does. A SELFDESTRUCT is a frame of
  * its own, as geth's opSelfdestruct enters and exits one: `{ type: 'SELFDESTRUCT',
  * from: <the contract>, gas: '0x0', gasUsed: '0x0', to: <the beneficiary>, input:
- * '0x', value: <the balance it moves> }`, a child of the frame that ran it.
+ * '0x', value: <the balance it moves> }`, a child of the frame that ran it. A
+ * DELEGATECALL or CALLCODE frame has the running contract as `from` and the code's
+ * address as `to`, as geth's (a DELEGATECALL's `value` the one it runs with).
  *
  * With `withLog`, the chain's synthetic gas-token Transfer logs (reference §6.4,
  * evm/transferLogs.ts) are in the frames' logs where the node emits them: a frame's
@@ -175,7 +177,11 @@ export class CallTracer implements Tracer<CallFrameJson> {
     // The input copied: the EVM hands out views of the caller's memory, which later opcodes overwrite.
     const input = kept ? message.data.slice() : EMPTY
     const value = type === 'STATICCALL' ? undefined : message.value
-    const frame = newFrame(type, message.caller.bytes, message.to?.bytes, input, message.gasLimit, value, type === 'STATICCALL' || (parent?.static ?? false))
+    // geth names the running contract `from` and the code's address `to`; ethereumjs gives DELEGATECALL and CALLCODE the running contract as `to` (and DELEGATECALL the caller above it as `caller`).
+    const code = type === 'DELEGATECALL' || type === 'CALLCODE' ? message.codeAddress : undefined
+    const from = type === 'DELEGATECALL' && message.to !== undefined ? message.to.bytes : message.caller.bytes
+    const to = code?.bytes ?? message.to?.bytes
+    const frame = newFrame(type, from, to, input, message.gasLimit, value, type === 'STATICCALL' || (parent?.static ?? false))
     if (parent === undefined) this.#root = frame
     else if (!this.#config.onlyTopCall) parent.calls.push(frame)
     this.#stack.push(frame)

@@ -29,7 +29,8 @@ export class FourByteTracer implements Tracer<FourByteResult> {
       step: () => {},
       beforeMessage: (message) => {
         // Creations have no callee; inputs shorter than a selector name no method.
-        if (message.to === undefined || message.data.length < 4 || isPrecompile(message.to.bytes)) return
+        // A DELEGATECALL's or CALLCODE's callee is its code address (geth's `to`), not the running contract ethereumjs puts in `to`.
+        if (message.to === undefined || message.data.length < 4 || isPrecompile((message.codeAddress ?? message.to).bytes)) return
         const key = `${toHex(message.data.subarray(0, 4))}-${message.data.length - 4}`
         this.#ids[key] = (this.#ids[key] ?? 0) + 1
       },

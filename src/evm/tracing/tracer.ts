@@ -43,6 +43,13 @@ export interface MessageEvent {
   gasLimit: bigint
   delegatecall: boolean
   salt?: Uint8Array | undefined
+  /**
+   * The address whose code runs: `to` for a CALL or STATICCALL, the callee for a
+   * DELEGATECALL or CALLCODE, whose `to` is the running contract (ethereumjs runs them in
+   * the caller's context). A getter that throws for a creation (no `to`): read it only
+   * when `to` is set.
+   */
+  codeAddress?: { bytes: Uint8Array } | undefined
 }
 
 /** The `afterMessage` event: a call frame ends. */
