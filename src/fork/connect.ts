@@ -12,7 +12,21 @@ import { RemoteHistory } from './history.ts'
 import { RemoteRestHistory } from './restHistory.ts'
 import { headerFromRest, peaksHex, remoteBlockTree, type ForkBlockTree } from './blockTree.ts'
 import { parseLosslessJson } from '../util/losslessJson.ts'
-import { ForkRemoteError, RemoteNode, type RemoteOptions } from './remote.ts'
+import { RemoteNode, type RemoteCall, type RemoteOptions } from './remote.ts'
+import {
+  CHAIN_ID,
+  EVM_BLOCK_NUMBER,
+  MAX_CLIENT_VERSION,
+  NATIVE_HEIGHT,
+  NETWORK_ID,
+  remoteBlock,
+  remoteNetVersion,
+  remoteQuantity,
+  remoteText,
+  remoteWholeNumber,
+  refuseAnswer,
+  type Answered,
+} from './remoteValues.ts'
 import { restNativeFetcher } from './nativeFetcher.ts'
 import type { WorldState } from '../state/worldState.ts'
 import { attachForkCache, defaultForkCacheDir, forkCacheFile } from './cache.ts'
@@ -157,41 +171,50 @@ export function resumeFork(stored: StoredFork, options: ForkOptions): ConnectedF
  */
 export async function connectFork(options: ForkOptions): Promise<ConnectedFork> {
   const remote = new RemoteNode(options.url, options.remote, options.restUrl)
-  const [[chainIdHex, netVersion, clientVersion, headHex, genesis], networkId] = await Promise.all([
-    remote.batch([
-      { method: 'eth_chainId', params: [] },
-      { method: 'net_version', params: [] },
-      { method: 'web3_clientVersion', params: [] },
-      { method: 'eth_blockNumber', params: [] },
-      { method: 'eth_getBlockByNumber', params: ['0x0', false] },
-    ]) as Promise<[string, string, string, string, RemoteBlock | null]>,
-    options.restUrl === undefined ? undefined : remoteNetworkId(remote),
-  ])
-  const head = Number(BigInt(headHex))
-  let number = options.blockNumber ?? head
+  const calls: RemoteCall[] = [
+    { method: 'eth_chainId', params: [] },
+    { method: 'net_version', params: [] },
+    { method: 'web3_clientVersion', params: [] },
+    { method: 'eth_blockNumber', params: [] },
+    { method: 'eth_getBlockByNumber', params: ['0x0', false] },
+  ]
+  const [answers, networkId] = await Promise.all([remote.batch(calls), options.restUrl === undefined ? undefined : remoteNetworkId(remote)])
+  // Every answer checked to its type's range before anything is built of it (fork/remoteValues.ts).
+  const from = (i: number): Answered => ({ url: remote.url, call: calls[i]! })
+  const chainId = Number(remoteQuantity(answers[0], from(0), CHAIN_ID))
+  const netVersion = remoteNetVersion(answers[1], from(1))
+  const clientVersion = remoteText(answers[2], from(2), MAX_CLIENT_VERSION)
+  // Without blockNumber the head is the fork block, a native block: its height must fit the header's u32.
+  const head = remoteQuantity(answers[3], from(3), options.blockNumber === undefined ? NATIVE_HEIGHT : EVM_BLOCK_NUMBER)
+  const genesis = answers[4] === null ? null : remoteBlock(answers[4], from(4), 0n)
+  if (options.blockNumber !== undefined && BigInt(options.blockNumber) > NATIVE_HEIGHT.max) {
+    throw new ForkOptionError('fork.blockNumber', options.blockNumber, `a block number from 0 to ${NATIVE_HEIGHT.max}`, { reason: `above ${NATIVE_HEIGHT.says}` })
+  }
+  let number = options.blockNumber ?? Number(head)
   const latestOnly = `the remote's latest block, ${head} (leave blockNumber out to fork at it)`
-  if (number > head) throw new ForkOptionError('fork.blockNumber', number, `a block number from 0 to the remote's latest block, ${head}`, { reason: "above the remote's latest block" })
-  if (number < head && options.restUrl !== undefined) {
+  if (BigInt(number) > head) throw new ForkOptionError('fork.blockNumber', number, `a block number from 0 to the remote's latest block, ${head}`, { reason: "above the remote's latest block" })
+  if (BigInt(number) < head && options.restUrl !== undefined) {
     throw new ForkOptionError('fork.blockNumber', number, `${latestOnly}, or no restUrl to fork the EVM view only`, {
       reason: `with fork.restUrl the native state comes from the remote's REST interface, which answers its latest state only, so a fork with it cannot read state as of block ${number}`,
     })
   }
-  if (number < head && String(clientVersion).startsWith('Ontology-')) {
+  if (BigInt(number) < head && clientVersion.startsWith('Ontology-')) {
     // Reference §6.2: the node answers eth_getBalance, eth_getStorageAt, eth_getCode
     // and eth_getTransactionCount for its latest state, whatever block is asked.
     throw new ForkOptionError('fork.blockNumber', number, latestOnly, {
       reason: `the remote (${clientVersion}) answers state for its latest block only, whatever block is asked, so a fork of it cannot read state as of block ${number}`,
     })
   }
-  const raw = (await remote.call('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])) as RemoteBlock | null
-  if (raw === null) throw new ForkOptionError('fork.blockNumber', number, `a block the remote holds, up to ${head}`, { reason: 'the remote has no such block' })
-  number = Number(BigInt(raw.number))
-  const chainId = Number(BigInt(chainIdHex))
+  const blockCall: RemoteCall = { method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }
+  const answer = await remote.call(blockCall.method, blockCall.params)
+  if (answer === null) throw new ForkOptionError('fork.blockNumber', number, `a block the remote holds, up to ${head}`, { reason: 'the remote has no such block' })
+  const raw = remoteBlock(answer, { url: remote.url, call: blockCall }, BigInt(number))
+  number = raw.height
   const source = new ForkSource(remote, number, options.restUrl === undefined ? undefined : restNativeFetcher(remote))
   // History up to the fork block is the remote's (rpc/forkPolicy.ts); its header is fetched already.
   source.history = new RemoteHistory(remote, number)
-  source.history.seed({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }, raw)
-  if (genesis !== null) source.history.seed({ method: 'eth_getBlockByNumber', params: ['0x0', false] }, genesis)
+  source.history.seed(blockCall, answer)
+  if (genesis !== null) source.history.seed(calls[4]!, answers[4])
   const cacheDir = options.cache ?? (options.blockNumber === undefined ? false : defaultForkCacheDir())
   if (options.restUrl !== undefined) source.restHistory = new RemoteRestHistory(remote, number)
   if (cacheDir !== false) {
@@ -202,14 +225,14 @@ export async function connectFork(options: ForkOptions): Promise<ConnectedFork> 
   const tree = source.restHistory === undefined ? undefined : await remoteBlockTree(source.restHistory)
   source.treeGap = treeGap(options.restUrl !== undefined, tree)
   const block: RemoteBlock = { number: raw.number, hash: raw.hash, parentHash: raw.parentHash, timestamp: raw.timestamp }
-  const genesisTimestamp = genesis === null ? Number(BigInt(raw.timestamp)) : Number(BigInt(genesis.timestamp))
+  const genesisTimestamp = Number(BigInt((genesis ?? raw).timestamp))
   const stored: StoredFork = {
     url: options.url,
     restUrl: options.restUrl ?? null,
     chainId,
-    netVersion: String(netVersion),
+    netVersion,
     networkId: networkId ?? null,
-    clientVersion: String(clientVersion),
+    clientVersion,
     block,
     genesisTimestamp,
   }
@@ -218,16 +241,15 @@ export async function connectFork(options: ForkOptions): Promise<ConnectedFork> 
     stored.peaks = tree.peaks === undefined ? null : peaksHex(tree.peaks)
     stored.treeGap = tree.gap ?? null
   }
-  return { source, chainId, netVersion: String(netVersion), block: forkBlock(raw, tree), clientVersion: String(clientVersion), networkId, genesisTimestamp, stored }
+  return { source, chainId, netVersion, block: forkBlock(block, tree), clientVersion, networkId, genesisTimestamp, stored }
 }
 
-/** The remote's REST network id (get_networkid). Throws ForkRemoteError when it answers none. */
+/** The remote's REST network id (get_networkid), a u32. Throws ForkRemoteError when it answers none. */
 async function remoteNetworkId(remote: RemoteNode): Promise<number> {
+  const from: Answered = { url: remote.restUrl!, call: { method: 'GET /api/v1/networkid', params: [] } }
   const answer = await remote.rest('/api/v1/networkid')
-  if (answer.Error !== 0 || typeof answer.Result !== 'number' || !Number.isSafeInteger(answer.Result)) {
-    throw new ForkRemoteError(remote.restUrl!, { method: 'GET /api/v1/networkid', params: [] }, `the answer ${JSON.stringify(answer.Result)} (error ${answer.Error}) is not a network id`)
-  }
-  return answer.Result
+  if (answer.Error !== 0) refuseAnswer(from, 'Error', answer.Error, 'is not 0: the remote has no network id')
+  return remoteWholeNumber(answer.Result, from, NETWORK_ID, 'Result')
 }
 
 /**

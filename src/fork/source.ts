@@ -21,10 +21,9 @@ import { ForkMiss } from './miss.ts'
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
 import type { RemoteNode } from './remote.ts'
+import { MAX_CODE_SIZE, NONCE, remoteData, remoteQuantity, STORAGE_WORD, WORD } from './remoteValues.ts'
 import type { RemoteHistory } from './history.ts'
 import type { RemoteRestHistory } from './restHistory.ts'
-
-const EMPTY = new Uint8Array(0)
 
 /**
  * A read of native state on a fork that has no REST URL of its remote (`fork.restUrl`):
@@ -159,21 +158,18 @@ export class ForkSource implements StateSource {
       const hex = `0x${address}`
       // The gas balance is the JSON-RPC one (read at the fork block where the remote serves past
       // state); balancev2 gives the main balance only, so the two views hold one record.
-      const [[balance, nonce, code], main] = await Promise.all([
-        this.remote.batch([
-          { method: 'eth_getBalance', params: [hex, this.blockTag] },
-          { method: 'eth_getTransactionCount', params: [hex, this.blockTag] },
-          { method: 'eth_getCode', params: [hex, this.blockTag] },
-        ]) as Promise<string[]>,
-        this.native?.main(address) ?? 0n,
-      ])
-      const bytes = hexBytes(code!, 'eth_getCode')
+      const calls = ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode'].map((method) => ({ url: this.remote.url, call: { method, params: [hex, this.blockTag] } }))
+      const [[balance, nonce, code], main] = await Promise.all([this.remote.batch(calls.map((c) => c.call)), this.native?.main(address) ?? 0n])
+      // Each checked to its type's range before anything is kept (fork/remoteValues.ts).
+      const gas = remoteQuantity(balance, calls[0]!, WORD)
+      const count = remoteQuantity(nonce, calls[1]!, NONCE)
+      const bytes = remoteData(code, calls[2]!, MAX_CODE_SIZE, "an account's code (EIP-170)")
       let codeHash: string | undefined
       if (bytes.length > 0) {
         codeHash = toHexRaw(keccak256(bytes))
         this.#code.set(codeHash, bytes)
       }
-      this.#accounts.set(address, { nonce: quantity(nonce!, 'eth_getTransactionCount'), gas: quantity(balance!, 'eth_getBalance'), main, codeHash })
+      this.#accounts.set(address, { nonce: count, gas, main, codeHash })
       this.#fetched({ kind: 'accounts', key: address })
     })
   }
@@ -303,8 +299,10 @@ export class ForkSource implements StateSource {
     const key = address + slot
     if (this.#storage.has(key)) return Promise.resolve()
     return this.#once(key, async () => {
-      const value = await this.remote.call<string>('eth_getStorageAt', [`0x${address}`, `0x${slot}`, this.blockTag])
-      this.#storage.set(key, stripLeadingZeros(hexBytes(value, 'eth_getStorageAt')))
+      const call = { method: 'eth_getStorageAt', params: [`0x${address}`, `0x${slot}`, this.blockTag] }
+      const value = await this.remote.call(call.method, call.params)
+      // At most one word: a longer value kept poisoned every later read of the slot (issue 35).
+      this.#storage.set(key, stripLeadingZeros(remoteData(value, { url: this.remote.url, call }, STORAGE_WORD, 'a storage slot')))
       this.#fetched({ kind: 'storage', key })
     })
   }
@@ -386,18 +384,6 @@ export class ForkSource implements StateSource {
     }
     return running
   }
-}
-
-/** A JSON-RPC quantity as a bigint; throws TypeError naming the call for anything else. */
-function quantity(value: string, call: string): bigint {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) throw new TypeError(`fork: the remote's ${call} answered ${JSON.stringify(value)}, not a quantity`)
-  return BigInt(value)
-}
-
-/** JSON-RPC data as bytes; throws TypeError naming the call for anything else. */
-function hexBytes(value: string, call: string): Uint8Array {
-  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) throw new TypeError(`fork: the remote's ${call} answered ${JSON.stringify(value)}, not hex data`)
-  return value.length === 2 ? EMPTY : new Uint8Array(Buffer.from(value.slice(2), 'hex'))
 }
 
 function hexOf(bytes: Uint8Array | undefined): string | undefined {
