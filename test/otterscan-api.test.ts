@@ -282,3 +282,24 @@ describe('ots_getTransactionBySenderAndNonce', () => {
     expect((await overHttp('ots_getTransactionBySenderAndNonce', [from, next])).result).toMatch(/^0x[0-9a-f]{64}$/)
   })
 })
+
+describe("Otterscan's plain JSON numbers", () => {
+  it('block numbers and nonces as JSON numbers, as Otterscan sends them (Erigon rpc.BlockNumber, Anvil lenient_block_number); a negative or fractional one refused', async () => {
+    const receipt = (await devnet.rpc('eth_getTransactionReceipt', [deployHash]))!
+    const height = Number(receipt.blockNumber)
+    expect(await devnet.rpc('ots_getBlockDetails', [height])).toEqual(await devnet.rpc('ots_getBlockDetails', [receipt.blockNumber]))
+    expect((await overHttp('ots_getBlockDetails', [height])).result).toEqual(await devnet.rpc('ots_getBlockDetails', [receipt.blockNumber]))
+    expect(await devnet.rpc('erigon_getHeaderByNumber', [height])).toEqual(await devnet.rpc('erigon_getHeaderByNumber', [receipt.blockNumber]))
+    expect((await overHttp('erigon_getHeaderByNumber', [0])).result).toMatchObject({ number: '0x0' })
+    expect(await devnet.rpc('ots_getBlockTransactions', [height, 0, 25])).toEqual(await devnet.rpc('ots_getBlockTransactions', [receipt.blockNumber, 0, 25]))
+    expect(await devnet.rpc('ots_hasCode', [reverter, height])).toBe(true)
+    expect((await overHttp('ots_hasCode', [reverter, height - 1])).result).toBe(false)
+    expect(await devnet.rpc('ots_getTransactionBySenderAndNonce', [from, 0])).toBe(deployHash)
+    for (const bad of [-1, 1.5]) {
+      expect((await overHttp('ots_getBlockDetails', [bad])).error).toMatchObject({ code: -32602 })
+      expect((await overHttp('ots_hasCode', [reverter, bad])).error).toMatchObject({ code: -32602 })
+    }
+    // go-ethereum's eth_ methods still refuse a plain number, as the real node does.
+    expect((await overHttp('eth_getBlockByNumber', [height, false])).error).toMatchObject({ code: -32602 })
+  })
+})

@@ -82,6 +82,22 @@ export const json = <W = unknown>(name: string): ParamSpec<W, unknown> => param(
 export const blockReference = (name: string): ParamSpec<BlockSpecifier, BlockReference> => param(name, parseBlockReference)
 
 /**
+ * `spec` that also takes a plain JSON number (a non-negative safe integer) for a block
+ * number or a count, as the QUANTITY of that number. Otterscan sends plain numbers to
+ * `ots_getBlockDetails`, `ots_getBlockTransactions`, `ots_hasCode`,
+ * `erigon_getHeaderByNumber` and `ots_getTransactionBySenderAndNonce`'s nonce; Erigon's
+ * rpc.BlockNumber (rpc/types.go, decimal or hex) and `uint64` take them, as does Anvil
+ * (crates/anvil/core/src/eth/serde_helpers.rs `lenient_block_number`, alloy's
+ * LenientBlockNumberOrTag; `deserialize_number`). Only the Otterscan and Erigon methods
+ * use it: go-ethereum's eth_ methods refuse a number.
+ */
+export function lenient<W, T>(spec: ParamSpec<W, T>): ParamSpec<W | number, T> {
+  const { name, optional, encode } = spec
+  const parse = (value: unknown, index: number, ctx: RpcContext): T => spec.parse(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? toQuantity(value) : value, index, ctx)
+  return encode === undefined ? { name, optional, parse } : { name, optional, parse, encode }
+}
+
+/**
  * A block looked up by number or tag: its height, or `undefined` when the chain has
  * none (the method then answers null). Asked of a remote as a QUANTITY.
  */

@@ -1,5 +1,5 @@
 import { defineMethod } from '../declare.ts'
-import { blockNumberLookup } from '../paramSpecs.ts'
+import { blockNumberLookup, lenient } from '../paramSpecs.ts'
 import { formatHeader } from './eth_getHeaderByHash.ts'
 
 /**
@@ -10,7 +10,7 @@ import { formatHeader } from './eth_getHeaderByHash.ts'
  */
 export const erigon_getHeaderByNumber = defineMethod({
   name: 'erigon_getHeaderByNumber',
-  params: [blockNumberLookup('block')],
+  params: [lenient(blockNumberLookup('block'))],
   fork: { kind: 'local' },
   handler: (ctx, [height]) => {
     const block = height === undefined ? undefined : ctx.chain.blockAt(height)

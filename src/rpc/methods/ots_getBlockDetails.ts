@@ -1,5 +1,5 @@
 import { defineMethod } from '../declare.ts'
-import { blockNumberLookup } from '../paramSpecs.ts'
+import { blockNumberLookup, lenient } from '../paramSpecs.ts'
 import { formatBlock } from '../format.ts'
 import type { ChainBlock } from '../../chain/block.ts'
 import type { OtsBlockDetails } from '../../core/rpcObjects.ts'
@@ -35,7 +35,7 @@ export function formatBlockDetails(block: ChainBlock): OtsBlockDetails {
  */
 export const ots_getBlockDetails = defineMethod({
   name: 'ots_getBlockDetails',
-  params: [blockNumberLookup('block')],
+  params: [lenient(blockNumberLookup('block'))],
   fork: { kind: 'local' },
   handler: (ctx, [height]) => {
     const block = height === undefined ? undefined : ctx.chain.blockAt(height)

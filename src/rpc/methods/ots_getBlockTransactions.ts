@@ -1,5 +1,5 @@
 import { defineMethod } from '../declare.ts'
-import { blockNumberLookup, numberish } from '../paramSpecs.ts'
+import { blockNumberLookup, lenient, numberish } from '../paramSpecs.ts'
 import { formatBlock } from '../format.ts'
 import { formatAnyTransaction, formatOtsReceipt } from '../otsSearch.ts'
 import type { RpcTransaction } from '../../core/rpcObjects.ts'
@@ -19,7 +19,7 @@ function selector(input: RpcTransaction['input']): RpcTransaction['input'] {
  */
 export const ots_getBlockTransactions = defineMethod({
   name: 'ots_getBlockTransactions',
-  params: [blockNumberLookup('blockNumber'), numberish('page'), numberish('pageSize')],
+  params: [lenient(blockNumberLookup('blockNumber')), numberish('page'), numberish('pageSize')],
   fork: { kind: 'local' },
   handler: (ctx, [height, page, pageSize]) => {
     const block = height === undefined ? undefined : ctx.chain.blockAt(height)

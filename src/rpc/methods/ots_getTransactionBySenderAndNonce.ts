@@ -1,5 +1,5 @@
 import { defineMethod } from '../declare.ts'
-import { address, quantity } from '../paramSpecs.ts'
+import { address, lenient, quantity } from '../paramSpecs.ts'
 import { sentWithNonce } from '../otsSearch.ts'
 import { toHex, toHexRaw } from '../../util/hex.ts'
 
@@ -13,7 +13,7 @@ import { toHex, toHexRaw } from '../../util/hex.ts'
  */
 export const ots_getTransactionBySenderAndNonce = defineMethod({
   name: 'ots_getTransactionBySenderAndNonce',
-  params: [address('sender'), quantity('nonce')],
+  params: [address('sender'), lenient(quantity('nonce'))],
   fork: { kind: 'local' },
   handler: (ctx, [sender, nonce]) => {
     const key = toHexRaw(sender)

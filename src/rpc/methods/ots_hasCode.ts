@@ -1,5 +1,5 @@
 import { defineMethod } from '../declare.ts'
-import { address, stateBlock } from '../paramSpecs.ts'
+import { address, lenient, stateBlock } from '../paramSpecs.ts'
 
 /**
  * ots_hasCode: whether the address holds code as of the block (otterscan
@@ -8,7 +8,7 @@ import { address, stateBlock } from '../paramSpecs.ts'
  */
 export const ots_hasCode = defineMethod({
   name: 'ots_hasCode',
-  params: [address('address'), stateBlock('block')],
+  params: [address('address'), lenient(stateBlock('block'))],
   fork: { kind: 'local' },
   handler: (ctx, [a, height]) => ctx.chain.code(a, height).length > 0,
 })
