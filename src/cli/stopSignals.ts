@@ -8,13 +8,11 @@
  * running traces and calls; main.ts bounds the wait for the close), and the process
  * exits with 0, or 1 when the stop failed.
  *
- * A second signal while the stop runs ends the process at once with 128 + the signal's number (130 for
- * SIGINT, 143 for SIGTERM), as a shell reports a process a signal ended: what the stop
- * had not written (a --dump-state file) is not written. Before, it was ignored, and a
+ * A second signal while the stop runs ends the process at once, by that signal's
+ * default action (a shell reports 128 + its number: 130 for SIGINT, 143 for SIGTERM):
+ * what the stop had not written (a --dump-state file) is not written. Before, it was ignored, and a
  * stop that waited on a hung fork remote could only be ended with SIGKILL (issue 35).
  */
-import { constants } from 'node:os'
-
 export interface StopSignals {
   /** Registers what a signal runs once the devnet serves; its settling ends the process (0, or 1 after printing its error). */
   onStop(stop: () => Promise<void>): void
@@ -29,7 +27,11 @@ export function installStopSignals(): StopSignals {
   const handle = (signal: NodeJS.Signals) => {
     if (stopping) {
       console.error(`dualnet: ${signal} again: exiting at once, without a clean stop`)
-      process.exit(128 + constants.signals[signal])
+      // Ended by the signal itself, its default action back: process.exit would wait for
+      // libuv's threads, and one may be waiting on a file or the disk.
+      process.removeAllListeners(signal)
+      process.kill(process.pid, signal)
+      return
     }
     stopping = true
     console.log(`\n${signal}: stopping (send it again to exit at once)`)

@@ -3,8 +3,9 @@
  * optional dependency, loaded only when `--db` is used), and state documents as
  * files (`--load-state`, `--dump-state`, `--state`).
  */
-import { existsSync } from 'node:fs'
-import { copyFile, type FileHandle, link, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { constants as fsConstants, existsSync, openSync } from 'node:fs'
+import { Socket } from 'node:net'
+import { copyFile, link, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { constants as bufferConstants } from 'node:buffer'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
@@ -237,31 +238,68 @@ const READ_CHUNK = 1024 * 1024
  */
 export async function readStateFile(path: string, limits: StateReadLimits, flag: string): Promise<unknown> {
   const max = Math.min(limits.stateLimit, MAX_STRING_LENGTH)
-  const chunks: Buffer[] = []
-  let length = 0
-  let file: FileHandle | undefined
+  const tooLarge = () => new PersistenceError(`${flag} ${path}: the file holds more than ${max} bytes, the most a state document may have (--state-limit)`)
+  let bytes: Buffer
   try {
-    file = await open(path, 'r')
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK, max + 1 - length))
-      const { bytesRead } = await file.read(chunk, 0, chunk.length)
-      if (bytesRead === 0) break
-      chunks.push(chunk.subarray(0, bytesRead))
-      length += bytesRead
-      if (length > max) throw new PersistenceError(`${flag} ${path}: the file holds more than ${max} bytes, the most a state document may have (--state-limit)`)
-    }
+    const kind = await stat(path)
+    bytes = kind.isFIFO() || kind.isSocket() ? await readPipe(path, max, tooLarge) : await readChunks(path, max, tooLarge)
   } catch (err) {
     if (err instanceof PersistenceError) throw err
     throw new PersistenceError(`${flag} ${path}: the file cannot be read: ${(err as Error).message}`, { cause: err })
-  } finally {
-    await file?.close().catch(() => {})
   }
   try {
-    return await readStateBytes(Buffer.concat(chunks, length), limits)
+    return await readStateBytes(bytes, limits)
   } catch (err) {
     const text = (err as Error).message.replace('(option stateLimit)', '(--state-limit)').replace('(option jsonDepthLimit)', '(--json-depth-limit)')
     throw new PersistenceError(`${flag} ${path}: the file holds no state document: ${text}`, { cause: err })
   }
+}
+
+/** A regular file or a device, read chunk by chunk on libuv's threads; `tooLarge()` is thrown past `max` bytes. */
+async function readChunks(path: string, max: number, tooLarge: () => Error): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let length = 0
+  const file = await open(path, 'r')
+  try {
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK, max + 1 - length))
+      const { bytesRead } = await file.read(chunk, 0, chunk.length)
+      if (bytesRead === 0) return Buffer.concat(chunks, length)
+      chunks.push(chunk.subarray(0, bytesRead))
+      length += bytesRead
+      if (length > max) throw tooLarge()
+    }
+  } finally {
+    await file.close().catch(() => {})
+  }
+}
+
+/**
+ * A named pipe (or `<(command)`'s /dev/fd/N), opened without blocking and read on the
+ * event loop as a socket; `tooLarge()` is thrown past `max` bytes. Not on libuv's
+ * threads: opening a FIFO there waits for a writer, and a thread that waits keeps the
+ * process from exiting (process.exit joins the threads), so a signal could not stop a
+ * CLI whose `--load-state` pipe has no writer.
+ */
+function readPipe(path: string, max: number, tooLarge: () => Error): Promise<Buffer> {
+  const socket = new Socket({ fd: openSync(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK), readable: true, writable: false })
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let length = 0
+    socket.on('data', (chunk: Buffer) => {
+      length += chunk.length
+      chunks.push(chunk)
+      if (length > max) {
+        socket.destroy()
+        reject(tooLarge())
+      }
+    })
+    socket.once('end', () => {
+      socket.destroy()
+      resolve(Buffer.concat(chunks, length))
+    })
+    socket.once('error', reject)
+  })
 }
 
 /**
