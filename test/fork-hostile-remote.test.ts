@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { HEAD, HostileRemote, streamSpaces } from './fork-hostile-support.ts'
+import { RemoteNode } from '../src/fork/remote.ts'
+import { restNativeFetcher } from '../src/fork/nativeFetcher.ts'
+import { HEAD, HostileRemote, healthyBlock, streamSpaces } from './fork-hostile-support.ts'
 
 const HOLDER = '0x00000000000000000000000000000000c0ffee21'
 
@@ -130,4 +132,176 @@ describe('retries bounded (issue 35, item 3)', () => {
       expect(await fork.rpc('eth_getBalance', [HOLDER, 'latest'])).toBe('0x0')
     })
   }, 60_000)
+})
+
+/** `createDevnet` forking the hostile remote (no retries); rejects as the fork's start does. */
+function startFork(fork: Record<string, unknown> = {}): Promise<Devnet> {
+  return createDevnet({ fork: { url, cache: false, remote: { retries: 0 }, ...fork }, console: false })
+}
+
+/** Makes the remote answer `method` with `result`, every other call as the healthy chain. */
+function answerWith(method: string, result: unknown): void {
+  remote.answer = (call) => (call.method === method ? { result } : undefined)
+}
+
+describe('values checked at fork start (issue 35, items 4 and 8)', () => {
+  const cases: [what: string, method: string, result: unknown, call: string, reason: string][] = [
+    [
+      'a head beyond u32 (the fork block is a native block)',
+      'eth_blockNumber',
+      `0x1${'0'.repeat(20)}`,
+      'eth_blockNumber()',
+      'the answer "0x1000+" is above 4294967295, the largest height a native block header holds \\(u32, reference §5\\.1\\)$',
+    ],
+    ['a negative head', 'eth_blockNumber', '0x-5', 'eth_blockNumber()', 'the answer "0x-5" is not a quantity \\(0x and hex digits\\)$'],
+    [
+      'a chain id beyond 2^53 - 1',
+      'eth_chainId',
+      `0x${'f'.repeat(40)}`,
+      'eth_chainId()',
+      'the answer "0xf+" is above 9007199254740991 \\(2\\^53 - 1\\), the largest chain id the devnet holds exactly',
+    ],
+    ['a chain id of 0', 'eth_chainId', '0x0', 'eth_chainId()', 'the answer "0x0" is below 1$'],
+    ['a chain id that is an object', 'eth_chainId', {}, 'eth_chainId()', 'the answer \\{\\} is not a quantity'],
+    ['a net_version that is not decimal', 'net_version', 'x'.repeat(2_000), 'net_version()', 'the answer "x+… is not a decimal string$'],
+    ['a client version that is not a string', 'web3_clientVersion', 7, 'web3_clientVersion()', 'the answer 7 is not a string$'],
+    ['a genesis block that is not an object', 'eth_getBlockByNumber', 'block', 'eth_getBlockByNumber(0x0, false)', 'the answer "block" is not a block object$'],
+  ]
+  it.each(cases)('refuses %s, naming the call', async (_what, method, result, call, reason) => {
+    answerWith(method, result)
+    await expect(startFork()).rejects.toMatchObject({ name: 'ForkRemoteError', message: expect.stringMatching(failed(call, reason)) })
+  })
+
+  it('refuses a fork block whose number, timestamp or hash is out of range, naming the field', async () => {
+    const block = (fields: Record<string, unknown>) => (call: { method: string; params: unknown[] }) =>
+      call.method === 'eth_getBlockByNumber' && call.params[0] === '0x5' ? { result: { ...healthyBlock(HEAD), ...fields } } : undefined
+    remote.answer = block({ number: '0x4' })
+    await expect(startFork()).rejects.toThrow(failed('eth_getBlockByNumber(0x5, false)', 'the answer\'s number "0x4" is not the block asked for \\(0x5\\)$'))
+    remote.answer = block({ timestamp: `0x1${'0'.repeat(8)}` })
+    await expect(startFork()).rejects.toThrow(failed('eth_getBlockByNumber(0x5, false)', 'the answer\'s timestamp "0x100000000" is above 4294967295, the largest timestamp'))
+    remote.answer = block({ hash: '0x12' })
+    await expect(startFork()).rejects.toThrow(failed('eth_getBlockByNumber(0x5, false)', 'the answer\'s hash "0x12" is not a 32-byte hash'))
+  })
+
+  it('takes a head beyond u32 when blockNumber picks a fork block within it, and refuses one beyond u64', async () => {
+    answerWith('eth_blockNumber', `0x1${'0'.repeat(10)}`)
+    const fork = await startFork({ blockNumber: HEAD })
+    try {
+      expect(await fork.rpc('eth_blockNumber')).toBe(`0x${HEAD.toString(16)}`)
+    } finally {
+      await fork.close()
+    }
+    answerWith('eth_blockNumber', `0x1${'0'.repeat(16)}`)
+    await expect(startFork({ blockNumber: HEAD })).rejects.toThrow(failed('eth_blockNumber()', 'the answer "0x10+" is above 18446744073709551615, the largest EVM block number \\(u64\\)$'))
+  })
+
+  it('refuses a REST network id beyond u32', async () => {
+    remote.rest = (path) => (path === '/api/v1/networkid' ? 2 ** 40 : undefined)
+    try {
+      await expect(startFork({ restUrl: url })).rejects.toThrow(failed('GET /api/v1/networkid', "the answer's Result 1099511627776 is above 4294967295, the largest network id \\(u32\\)$"))
+    } finally {
+      remote.rest = undefined
+    }
+  })
+})
+
+/** Code that returns storage slot 0: PUSH1 0 SLOAD PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN. */
+const SLOT0_READER = '0x60005460005260206000f3'
+const READER = '0x00000000000000000000000000000000c0ffee22'
+const SLOT0 = `0x${'0'.repeat(64)}`
+
+describe('values checked at run time (issue 35, items 5 and 8)', () => {
+  it('refuses a storage value longer than 32 bytes and keeps nothing of it: once the remote is fixed, reads and transactions use the slot', async () => {
+    const long = `0x${'ab'.repeat(33)}`
+    remote.answer = (call) => (call.method === 'eth_getCode' && call.params[0] === READER ? { result: SLOT0_READER } : call.method === 'eth_getStorageAt' ? { result: long } : undefined)
+    await withFork({}, async (fork) => {
+      const refusal = failed(`eth_getStorageAt(${READER}, ${SLOT0}, 0x${HEAD.toString(16)})`, `the answer "0x(ab)+" is 33 bytes, more than a storage slot holds \\(32\\)$`)
+      await expect(fork.rpc('eth_getStorageAt', [READER, '0x0', 'latest'])).rejects.toMatchObject({ code: -32000, message: expect.stringMatching(refusal) })
+      await expect(fork.rpc('eth_call', [{ to: READER, data: '0x' }, 'latest'])).rejects.toMatchObject({ code: -32000, message: expect.stringMatching(refusal) })
+      // The remote fixed: the slot is fetched again, not poisoned (it used to answer `offset is out of bounds` for good).
+      const word = `0x${'00'.repeat(31)}07`
+      remote.answer = (call) => (call.method === 'eth_getCode' && call.params[0] === READER ? { result: SLOT0_READER } : call.method === 'eth_getStorageAt' ? { result: word } : undefined)
+      expect(await fork.rpc('eth_getStorageAt', [READER, '0x0', 'latest'])).toBe(word)
+      expect(await fork.rpc('eth_call', [{ to: READER, data: '0x' }, 'latest'])).toBe(word)
+      const hash = await fork.rpc('eth_sendTransaction', [{ from: fork.accounts[0]!.address, to: READER, gas: '0x186a0' }])
+      expect((await fork.rpc('eth_getTransactionReceipt', [hash]))?.status).toBe('0x1')
+    })
+  })
+
+  const accountCases: [what: string, method: string, result: unknown, reason: string][] = [
+    ['a balance above 2^256 - 1', 'eth_getBalance', `0x1${'0'.repeat(64)}`, 'the answer "0x10+" is above 2\\^256 - 1, the largest EVM word$'],
+    ['a nonce above 2^64 - 1 (EIP-2681)', 'eth_getTransactionCount', `0x1${'0'.repeat(16)}`, 'the answer "0x10+" is above 2\\^64 - 1, the largest nonce \\(EIP-2681\\)$'],
+    ['a negative nonce', 'eth_getTransactionCount', '0x-1', 'the answer "0x-1" is not a quantity \\(0x and hex digits\\)$'],
+    ['code beyond EIP-170', 'eth_getCode', `0x${'00'.repeat(24_577)}`, 'the answer "0x0+… is 24577 bytes, more than an account\'s code \\(EIP-170\\) holds \\(24576\\)$'],
+  ]
+  it.each(accountCases)('refuses %s, naming the call, and keeps nothing of the account', async (_what, method, result, reason) => {
+    remote.answer = (call) => (call.method === method && call.params[0] === HOLDER ? { result } : undefined)
+    await withFork({}, async (fork) => {
+      await expect(fork.rpc('eth_getBalance', [HOLDER, 'latest'])).rejects.toMatchObject({
+        code: -32000,
+        message: expect.stringMatching(failed(`${method}(${HOLDER}, 0x${HEAD.toString(16)})`, reason)),
+      })
+      remote.answer = undefined
+      expect(await fork.rpc('eth_getTransactionCount', [HOLDER, 'latest'])).toBe('0x0')
+    })
+  })
+
+  it('refuses a REST main balance beyond the total supply (a million digits), naming the route', async () => {
+    const holder = HOLDER.slice(2)
+    const native = restNativeFetcher(new RemoteNode(url, { retries: 0 }, url))
+    remote.rest = (path) => (path.startsWith('/api/v1/balancev2/') ? { ont: '9'.repeat(1_000_000), ong: '0' } : undefined)
+    try {
+      await expect(native.main(holder)).rejects.toThrow(
+        /^fork: the remote call GET \/api\/v1\/balancev2\/\w+ to http:\/\/127\.0\.0\.1:\d+ failed: the answer's Result\.ont "9+… is above 1000000000000000000, the main token's total supply in v2 units \(reference §4\.1\)$/,
+      )
+      remote.rest = (path) => (path.startsWith('/api/v1/balancev2/') ? { ont: '-1', ong: '0' } : undefined)
+      await expect(native.main(holder)).rejects.toThrow(/failed: the answer's Result\.ont "-1" is not a decimal amount \(a string of digits\)$/)
+      remote.rest = (path) => (path.startsWith('/api/v1/allowancev2/') ? `1${'0'.repeat(20)}` : undefined)
+      await expect(native.allowance('main', holder, holder)).rejects.toThrow(/failed: the answer's Result "10+" is above 2\^64 - 1, the largest v1 amount \(u64, reference §2\.5\)$/)
+      remote.rest = (path) => (path.startsWith('/api/v1/balancev2/') ? { ont: '12', ong: '0' } : undefined)
+      expect(await native.main(holder)).toBe(12n)
+    } finally {
+      remote.rest = undefined
+    }
+  })
+})
+
+describe('hardhat_reset to a hostile remote (issue 35, item 4)', () => {
+  it("refuses a remote whose head is beyond the chain's range and leaves the devnet exactly as it was", async () => {
+    const devnet = await createDevnet({ console: false })
+    try {
+      await devnet.setBalance(HOLDER, { gas: 5n })
+      await devnet.mine(2)
+      const before = {
+        head: await devnet.rpc('eth_getBlockByNumber', ['latest', false]),
+        chainId: await devnet.rpc('eth_chainId'),
+        balance: await devnet.rpc('eth_getBalance', [HOLDER, 'latest']),
+      }
+      for (const head of [`0x1${'0'.repeat(20)}`, '0x-5']) {
+        answerWith('eth_blockNumber', head)
+        await expect(devnet.rpc('hardhat_reset', [{ forking: { jsonRpcUrl: url } }])).rejects.toMatchObject({
+          code: -32000,
+          message: expect.stringMatching(failed('eth_blockNumber()', `the answer "${head.slice(0, 4)}`)),
+        })
+        expect(await devnet.rpc('eth_getBlockByNumber', ['latest', false])).toEqual(before.head)
+        expect(await devnet.rpc('eth_chainId')).toBe(before.chainId)
+        expect(await devnet.rpc('eth_getBalance', [HOLDER, 'latest'])).toBe(before.balance)
+      }
+      answerWith('eth_chainId', `0x${'f'.repeat(40)}`)
+      await expect(devnet.rpc('anvil_reset', [{ forking: { jsonRpcUrl: url } }])).rejects.toMatchObject({
+        code: -32000,
+        message: expect.stringMatching(failed('eth_chainId()', 'the answer "0xf+" is above')),
+      })
+      expect(await devnet.rpc('eth_chainId')).toBe(before.chainId)
+      // Still a working devnet: it mines on from where it was.
+      await devnet.mine()
+      expect(await devnet.rpc('eth_blockNumber')).toBe('0x3')
+      // A healthy remote is taken.
+      remote.answer = undefined
+      expect(await devnet.rpc('hardhat_reset', [{ forking: { jsonRpcUrl: url } }])).toBe(true)
+      expect(await devnet.rpc('eth_blockNumber')).toBe(`0x${HEAD.toString(16)}`)
+    } finally {
+      await devnet.close()
+    }
+  })
 })

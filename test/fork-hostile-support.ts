@@ -111,6 +111,8 @@ export class HostileRemote {
   answer: ((call: ReceivedCall) => Answer | undefined) | undefined
   /** Whole-exchange override (see {@link ExchangeOverride}). */
   exchange: ExchangeOverride | undefined
+  /** The REST interface: the envelope's `Result` for a GET of `path`, or `undefined` for the node's "not found" (error 45001). */
+  rest: ((path: string) => unknown) | undefined
   /** Every JSON-RPC request received, in order (each request of a batch). */
   readonly calls: ReceivedCall[] = []
   /** HTTP requests received. */
@@ -123,6 +125,11 @@ export class HostileRemote {
 
   async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.requests++
+    if (req.method === 'GET') {
+      const result = this.rest?.(req.url ?? '/')
+      const envelope = { Action: 'hostile', Desc: result === undefined ? 'UNKNOWN' : 'SUCCESS', Error: result === undefined ? 45001 : 0, Result: result ?? '', Version: '1.0.0' }
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(envelope))
+    }
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     let body: unknown

@@ -12,20 +12,18 @@ import { toHexRaw } from '../util/hex.ts'
 import { toBase58 } from '../native/address.ts'
 import type { NativeFetcher } from './source.ts'
 import { ForkRemoteError, type RemoteNode } from './remote.ts'
+import { MAIN_BALANCE, refuseAnswer, remoteDecimal, V1_AMOUNT, V2_AMOUNT, type Answered } from './remoteValues.ts'
 
 /** The REST fetcher of `remote` (which has a `restUrl`). Each read rejects with ForkRemoteError naming the route when the remote fails or answers an error. */
 export function restNativeFetcher(remote: RemoteNode): NativeFetcher {
   const b58 = (address: string) => toBase58(Uint8Array.from(Buffer.from(address, 'hex')))
+  /** Where `path`'s answer came from, for the checks of fork/remoteValues.ts. */
+  const from = (path: string): Answered => ({ url: remote.restUrl!, call: { method: `GET ${path}`, params: [] } })
   /** The Result of `path`; an error answer is a failure of the fork's read. */
   const result = async (path: string): Promise<{ action: string; result: unknown }> => {
     const answer = await remote.rest(path)
-    if (answer.Error !== 0) throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the remote answered error ${answer.Error}`)
+    if (answer.Error !== 0) throw new ForkRemoteError(remote.restUrl!, from(path).call, `the remote answered error ${answer.Error}`)
     return { action: answer.Action, result: answer.Result }
-  }
-  const decimal = (path: string, value: unknown): bigint => {
-    if (typeof value !== 'string' || !/^\d+$/.test(value))
-      throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not a decimal amount`)
-    return BigInt(value)
   }
   return {
     async main(address) {
@@ -33,13 +31,13 @@ export function restNativeFetcher(remote: RemoteNode): NativeFetcher {
       const { result: balance } = await result(path)
       // The spec's key is `main`; the real node's is `ont`.
       const { main, ont } = (balance ?? {}) as { main?: unknown; ont?: unknown }
-      return decimal(path, main ?? ont)
+      return remoteDecimal(main ?? ont, from(path), MAIN_BALANCE, main === undefined ? 'Result.ont' : 'Result.main')
     },
     async allowance(token, owner, spender) {
       const path = `/api/v1/allowancev2/${token === 'main' ? 'ont' : 'ong'}/${b58(owner)}/${b58(spender)}`
       const { action, result: amount } = await result(path)
       // The real node serves allowancev2 by its v1 handler (Action getallowance, v1 units; reference §1.1).
-      return action === 'getallowancev2' ? decimal(path, amount) : decimal(path, amount) * V2_PER_V1
+      return action === 'getallowancev2' ? remoteDecimal(amount, from(path), V2_AMOUNT, 'Result') : remoteDecimal(amount, from(path), V1_AMOUNT, 'Result') * V2_PER_V1
     },
     async unboundOffset(address) {
       const key = unboundOffsetKey(address)
@@ -48,14 +46,13 @@ export function restNativeFetcher(remote: RemoteNode): NativeFetcher {
       try {
         return decodeUnboundOffset(typeof value === 'string' ? value : '?')
       } catch {
-        throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not an offset (4 bytes of hex, or "")`)
+        refuseAnswer(from(path), 'Result', value, 'is not an offset (4 bytes of hex, or "")')
       }
     },
     async storage(address, key) {
       const path = `/api/v1/storage/${b58(address)}/${key}`
       const { result: value } = await result(path)
-      if (typeof value !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(value))
-        throw new ForkRemoteError(remote.restUrl!, { method: `GET ${path}`, params: [] }, `the answer ${JSON.stringify(value)} is not hex`)
+      if (typeof value !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(value)) refuseAnswer(from(path), 'Result', value, 'is not hex')
       return value.toLowerCase()
     },
     async contract(address) {

@@ -12,6 +12,7 @@
  * nothing of the answer.
  */
 import { describeValue } from '../errors/describe.ts'
+import { MAIN_TOTAL_SUPPLY } from '../core/constants.ts'
 import { ForkRemoteError, type RemoteCall } from './remote.ts'
 
 /** Where an answer came from: the remote's URL and the call it answered (named by each refusal). */
@@ -52,6 +53,9 @@ export const NETWORK_ID: Range = { min: 0n, max: U32_MAX, says: '4294967295, the
 export const V1_AMOUNT: Range = { min: 0n, max: U64_MAX, says: '2^64 - 1, the largest v1 amount (u64, reference §2.5)' }
 /** An allowance in v2 units: one 256-bit word at most. */
 export const V2_AMOUNT: Range = { min: 0n, max: 2n ** 256n - 1n, says: '2^256 - 1' }
+
+/** A main-token balance in v2 units: at most the token's total supply, 1e18 (reference §4.1). */
+export const MAIN_BALANCE: Range = { min: 0n, max: MAIN_TOTAL_SUPPLY, says: "1000000000000000000, the main token's total supply in v2 units (reference §4.1)" }
 
 /** Longest EVM code a remote account may hold: EIP-170's 24,576 bytes. */
 export const MAX_CODE_SIZE = 24_576
