@@ -233,7 +233,7 @@ export class RemoteNode {
         }
       } catch (err) {
         if (err instanceof ForkRemoteError) throw err
-        if (err instanceof AnswerTooLarge) {
+        if ((err as Error).name === ANSWER_TOO_LARGE) {
           throw new ForkRemoteError(url, call, `the answer is larger than ${this.#responseLimit} bytes (fork.remote.responseLimit); the request was aborted`)
         }
         const e = err as Error & { code?: string }
@@ -255,8 +255,8 @@ export class RemoteNode {
   /**
    * One HTTP exchange, given `timeout` ms: the status, its text, the Retry-After header
    * and the body as text. Rejects with the socket's error (its `code`: ECONNREFUSED, ECONNRESET, …), a
-   * TimeoutError when no whole answer came within the time-out, or {@link AnswerTooLarge}
-   * as soon as the body (its Content-Length, or the bytes received) passes the response limit.
+   * TimeoutError when no whole answer came within the time-out, or an error named
+   * {@link ANSWER_TOO_LARGE} as soon as the body (its Content-Length, or the bytes received) passes the response limit.
    */
   #request(target: string, method: 'GET' | 'POST', body: string | undefined, timeout: number): Promise<{ status: number; statusText: string; retryAfter: string | undefined; text: string }> {
     return new Promise((resolve, reject) => {
@@ -270,7 +270,8 @@ export class RemoteNode {
         // Bounded while streaming: a body past the limit is never held, joined or decoded.
         const tooLarge = () => {
           chunks.length = 0
-          const err = new AnswerTooLarge()
+          const err = new Error(`the answer is larger than ${limit} bytes`)
+          err.name = ANSWER_TOO_LARGE
           fail(err)
           req.destroy(err)
         }
@@ -315,10 +316,8 @@ function retryAfterMs(header: string | undefined): number | undefined {
   return Number.isFinite(ms) && ms > 0 ? ms : undefined
 }
 
-/** An answer's body passed the response limit; the request was destroyed with it. */
-class AnswerTooLarge extends Error {
-  override name = 'AnswerTooLarge'
-}
+/** The name of the error a request is destroyed with when its answer passes the response limit (as `TimeoutError` names a time-out). */
+const ANSWER_TOO_LARGE = 'AnswerTooLarge'
 
 /** Most calls in one batch to the remote. */
 const BATCH_SIZE = 100
