@@ -293,6 +293,12 @@ describe('hardhat_reset to a hostile remote (issue 35, item 4)', () => {
         message: expect.stringMatching(failed('eth_chainId()', 'the answer "0xf+" is above')),
       })
       expect(await devnet.rpc('eth_chainId')).toBe(before.chainId)
+      remote.answer = undefined
+      await expect(devnet.rpc('hardhat_reset', [{ forking: { jsonRpcUrl: url, blockNumber: 2 ** 32 } }])).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('forking.blockNumber: 4294967296 is invalid (above 4294967295, the largest height a native block header holds (u32, reference §5.1))'),
+      })
+      expect(await devnet.rpc('eth_getBlockByNumber', ['latest', false])).toEqual(before.head)
       // Still a working devnet: it mines on from where it was.
       await devnet.mine()
       expect(await devnet.rpc('eth_blockNumber')).toBe('0x3')
