@@ -101,6 +101,7 @@ export type {
   OtsContractCreator,
   OtsInternalOperation,
   OtsReceipt,
+  OtsSearchReceipt,
   OtsSearchResult,
   OtsTraceEntry,
   RpcAccount,

@@ -98,11 +98,19 @@ export interface OtsBlockDetails {
 }
 
 /**
- * A receipt as Otterscan's paged methods give it (otterscan docs/custom-jsonrpc.md;
- * Anvil's OtsTransactionReceipt): the receipt object with `logs` and `logsBloom` null,
+ * A receipt as ots_getBlockTransactions gives it (otterscan docs/custom-jsonrpc.md;
+ * Erigon's GetBlockTransactions): the receipt object with `logs` and `logsBloom` null,
  * and the block's `timestamp` (QUANTITY, Unix seconds).
  */
 export type OtsReceipt = Omit<RpcReceipt, 'logs' | 'logsBloom'> & { logs: null; logsBloom: null; timestamp: Quantity }
+
+/**
+ * A receipt as Otterscan's address search gives it: the whole receipt object, logs and
+ * bloom included, and the block's `timestamp` (Erigon marshals the receipt with its logs;
+ * Anvil's OtsReceipt from its receipt envelope keeps them; Otterscan's search page passes
+ * the receipt to ethers' formatter, which requires a `logs` array).
+ */
+export type OtsSearchReceipt = RpcReceipt & { timestamp: Quantity }
 
 /**
  * ots_getBlockTransactions' answer: `fullblock`, the block object with one page of
@@ -121,7 +129,7 @@ export interface OtsBlockTransactions {
  */
 export interface OtsSearchResult {
   txs: RpcTransaction[]
-  receipts: OtsReceipt[]
+  receipts: OtsSearchReceipt[]
   firstPage: boolean
   lastPage: boolean
 }

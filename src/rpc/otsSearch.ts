@@ -1,8 +1,9 @@
 /**
  * What Otterscan's block and address pages share (otterscan docs/custom-jsonrpc.md, in
  * the shapes of Anvil's crates/anvil/src/eth/otterscan/api.rs): transactions of every
- * kind as transaction objects, receipts without logs, and the address search over the
- * chain's address index (chain/addressIndex.ts).
+ * kind as transaction objects, receipts (without logs on a block's page, with them in
+ * the address search), and the address search over the chain's address index
+ * (chain/addressIndex.ts).
  *
  * The eth view leaves native transactions out (reference §6.3), but Otterscan's
  * address search and block pages list what touched an address or sits in a block, so
@@ -16,7 +17,7 @@ import type { Chain } from '../chain/chain.ts'
 import type { TxPosition } from '../chain/addressIndex.ts'
 import type { ExecutionRecord } from '../chain/record.ts'
 import type { ChainTransaction } from '../chain/transaction.ts'
-import type { OtsReceipt, OtsSearchResult, RpcTransaction } from '../core/rpcObjects.ts'
+import type { OtsReceipt, OtsSearchReceipt, OtsSearchResult, RpcTransaction } from '../core/rpcObjects.ts'
 import { GWEI, ZERO_ADDRESS } from '../core/constants.ts'
 import { tokenContract } from '../native/tokenCall.ts'
 import { toHex, toHexRaw, toQuantity } from '../util/hex.ts'
@@ -45,7 +46,7 @@ export function formatAnyTransaction(block: ChainBlock, index: number): RpcTrans
   }
 }
 
-/** Otterscan's receipt of the transaction at `index` of `block`: the receipt object, logs and bloom null, with the block's timestamp (Anvil's OtsTransactionReceipt). */
+/** Otterscan's receipt of the transaction at `index` of `block` on a block's page: the receipt object, logs and bloom null (Erigon's ots_getBlockTransactions), with the block's timestamp. */
 export function formatOtsReceipt(block: ChainBlock, index: number): OtsReceipt {
   const tx = block.transactions[index]!
   const record: ExecutionRecord | undefined = block.records[index]
@@ -72,6 +73,18 @@ export function formatOtsReceipt(block: ChainBlock, index: number): OtsReceipt {
     transactionIndex: rendered.transactionIndex!,
     timestamp,
   }
+}
+
+/**
+ * The address search's receipt of the transaction at `index` of `block`: the receipt
+ * object with its logs and bloom (as eth_getTransactionReceipt renders them; Erigon and
+ * Anvil keep them, and Otterscan's search page needs the `logs` array), with the block's
+ * timestamp. A native transaction has no EVM logs: `[]` and an empty bloom.
+ */
+export function formatOtsSearchReceipt(block: ChainBlock, index: number): OtsSearchReceipt {
+  const tx = block.transactions[index]!
+  if (tx.kind === 'evm') return { ...formatReceipt(tx, block.records[index]!, { block, index }), timestamp: toQuantity(block.header.timestamp) }
+  return { ...formatOtsReceipt(block, index), logs: [], logsBloom: toHex(new Uint8Array(256)) }
 }
 
 /**
@@ -111,11 +124,11 @@ export function searchTransactions(chain: Chain, address: string, blockNumber: n
     picked.reverse()
   }
   const txs: RpcTransaction[] = []
-  const receipts: OtsReceipt[] = []
+  const receipts: OtsSearchReceipt[] = []
   for (const { height, index } of picked) {
     const block = chain.blockAt(height)!
     txs.push(formatAnyTransaction(block, index))
-    receipts.push(formatOtsReceipt(block, index))
+    receipts.push(formatOtsSearchReceipt(block, index))
   }
   return { txs, receipts, firstPage: !newer, lastPage: !older }
 }
