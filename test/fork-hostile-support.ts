@@ -99,10 +99,23 @@ export async function streamSpaces(res: ServerResponse, total: number): Promise<
   let written = 0
   while (written < total && !res.destroyed) {
     written += chunk.length
-    if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')])
+    if (!res.write(chunk)) await drainedOrClosed(res)
   }
   if (!res.destroyed) res.end()
   return written
+}
+
+/** Resolves when `res` drains or closes, leaving no listener behind. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
 }
 
 /** The loopback remote; `listen()` gives its URL. */
