@@ -187,7 +187,8 @@ export class RemoteNode {
     // Whole numbers beyond 2^53 (a header's ConsensusData) stay exact: history is answered byte-equal.
     const answer = (await this.#send(call, this.restUrl, 'GET', undefined, `${this.restUrl.replace(/\/+$/, '')}${path}`, parseLosslessJson)) as Partial<RestAnswer> | null
     if (typeof answer !== 'object' || answer === null || typeof answer.Error !== 'number') throw new ForkRemoteError(this.restUrl, call, 'the answer is not a REST envelope')
-    return { Action: String(answer.Action), Error: answer.Error, Result: answer.Result }
+    // Action names the handler that answered (nativeFetcher.ts tells v1 from v2 allowances by it); anything but a string names none.
+    return { Action: typeof answer.Action === 'string' ? answer.Action : '', Error: answer.Error, Result: answer.Result }
   }
 
   /** POSTs `body`, retrying what may pass; resolves to the parsed JSON answer. */
