@@ -246,6 +246,16 @@ describe('values checked at run time (issue 35, items 5 and 8)', () => {
     })
   })
 
+  it('quotes a malformed JSON-RPC error object rather than templating it', async () => {
+    remote.answer = (call) => (call.method === 'eth_getBalance' && call.params[0] === HOLDER ? ({ error: { code: 'x', message: { a: 1 } } } as never) : undefined)
+    await withFork({}, async (fork) => {
+      await expect(fork.rpc('eth_getBalance', [HOLDER, 'latest'])).rejects.toMatchObject({
+        code: -32000,
+        message: expect.stringMatching(failed(`eth_getBalance(${HOLDER}, 0x${HEAD.toString(16)})`, 'the remote answered the malformed error \\{"code":"x","message":\\{"a":1\\}\\}$')),
+      })
+    })
+  })
+
   it('refuses a REST main balance beyond the total supply (a million digits), naming the route', async () => {
     const holder = HOLDER.slice(2)
     const native = restNativeFetcher(new RemoteNode(url, { retries: 0 }, url))

@@ -6,6 +6,7 @@
  * the value can say what it was waiting for.
  */
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
+import { describeValue } from '../errors/describe.ts'
 import type { Agent, IncomingMessage, request as httpRequest } from 'node:http'
 import { parseLosslessJson } from '../util/losslessJson.ts'
 import { LIMIT_DEFAULTS, MAX_FORK_RESPONSE_LIMIT } from '../core/limits.ts'
@@ -342,8 +343,13 @@ function settle(q: QueuedCall, url: string, answer: unknown): void {
 /** The result of a JSON-RPC answer object; throws {@link ForkRemoteError} for an error or a malformed answer. */
 function resultOf(url: string, call: RemoteCall, answer: unknown): unknown {
   if (typeof answer !== 'object' || answer === null) throw new ForkRemoteError(url, call, 'no answer to the call')
-  const { error, result } = answer as { error?: { code: number; message: string; data?: unknown }; result?: unknown }
-  if (error !== undefined && error !== null) throw new ForkRemoteError(url, call, `the remote answered ${error.code} ${error.message}`, error)
+  const { error, result } = answer as { error?: unknown; result?: unknown }
+  if (error !== undefined && error !== null) {
+    // Only a well-formed error object is the remote's error (history answers it again); any other is quoted, never templated.
+    const { code, message } = (typeof error === 'object' ? error : {}) as { code?: unknown; message?: unknown }
+    if (!Number.isSafeInteger(code) || typeof message !== 'string') throw new ForkRemoteError(url, call, `the remote answered the malformed error ${describeValue(error)}`)
+    throw new ForkRemoteError(url, call, `the remote answered ${code} ${message}`, error as { code: number; message: string; data?: unknown })
+  }
   if (!('result' in answer)) throw new ForkRemoteError(url, call, 'the answer has no result')
   return result
 }
