@@ -303,6 +303,14 @@ describe('hardhat_reset to a hostile remote (issue 35, item 4)', () => {
         message: expect.stringMatching(failed('eth_chainId()', 'the answer "0xf+" is above')),
       })
       expect(await devnet.rpc('eth_chainId')).toBe(before.chainId)
+      // A remote whose start answers pass but whose accounts do not: refused while the dev accounts are funded over it.
+      answerWith('eth_getTransactionCount', '0x-1')
+      await expect(devnet.rpc('hardhat_reset', [{ forking: { jsonRpcUrl: url } }])).rejects.toMatchObject({
+        code: -32000,
+        message: expect.stringMatching(/^fork: the remote call eth_getTransactionCount\(0x[0-9a-f]{40}, 0x5\) to http:\/\/127\.0\.0\.1:\d+ failed: the answer "0x-1" is not a quantity/),
+      })
+      expect(await devnet.rpc('eth_getBlockByNumber', ['latest', false])).toEqual(before.head)
+      expect(await devnet.rpc('eth_getBalance', [HOLDER, 'latest'])).toBe(before.balance)
       remote.answer = undefined
       await expect(devnet.rpc('hardhat_reset', [{ forking: { jsonRpcUrl: url, blockNumber: 2 ** 32 } }])).rejects.toMatchObject({
         code: -32602,
