@@ -2,7 +2,7 @@
  * Otterscan in a real browser (issue 34, acceptance): Otterscan built from its source
  * (test/otterscan-support.ts; cached outside the repository), served on loopback with a
  * `config.json` whose `erigonURL` is the dualnet CLI's JSON-RPC URL, and driven with
- * playwright-core in Debian's chromium (`/usr/bin/chromium`, or `DUALNET_CHROMIUM`;
+ * playwright-core in Debian's chromium (`chromium` on PATH, or `DUALNET_CHROMIUM`;
  * never a downloaded browser). A script fills the chain (test/otterscan-chain.ts), then
  * each page must render the expected text with no error banner, no uncaught page error,
  * and no JSON-RPC error but the ones named in ALLOWED_RPC_ERRORS. The screenshots go to
@@ -11,7 +11,7 @@
  * it (.ci/run), and there a missing browser fails. In `npm run test:tools`.
  */
 import { existsSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getAddress } from 'ethers'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -20,7 +20,15 @@ import { rpcCall, started, stop, type RunningCli } from './cli-support.ts'
 import { type FilledChain, fillChain, OTTERSCAN_PAGE_SIZE } from './otterscan-chain.ts'
 import { ASSETS, OTTERSCAN_COMMIT, otterscanDist, serveOtterscan, type StaticSite } from './otterscan-support.ts'
 
-const CHROMIUM = process.env.DUALNET_CHROMIUM ?? '/usr/bin/chromium'
+/** Debian's chromium: `DUALNET_CHROMIUM`, else `chromium` on PATH (the package puts it in /usr/bin). */
+const CHROMIUM =
+  process.env.DUALNET_CHROMIUM ??
+  (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '')
+    .map((dir) => join(dir, 'chromium'))
+    .find((path) => existsSync(path)) ??
+  '/usr/bin/chromium'
 const HAVE_CHROMIUM = existsSync(CHROMIUM)
 const SHOTS = process.env.DUALNET_OTTERSCAN_SCREENSHOTS ?? fileURLToPath(new URL('../docs/otterscan/', import.meta.url))
 /** How long one page may take to show its text on a busy 2-core machine. */
@@ -52,11 +60,11 @@ interface SeenError {
   message: string
 }
 
-const title = HAVE_CHROMIUM
-  ? `Otterscan ${OTTERSCAN_COMMIT.slice(0, 8)} in Debian's chromium against the CLI`
-  : `Otterscan in chromium (skipped: no chromium at ${CHROMIUM}; .ci/run installs Debian's package, or set DUALNET_CHROMIUM)`
+const IN_CI = process.env.CI !== undefined
+const MISSING = `no chromium at ${CHROMIUM}; .ci/run installs Debian's package (apt-get install chromium), or set DUALNET_CHROMIUM`
+const title = HAVE_CHROMIUM ? `Otterscan ${OTTERSCAN_COMMIT.slice(0, 8)} in Debian's chromium against the CLI` : `Otterscan in chromium (${IN_CI ? 'failing in CI' : 'skipped'}: ${MISSING})`
 
-describe.runIf(HAVE_CHROMIUM || process.env.CI !== undefined)(title, () => {
+describe.runIf(HAVE_CHROMIUM || IN_CI)(title, () => {
   let cli: RunningCli & { rpcUrl: string; restUrl: string | undefined }
   let chain: FilledChain
   let site: StaticSite
@@ -66,6 +74,7 @@ describe.runIf(HAVE_CHROMIUM || process.env.CI !== undefined)(title, () => {
   const rpcErrors: SeenError[] = []
 
   beforeAll(async () => {
+    if (!HAVE_CHROMIUM) throw new Error(`CI must run the Otterscan browser test: ${MISSING}`)
     const dist = await otterscanDist()
     // Blocks an hour in the past, 12 s apart: ages read "… mins ago", never in the future.
     const genesis = Math.floor(Date.now() / 1000) - 3600
