@@ -51,7 +51,7 @@ describe('Hardhat projects: npx hardhat test --network dualnet', () => {
 
   it('Hardhat 2 (examples/hardhat2): the suite, hardhat run, the dualnet task', async () => {
     const { test, script, served } = await hardhat.hardhat2
-    expectPassing(test, 10)
+    expectPassing(test, 14)
     expectScriptAndServer(script, served)
   }, 900_000)
 

@@ -14,14 +14,27 @@ const HH2_RESERVED = ['hardhat', 'localhost']
 
 describe('the dualnet config key', () => {
   it("defaults: network dualnet, profile ethereum, every other option createDevnet's", () => {
-    expect(resolveDualnetConfig(undefined, HH2_RESERVED)).toEqual({ network: 'dualnet', options: { profile: 'ethereum' } })
+    expect(resolveDualnetConfig(undefined, HH2_RESERVED)).toEqual({ network: 'dualnet', gas: 6_000_000, options: { profile: 'ethereum' } })
   })
 
   it("passes createDevnet options through; the user's blockContext is kept beside the profile (a switch wins over it); network renames", () => {
     expect(resolveDualnetConfig({ network: 'chain', hardfork: 'shanghai', chainId: 7, blockContext: 'node' }, HH2_RESERVED)).toEqual({
       network: 'chain',
+      gas: 6_000_000,
       options: { profile: 'ethereum', hardfork: 'shanghai', chainId: 7, blockContext: 'node' },
     })
+  })
+
+  it("takes gas as a number of gas within the chain's limits or 'auto', kept out of the devnet's options", () => {
+    expect(resolveDualnetConfig({ gas: 'auto' }, HH2_RESERVED)).toEqual({ network: 'dualnet', gas: 'auto', options: { profile: 'ethereum' } })
+    expect(resolveDualnetConfig({ gas: 20_000 }, HH2_RESERVED).gas).toBe(20_000)
+    const message = (got: string) => `Invalid Hardhat config: 'dualnet.gas' must be 'auto' or a whole number of gas from 20000 to 6000000, got ${got}`
+    expect(() => resolveDualnetConfig({ gas: 6_000_001 }, HH2_RESERVED)).toThrow(new TypeError(message('6000001')))
+    expect(() => resolveDualnetConfig({ gas: 19_999 }, HH2_RESERVED)).toThrow(message('19999'))
+    expect(() => resolveDualnetConfig({ gas: 21_000.5 }, HH2_RESERVED)).toThrow(message('21000.5'))
+    expect(() => resolveDualnetConfig({ gas: 'max' }, HH2_RESERVED)).toThrow(message("'max'"))
+    expect(() => resolveDualnetConfig({ gas: 30_000n }, HH2_RESERVED)).toThrow(TypeError)
+    expect(() => resolveDualnetConfig({ gas: null }, HH2_RESERVED)).toThrow(message('null'))
   })
 
   it('refuses a key that is not an object, naming it', () => {
@@ -57,10 +70,10 @@ describe('Hardhat 3 config hooks', async () => {
 
   it('adds the network as an HTTP network that is never dialled, with the chain id', async () => {
     const extended = await hooks.extendUserConfig({ dualnet: { chainId: 7 }, networks: { other: { type: 'http', url: 'http://x' } } }, same)
-    expect(extended.networks).toEqual({ other: { type: 'http', url: 'http://x' }, dualnet: { type: 'http', url: IN_PROCESS_URL, chainId: 7 } })
+    expect(extended.networks).toEqual({ other: { type: 'http', url: 'http://x' }, dualnet: { type: 'http', url: IN_PROCESS_URL, chainId: 7, gas: 6_000_000 } })
     expect(await hooks.validateUserConfig(extended)).toEqual([])
-    const named = await hooks.extendUserConfig({ dualnet: { network: 'mine' } }, same)
-    expect(named.networks).toEqual({ mine: { type: 'http', url: IN_PROCESS_URL, chainId: 12345 } })
+    const named = await hooks.extendUserConfig({ dualnet: { network: 'mine', gas: 'auto' } }, same)
+    expect(named.networks).toEqual({ mine: { type: 'http', url: IN_PROCESS_URL, chainId: 12345, gas: 'auto' } })
   })
 
   it("reports a network of the user's under the same name, and a bad key, as config errors", async () => {
@@ -80,7 +93,7 @@ describe('Hardhat 3 config hooks', async () => {
 
   it('resolves the key into config.dualnet', async () => {
     const resolved = await hooks.resolveUserConfig({ dualnet: { hardfork: 'cancun' } }, undefined, async () => ({ networks: {} }))
-    expect(resolved).toEqual({ networks: {}, dualnet: { network: 'dualnet', options: { profile: 'ethereum', hardfork: 'cancun' } } })
+    expect(resolved).toEqual({ networks: {}, dualnet: { network: 'dualnet', gas: 6_000_000, options: { profile: 'ethereum', hardfork: 'cancun' } } })
   })
 })
 

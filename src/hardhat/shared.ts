@@ -11,44 +11,62 @@
 import type { Devnet } from '../devnet.ts'
 import type { DevnetOptions } from '../options/types.ts'
 import { describeValue } from '../errors/describe.ts'
+import { EVM_TX_GAS_CAP, MIN_GAS_LIMIT } from '../core/constants.ts'
 
 /** Name of the network the plugin adds when the config does not name one. */
 export const DEFAULT_NETWORK_NAME = 'dualnet'
 
 /**
+ * Default `gas` of the plugin's network: the chain's per-transaction cap (reference
+ * §0, `ETHTxGasLimit`), as Hardhat's own network defaults `gas` to its block gas limit.
+ */
+export const DEFAULT_GAS = Number(EVM_TX_GAS_CAP)
+
+/**
  * The `dualnet` key of a Hardhat config: `createDevnet` options for the devnet behind
- * the network, plus the network's name.
+ * the network, plus the network's name and its `gas`.
  */
 export interface DualnetHardhatUserConfig extends DevnetOptions {
   /** Name of the network the plugin adds (default `dualnet`): `--network <name>`. */
   network?: string
+  /**
+   * Gas limit given to a transaction sent without one, as Hardhat's network config
+   * `gas`: a whole number of gas from 20,000 to 6,000,000 (default 6,000,000, the
+   * chain's per-transaction cap), or `'auto'` to estimate each transaction's gas.
+   */
+  gas?: number | 'auto'
 }
 
-/** The resolved `dualnet` config: the network's name and the devnet's options. */
+/** The resolved `dualnet` config: the network's name, its `gas`, and the devnet's options. */
 export interface DualnetHardhatConfig {
   network: string
+  gas: number | 'auto'
   options: DevnetOptions
 }
 
 /**
  * Checks the `dualnet` key of a user config and resolves it. `profile` defaults to
  * `'ethereum'` here (Hardhat suites are written against Ethereum's answers: block
- * fields of calls, 32-byte empty slots);
+ * fields of calls, 32-byte empty slots), and `gas` to {@link DEFAULT_GAS};
  * every other option keeps createDevnet's default. Throws `TypeError` naming
- * `dualnet` or `dualnet.network` when they are not what they must be (`reserved`:
- * the network names Hardhat keeps for itself); the other options are checked by
- * createDevnet when the devnet starts.
+ * `dualnet`, `dualnet.network` or `dualnet.gas` when they are not what they must be
+ * (`reserved`: the network names Hardhat keeps for itself); the other options are
+ * checked by createDevnet when the devnet starts.
  */
 export function resolveDualnetConfig(user: unknown, reserved: readonly string[]): DualnetHardhatConfig {
-  if (user === undefined) return { network: DEFAULT_NETWORK_NAME, options: withHardhatDefaults({}) }
+  if (user === undefined) return { network: DEFAULT_NETWORK_NAME, gas: DEFAULT_GAS, options: withHardhatDefaults({}) }
   if (typeof user !== 'object' || user === null || Array.isArray(user)) {
     throw new TypeError(`Invalid Hardhat config: 'dualnet' must be an object of createDevnet options, got ${describe(user)}`)
   }
-  const { network = DEFAULT_NETWORK_NAME, ...options } = user as DualnetHardhatUserConfig
+  const { network = DEFAULT_NETWORK_NAME, gas = DEFAULT_GAS, ...options } = user as DualnetHardhatUserConfig
   if (typeof network !== 'string' || network === '' || reserved.includes(network)) {
     throw new TypeError(`Invalid Hardhat config: 'dualnet.network' must be a network name other than ${reserved.map((n) => `'${n}'`).join(', ')}, got ${describe(network)}`)
   }
-  return { network, options: withHardhatDefaults(options) }
+  // The chain refuses a transaction gas limit under its pool minimum or over its cap (reference §0).
+  if (gas !== 'auto' && !(Number.isSafeInteger(gas) && gas >= Number(MIN_GAS_LIMIT) && gas <= DEFAULT_GAS)) {
+    throw new TypeError(`Invalid Hardhat config: 'dualnet.gas' must be 'auto' or a whole number of gas from ${MIN_GAS_LIMIT} to ${DEFAULT_GAS}, got ${describe(gas)}`)
+  }
+  return { network, gas, options: withHardhatDefaults(options) }
 }
 
 /** createDevnet(options), its modules imported on the first call. */

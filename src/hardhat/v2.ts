@@ -32,6 +32,16 @@
  * one, as plugins that wrap the provider in extendEnvironment do (hardhat-tracer).
  * hardhat-ethers, the chai matchers and the network helpers read
  * `hre.network.provider` lazily, so they all reach the devnet.
+ *
+ * Gas: Hardhat's own network sends a transaction without `gas` with its config's
+ * `gas` (the block gas limit by default) instead of estimating it. The plugin's
+ * network does the same with `dualnet.gas` (default 6,000,000, the chain's cap): the
+ * network config's `gas` says it, the provider fills it into an `eth_sendTransaction`
+ * that has none (what Hardhat's FixedGasProvider does, for web3.js, truffle and
+ * viem), and hardhat-ethers' signers, which estimate on every network but Hardhat's
+ * own whatever the config says, get it as their fixed gas limit (v2Ethers.ts). A
+ * mined send that fails is rejected with its revert, as Hardhat's network rejects it
+ * (networkRequest.ts).
  */
 import { EventEmitter } from 'node:events'
 import { createRequire } from 'node:module'
@@ -39,6 +49,8 @@ import { callbackify } from 'node:util'
 import type { Devnet, RequestArguments } from '../devnet.ts'
 import { SOLO_CHAIN_ID } from '../core/constants.ts'
 import { hardhatNotFoundMessage, networkTakenMessage, registerDevnet, resolveDualnetConfig, serve, startDevnet, type DualnetHardhatConfig } from './shared.ts'
+import { requestOnNetwork } from './networkRequest.ts'
+import { fixEthersSignersGas } from './v2Ethers.ts'
 
 export { devnetOf, type DualnetHardhatConfig, type DualnetHardhatUserConfig } from './shared.ts'
 
@@ -73,16 +85,20 @@ function loadHardhat<T>(id: string): T {
 /**
  * An EIP-1193 provider over a devnet started on the first request, with the legacy
  * `send` / `sendAsync` that Hardhat 2's providers have. Subscription notifications
- * are re-emitted as `'message'` events.
+ * are re-emitted as `'message'` events. Requests are answered as Hardhat's network
+ * answers them about gas and failed sends ({@link requestOnNetwork}); `gas` is the
+ * network's (a number, or `'auto'`).
  */
 export class DevnetProvider extends EventEmitter {
   readonly #options: DualnetHardhatConfig['options']
+  readonly #gas: DualnetHardhatConfig['gas']
   #devnet: Devnet | undefined
   #starting: Promise<Devnet> | undefined
 
-  constructor(options: DualnetHardhatConfig['options']) {
+  constructor(options: DualnetHardhatConfig['options'], gas: DualnetHardhatConfig['gas']) {
     super()
     this.#options = options
+    this.#gas = gas
     this.send = this.send.bind(this)
     this.sendAsync = this.sendAsync.bind(this)
     registerDevnet(this, () => this.devnet())
@@ -99,8 +115,8 @@ export class DevnetProvider extends EventEmitter {
 
   request(args: RequestArguments): Promise<unknown> {
     const devnet = this.#devnet
-    if (devnet !== undefined) return devnet.rpcUntyped(args.method, args.params)
-    return this.devnet().then((started) => started.rpcUntyped(args.method, args.params))
+    if (devnet !== undefined) return requestOnNetwork(devnet, args.method, args.params, this.#gas)
+    return this.devnet().then((started) => requestOnNetwork(started, args.method, args.params, this.#gas))
   }
 
   /** Hardhat 2's legacy `send(method, params)`. */
@@ -136,7 +152,7 @@ extendConfig((config, userConfig) => {
     url: `dualnet://in-process/${dualnet.network}`,
     chainId: dualnet.options.chainId ?? SOLO_CHAIN_ID,
     accounts: 'remote',
-    gas: 'auto',
+    gas: dualnet.gas,
     gasPrice: 'auto',
     gasMultiplier: 1,
     httpHeaders: {},
@@ -147,7 +163,8 @@ extendConfig((config, userConfig) => {
 extendEnvironment((hre) => {
   const dualnet = hre.config.dualnet as DualnetHardhatConfig
   if (hre.network.name !== dualnet.network) return
-  hre.network.provider = new DevnetProvider(dualnet.options)
+  hre.network.provider = new DevnetProvider(dualnet.options, dualnet.gas)
+  if (dualnet.gas !== 'auto') fixEthersSignersGas()
 })
 
 task('dualnet', 'Starts the devnet of the dualnet network as JSON-RPC and REST servers, for a front end or a script in another process')

@@ -1,7 +1,8 @@
 /**
  * Config hooks of the Hardhat 3 plugin: the `dualnet` key is checked and resolved
  * into `config.dualnet`, and the network it names is added as an HTTP network whose
- * URL marks it as the plugin's (requests to it never reach that URL: see v3Network.ts).
+ * URL marks it as the plugin's (requests to it never reach that URL: see v3Network.ts),
+ * with the `gas` of `dualnet.gas` (default 6,000,000, the chain's cap).
  */
 import { SOLO_CHAIN_ID } from '../core/constants.ts'
 import type { DevnetOptions } from '../options/types.ts'
@@ -30,7 +31,8 @@ export default async () => ({
     const dualnet = tryResolve(extended)
     if (dualnet === undefined || extended.networks?.[dualnet.network] !== undefined) return extended
     const chainId = (dualnet.options as DevnetOptions).chainId ?? SOLO_CHAIN_ID
-    return { ...extended, networks: { ...extended.networks, [dualnet.network]: { type: 'http', url: IN_PROCESS_URL, chainId } } }
+    // `gas` as the network's onRequest hook sends it (v3Network.ts), so that `network.config.gas` tells the truth.
+    return { ...extended, networks: { ...extended.networks, [dualnet.network]: { type: 'http', url: IN_PROCESS_URL, chainId, gas: dualnet.gas } } }
   },
 
   async validateUserConfig(config: UserConfig): Promise<Array<{ path: Array<string | number>; message: string }>> {

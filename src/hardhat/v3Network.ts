@@ -5,8 +5,18 @@
  * response an HTTP node would send (errors keep their code, message and data), so
  * Hardhat's provider turns them into its usual results and ProviderErrors;
  * `closeConnection` closes the devnet.
+ *
+ * Gas: `onRequest` answers before Hardhat's own request handlers, so their
+ * FixedGasHandler never sees the plugin's requests; `onRequest` does its job itself
+ * (networkRequest.ts), filling `dualnet.gas` (default 6,000,000, the chain's cap) into
+ * an `eth_sendTransaction` without `gas`, and rejecting a mined send that failed with
+ * its revert, as Hardhat's network does. Hardhat 3's hardhat-ethers (4.x) and
+ * hardhat-viem's json-rpc accounts send without `gas` and leave it to the network, so
+ * no transaction is estimated before it is sent; under `gas: 'auto'` the devnet
+ * estimates it as it sends it.
  */
 import type { Devnet } from '../devnet.ts'
+import { requestOnNetwork } from './networkRequest.ts'
 import { registerDevnet, startDevnet, type DualnetHardhatConfig } from './shared.ts'
 
 interface Connection {
@@ -43,7 +53,7 @@ export default async () => ({
     const devnet = devnets.get(connection)
     if (devnet === undefined) return next(context, connection, request)
     try {
-      return { jsonrpc: '2.0', id: request.id, result: await devnet.rpcUntyped(request.method, request.params) }
+      return { jsonrpc: '2.0', id: request.id, result: await requestOnNetwork(devnet, request.method, request.params, context.config.dualnet.gas) }
     } catch (err) {
       const { code, message, data } = err as { code?: unknown; message: string; data?: unknown }
       if (typeof code !== 'number') throw err
