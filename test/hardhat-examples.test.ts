@@ -57,7 +57,7 @@ describe('Hardhat projects: npx hardhat test --network dualnet', () => {
 
   it('Hardhat 3 on Node 22 (examples/hardhat3): the suite, hardhat run, the dualnet task, its types', async () => {
     const { test, script, served, typecheck } = await hardhat.hardhat3
-    expectPassing(test, 16)
+    expectPassing(test, 18)
     expectScriptAndServer(script, served)
     // The config's `dualnet` key and `connection.dualnet` type-check (hardhat3.d.ts's extensions).
     expect(typecheck).toMatchObject({ code: 0 })

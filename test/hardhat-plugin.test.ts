@@ -1,14 +1,17 @@
 /**
  * dualnet/hardhat's own logic, without Hardhat (the example projects run it under
- * Hardhat 2 and 3: test/examples.test.ts): the `dualnet` config key and its errors,
- * Hardhat 3's config hooks, and its network hooks answering a connection's requests
- * from that connection's devnet.
+ * Hardhat 2 and 3: test/hardhat-examples.test.ts, whose test/Gas files send through
+ * hardhat-ethers and hardhat-viem): the `dualnet` config key and its errors, how a
+ * request reaches the devnet (the network's gas, failed sends), Hardhat 3's config
+ * hooks, and its network hooks answering a connection's requests from that
+ * connection's devnet.
  */
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requestOnNetwork, withNetworkGas } from '../src/hardhat/networkRequest.ts'
 import { devnetOf, registerDevnet, resolveDualnetConfig } from '../src/hardhat/shared.ts'
 import configHooks, { IN_PROCESS_URL } from '../src/hardhat/v3Config.ts'
 import networkHooks from '../src/hardhat/v3Network.ts'
-import type { Devnet } from '../src/index.ts'
+import { createDevnet, RpcError, type Devnet } from '../src/index.ts'
 
 const HH2_RESERVED = ['hardhat', 'localhost']
 
@@ -131,9 +134,83 @@ describe('Hardhat 3 network hooks', async () => {
     await hooks.closeConnection(context, connection, async () => {})
   })
 
+  it("sends a transaction without gas with the network's gas ('auto': the devnet's estimate)", async () => {
+    const connection = await connect('dualnet')
+    const from = connection.dualnet!.accounts[0]!.address
+    const send = async (config: typeof context) => {
+      const answer = (await hooks.onRequest(config, connection, { jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params: [{ from, to: from }] }, fallThrough)) as { result: string }
+      return ((await connection.dualnet!.rpcUntyped('eth_getTransactionByHash', [answer.result])) as { gas: string }).gas
+    }
+    expect(await send(context)).toBe('0x5b8d80')
+    expect(await send({ config: { dualnet: resolveDualnetConfig({ gas: 'auto' }, []) } })).toBe('0x5208')
+    await hooks.closeConnection(context, connection, async () => {})
+  })
+
   it('leaves connections to other networks alone', async () => {
     const other = await connect('hardhat')
     expect(other.dualnet).toBeUndefined()
     expect(await hooks.onRequest(context, other, { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, fallThrough)).toBe('next')
+  })
+})
+
+/** Init code that reverts with `Error("no")`: CODECOPY of the 100-byte payload after the 12 bytes of code, then REVERT. */
+const REVERT_NO = `0x6064600c60003960646000fd08c379a0${(32).toString(16).padStart(64, '0')}${'2'.padStart(64, '0')}${'6e6f'.padEnd(64, '0')}`
+/** Init code that reverts with no data. */
+const REVERT_EMPTY = '0x60006000fd'
+
+describe("how a request reaches the plugin's devnet", () => {
+  let devnet: Devnet
+  let from: string
+  const to = '0x0000000000000000000000000000000000000b0b'
+  const gasOf = async (hash: unknown) => ((await devnet.rpcUntyped('eth_getTransactionByHash', [hash])) as { gas: string }).gas
+
+  beforeAll(async () => {
+    devnet = await createDevnet({ console: false })
+    from = devnet.accounts[0]!.address
+  })
+  afterAll(() => devnet.close())
+
+  it("gives an eth_sendTransaction without gas the network's gas, in a copy; leaves the rest alone", () => {
+    const params = [{ from, to }, 'extra']
+    expect(withNetworkGas('eth_sendTransaction', params, 6_000_000)).toEqual([{ from, to, gas: '0x5b8d80' }, 'extra'])
+    expect(params).toEqual([{ from, to }, 'extra'])
+    expect(withNetworkGas('eth_sendTransactionSync', [{ from }], 21_000)).toEqual([{ from, gas: '0x5208' }])
+    const given = [{ from, gas: '0x5300' }]
+    expect(withNetworkGas('eth_sendTransaction', given, 6_000_000)).toBe(given)
+    expect(withNetworkGas('eth_sendTransaction', params, 'auto')).toBe(params)
+    expect(withNetworkGas('eth_call', params, 6_000_000)).toBe(params)
+    expect(withNetworkGas('eth_sendTransaction', [null], 6_000_000)).toEqual([null])
+    expect(withNetworkGas('eth_sendTransaction', undefined, 6_000_000)).toBeUndefined()
+  })
+
+  it("sends with the network's gas, or the devnet's estimate under 'auto'", async () => {
+    expect(await gasOf(await requestOnNetwork(devnet, 'eth_sendTransaction', [{ from, to, value: '0x1' }], 6_000_000))).toBe('0x5b8d80')
+    expect(await gasOf(await requestOnNetwork(devnet, 'eth_sendTransaction', [{ from, to, value: '0x1' }], 'auto'))).toBe('0x5208')
+  })
+
+  it('rejects a send whose transaction was mined and reverted with the revert, code 3 and data, the transaction staying mined', async () => {
+    const before = Number(await devnet.rpc('eth_blockNumber'))
+    const failure = await requestOnNetwork(devnet, 'eth_sendTransaction', [{ from, data: REVERT_NO }], 6_000_000).catch((err: unknown) => err)
+    expect(failure).toBeInstanceOf(RpcError)
+    expect(failure).toMatchObject({ code: 3, message: 'execution reverted: no', data: `0x${REVERT_NO.slice(26)}` })
+    const hash = (failure as { transactionHash: string }).transactionHash
+    expect(await devnet.rpcUntyped('eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x0', blockNumber: `0x${(before + 1).toString(16)}` })
+    const empty = await requestOnNetwork(devnet, 'eth_sendTransaction', [{ from, data: REVERT_EMPTY }], 'auto').catch((err: unknown) => err)
+    // Under 'auto' the devnet's estimate refuses it first, nothing mined.
+    expect(empty).toMatchObject({ code: 3, message: 'execution reverted' })
+    expect(Number(await devnet.rpc('eth_blockNumber'))).toBe(before + 1)
+    const mined = await requestOnNetwork(devnet, 'eth_sendTransaction', [{ from, data: REVERT_EMPTY }], 6_000_000).catch((err: unknown) => err)
+    expect(mined).toMatchObject({ code: 3, data: '0x', message: expect.stringMatching(/^transaction 0x[0-9a-f]{64} failed \(mined with status 0, no revert data\)$/) })
+  })
+
+  it('answers the hash of a send left pending (automine off), failing or not', async () => {
+    await devnet.rpc('evm_setAutomine', [false])
+    try {
+      const hash = await requestOnNetwork(devnet, 'eth_sendTransaction', [{ from, data: REVERT_NO }], 6_000_000)
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(await devnet.rpcUntyped('eth_getTransactionReceipt', [hash])).toBeNull()
+    } finally {
+      await devnet.rpc('evm_setAutomine', [true])
+    }
   })
 })

@@ -41,7 +41,7 @@ describe('gas on the dualnet network', function () {
   })
 
   it('sends delegate and transfer at once, both mined, though transfer costs more after delegate', async function () {
-    const [holder, delegatee, recipient] = await ethers.getSigners()
+    const [, delegatee, recipient] = await ethers.getSigners()
     const votes = await ethers.deployContract('Votes', [1_000n])
     const alone = await votes.transfer.estimateGas(recipient.address, 1n)
     const [delegating, transferring] = await Promise.all([votes.delegate(delegatee.address), votes.transfer(recipient.address, 1n)])
