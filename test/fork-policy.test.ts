@@ -72,6 +72,7 @@ const placed: Record<string, PlacedSample> = {
   eth_getStorageValues: { below: (e) => [{ [e.h.token]: [SLOT_ZERO] }, e.remoteBlock], above: (e) => [{ [e.h.token]: [SLOT_ZERO] }, e.ownBlock] },
   eth_createAccessList: { below: (e) => [call(e), e.remoteBlock], above: (e) => [call(e), e.ownBlock] },
   trace_call: { below: (e) => [call(e), ['trace'], e.remoteBlock], above: (e) => [call(e), ['trace'], e.ownBlock] },
+  eth_simulateV1: { below: (e) => [{ blockStateCalls: [{ calls: [call(e)] }] }, e.remoteBlock], above: (e) => [{ blockStateCalls: [{ calls: [call(e)] }] }, e.ownBlock] },
   eth_getUncleCountByBlockHash: { below: (e) => [e.remoteBlockHash], above: (e) => [e.ownBlockHash] },
   eth_getTransactionByBlockNumberAndIndex: { below: (e) => [e.remoteBlock, '0x0'], above: (e) => [e.ownBlock, '0x0'] },
   eth_getTransactionByBlockHashAndIndex: { below: (e) => [e.remoteBlockHash, '0x0'], above: (e) => [e.ownBlockHash, '0x0'] },

@@ -70,7 +70,7 @@ export function simulationOverrides(state: StateOverrides | undefined, block: Bl
   return state === undefined && block === undefined ? undefined : { state, block }
 }
 
-function parseStateOverrides(value: unknown, index: number, where: string): StateOverrides {
+export function parseStateOverrides(value: unknown, index: number, where: string): StateOverrides {
   const set = object(value, index, where, 'override.StateOverride')
   const out = new Map<string, AccountOverride>()
   for (const [key, account] of Object.entries(set)) {
@@ -128,7 +128,7 @@ const BLOCK_FIELDS = ['number', 'difficulty', 'time', 'gasLimit', 'feeRecipient'
  * no base fee, reference §6.3), `blobBaseFee` without EIP-4844 (no blobs); `beaconRoot`
  * and `withdrawals` always, with go-ethereum's text.
  */
-function parseBlockOverrides(value: unknown, index: number, where: string, evm: Pick<EvmExecutor, 'hardfork' | 'hasBaseFee' | 'hasPrevRandao' | 'hasBlobBaseFee'>): BlockOverrides {
+export function parseBlockOverrides(value: unknown, index: number, where: string, evm: Pick<EvmExecutor, 'hardfork' | 'hasBaseFee' | 'hasPrevRandao' | 'hasBlobBaseFee'>): BlockOverrides {
   const fields = object(value, index, where, 'override.BlockOverrides')
   for (const key of Object.keys(fields)) {
     if (fields[key] === undefined || fields[key] === null) continue

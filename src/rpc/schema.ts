@@ -54,6 +54,7 @@ import type {
   RpcTxpool,
   StateOverride,
 } from '../core/rpcObjects.ts'
+import type { RpcSimulateOptions, RpcSimulatedBlock } from './simulate.ts'
 
 /** A block by QUANTITY number or tag (`latest`, `earliest`, `pending`, `safe`, `finalized`). */
 export type BlockNumberOrTag = string
@@ -92,6 +93,7 @@ export type DualnetRpcSchema = [
   { Method: 'eth_getTransactionLogs'; Parameters: [hash: string]; ReturnType: RpcLog[] | null },
   { Method: 'eth_sendRawTransaction'; Parameters: [raw: string]; ReturnType: Hash },
   { Method: 'eth_callBundle'; Parameters: [bundle: RpcCallBundle]; ReturnType: RpcCallBundleResponse },
+  { Method: 'eth_simulateV1'; Parameters: [opts: RpcSimulateOptions, block?: BlockSpecifier | null]; ReturnType: RpcSimulatedBlock[] },
   { Method: 'eth_sendRawTransactionConditional'; Parameters: [raw: string, conditional: RpcTransactionConditional]; ReturnType: Hash },
   { Method: 'eth_call'; Parameters: [call: RpcTransactionRequest, block: BlockSpecifier, stateOverrides?: StateOverride | null, blockOverrides?: BlockOverrides | null]; ReturnType: Hex },
   {

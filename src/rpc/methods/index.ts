@@ -136,6 +136,7 @@ import { eth_protocolVersion } from './eth_protocolVersion.ts'
 import { eth_sendRawTransaction } from './eth_sendRawTransaction.ts'
 import { eth_sendRawTransactionConditional } from './eth_sendRawTransactionConditional.ts'
 import { eth_callBundle } from './eth_callBundle.ts'
+import { eth_simulateV1 } from './eth_simulateV1.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
 import { eth_resend } from './eth_resend.ts'
 import { eth_syncing } from './eth_syncing.ts'
@@ -194,6 +195,7 @@ const table = {
   eth_sendRawTransaction,
   eth_sendRawTransactionConditional,
   eth_callBundle,
+  eth_simulateV1,
   eth_call,
   eth_estimateGas,
   debug_traceTransaction,
