@@ -208,9 +208,13 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(title, () => {
     await checkAndShoot('tx-state-diff')
   })
 
-  it('a reverted transaction: its revert reason', async () => {
+  it('a reverted transaction: its revert reason; reached by its sender and nonce', async () => {
     await visit(`/tx/${chain.revert}`, "Fail with revert message: 'Reverter: always fails'", 'revertWithReason')
     await checkAndShoot('tx-revert')
+    // The sender's nonce link: ots_getTransactionBySenderAndNonce (Otterscan sends the nonce as a JSON number).
+    const { nonce } = (await rpcCall(cli.rpcUrl, 'eth_getTransactionByHash', [chain.revert])) as { nonce: string }
+    await visit(`/address/${chain.deployer}?nonce=${Number(nonce)}`, chain.revert, "Fail with revert message: 'Reverter: always fails'")
+    expect(page.url()).toContain(`/tx/${chain.revert}`)
   })
 
   it(`an address: its transactions, ${OTTERSCAN_PAGE_SIZE} a page, paged in both directions`, async () => {
