@@ -146,6 +146,7 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
   profile: { good: ['node', 'ethereum'], bad: [['hardhat', `option profile: "hardhat" is invalid. Allowed: 'node' or 'ethereum'.`]] },
   blockContext: { good: ['node', 'ethereum'], bad: [['geth', `option blockContext: "geth" is invalid. Allowed: 'node' or 'ethereum'.`]] },
   emptyStorage: { good: ['node', 'ethereum'], bad: [['zero', `option emptyStorage: "zero" is invalid. Allowed: 'node' or 'ethereum'.`]] },
+  stateRoot: { good: ['zero', 'merkle'], bad: [['node', `option stateRoot: "node" is invalid. Allowed: 'zero' or 'merkle'.`]] },
   bookkeeperKey: {
     good: [KEY('11')],
     bad: [

@@ -56,6 +56,12 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   if (options.fork !== undefined && options.state !== undefined) {
     throw new ForkOptionError('state', options.state, 'no state with fork', { reason: 'a fork cannot start from a state document yet: load it with devnet.loadState() after the start' })
   }
+  if (options.fork !== undefined && options.stateRoot === 'merkle') {
+    // A fork reads the remote's state one value at a time and cannot know its trie, so no root or proof it served would verify.
+    throw new ForkOptionError('stateRoot', options.stateRoot, 'no merkle state root with fork', {
+      reason: "a fork cannot compute the remote's state trie: stateRoot 'merkle' needs a devnet without fork",
+    })
+  }
   // No database unless the user gives one; one that holds a chain is resumed (src/persistence/).
   const store = new LedgerStore(options.db)
   await store.open()
@@ -102,6 +108,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     clientVersion,
     limits,
     emptyStorage: answerSwitches(options).emptyStorage,
+    stateRoot: options.stateRoot ?? 'zero',
     filters: new FilterRegistry(limits),
     controls: new DevnetControls(chain, limits),
     subscriptions: new SubscriptionManager(chain),

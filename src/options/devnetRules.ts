@@ -100,6 +100,7 @@ export const DEVNET_OPTION_RULES = {
   profile: oneOf(['node', 'ethereum']),
   blockContext: oneOf(['node', 'ethereum']),
   emptyStorage: oneOf(['node', 'ethereum']),
+  stateRoot: oneOf(['zero', 'merkle']),
   bookkeeperKey: privateKeyOf('P-256', P256_ORDER),
   bodyLimit: limit,
   batchLimit: limit,

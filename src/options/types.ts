@@ -127,6 +127,16 @@ export interface DevnetOptions {
    */
   emptyStorage?: EmptyStorageAnswer
   /**
+   * The `stateRoot` of the EVM view's blocks. `'zero'` (default), the real node's zero
+   * hash (it keeps no state trie, reference §6.3), and eth_getProof is refused as the
+   * node refuses it. `'merkle'`: the Ethereum state trie (accounts with nonce, gas-token
+   * balance in wei, storage root, code hash; a storage trie per account) is computed per
+   * block when asked (@ethereumjs/mpt, cached), each block's `stateRoot` is its root, and
+   * eth_getProof answers EIP-1186 proofs that verify against it. Refused with `fork`: a
+   * fork cannot know the remote's trie (docs/options.md).
+   */
+  stateRoot?: 'zero' | 'merkle'
+  /**
    * The block environment (NUMBER, TIMESTAMP) of eth_call, eth_estimateGas and
    * debug_traceCall at a block (default: the `profile`'s). `'node'`, the real node's: a call at block N
    * runs with NUMBER N and TIMESTAMP N's timestamp + 1; an estimate on the latest

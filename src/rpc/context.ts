@@ -37,6 +37,8 @@ export interface RpcContext {
   readonly limits: RpcLimits
   /** eth_getStorageAt's answer for an empty slot (option emptyStorage or profile: options/profile.ts). */
   readonly emptyStorage: EmptyStorageAnswer
+  /** The EVM blocks' stateRoot and eth_getProof: 'zero' as the node, or 'merkle', the Ethereum state trie (option stateRoot; rpc/stateRoots.ts). */
+  readonly stateRoot: 'zero' | 'merkle'
   /** Push subscriptions of this devnet (eth_subscribe). */
   readonly subscriptions: SubscriptionManager
   /**

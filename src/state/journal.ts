@@ -26,19 +26,35 @@ export class Journal {
   readonly #log: unknown[] = []
   /** Absolute position of the first step in `#log`; grows when the log is trimmed. */
   #base = 0
+  /** Writes recorded ever (never goes back): a cache of values derived from the state (state/merkleState.ts) knows by it whether anything changed. */
+  #writes = 0
+  /** Reverts ever ({@link revertTo} calls that undid something): a derived cache drops what a revert may have changed. */
+  #reverts = 0
 
   /** Current absolute position: what a snapshot stores. */
   get position(): number {
     return this.#base + this.#log.length / STRIDE
   }
 
+  /** Writes recorded since the journal was made (monotonic; see #writes). */
+  get writes(): number {
+    return this.#writes
+  }
+
+  /** Reverts that undid something since the journal was made (monotonic). */
+  get reverts(): number {
+    return this.#reverts
+  }
+
   /** Records the undo step of a write that just happened. */
   record(step: UndoStep): void {
+    this.#writes++
     this.#log.push(step, undefined, undefined)
   }
 
   /** Records that `target.undo(key, payload)` undoes a write that just happened (no closure). */
   recordUndo(target: Undoable, key: string, payload: unknown): void {
+    this.#writes++
     this.#log.push(target, key, payload)
   }
 
@@ -52,6 +68,7 @@ export class Journal {
     }
     const log = this.#log
     const keep = (position - this.#base) * STRIDE
+    if (keep < log.length) this.#reverts++
     for (let i = log.length - STRIDE; i >= keep; i -= STRIDE) {
       const target = log[i] as Undoable | UndoStep
       if (typeof target === 'function') target()

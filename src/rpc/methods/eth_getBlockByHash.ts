@@ -1,4 +1,5 @@
 import { defineMethod } from '../declare.ts'
+import { withStateRoot } from '../stateRoots.ts'
 import { boolean, hash } from '../paramSpecs.ts'
 import { formatBlock } from '../format.ts'
 import { toHexRaw } from '../../util/hex.ts'
@@ -10,6 +11,6 @@ export const eth_getBlockByHash = defineMethod({
   fork: { kind: 'block', by: 'hash', param: 0, check: 'number' },
   handler: (ctx, [bytes, fullTransactions]) => {
     const block = ctx.chain.blockByHash(toHexRaw(bytes))
-    return block === undefined ? null : formatBlock(block, fullTransactions)
+    return block === undefined ? null : withStateRoot(ctx, block, formatBlock(block, fullTransactions))
   },
 })

@@ -1,4 +1,5 @@
 import { defineMethod } from '../declare.ts'
+import { withStateRoot } from '../stateRoots.ts'
 import { blockNumberLookup, boolean } from '../paramSpecs.ts'
 import { formatBlock } from '../format.ts'
 
@@ -9,6 +10,6 @@ export const eth_getBlockByNumber = defineMethod({
   fork: { kind: 'block', by: 'number', param: 0, check: 'number' },
   handler: (ctx, [height, fullTransactions]) => {
     const block = height === undefined ? undefined : ctx.chain.blockAt(height)
-    return block === undefined ? null : formatBlock(block, fullTransactions)
+    return block === undefined ? null : withStateRoot(ctx, block, formatBlock(block, fullTransactions))
   },
 })

@@ -1,4 +1,5 @@
 import { defineMethod } from '../declare.ts'
+import { withStateRoot } from '../stateRoots.ts'
 import { hash } from '../paramSpecs.ts'
 import { formatBlock } from '../format.ts'
 import type { ChainBlock } from '../../chain/block.ts'
@@ -22,6 +23,6 @@ export const eth_getHeaderByHash = defineMethod({
   fork: { kind: 'block', by: 'hash', param: 0, check: 'number' },
   handler: (ctx, [bytes]) => {
     const block = ctx.chain.blockByHash(toHexRaw(bytes))
-    return block === undefined ? null : formatHeader(block)
+    return block === undefined ? null : withStateRoot(ctx, block, formatHeader(block))
   },
 })
