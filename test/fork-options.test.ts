@@ -10,6 +10,7 @@ import { CommanderError } from 'commander'
 import { createServer, type AddressInfo } from 'node:net'
 import { createDevnet, ForkOptionError, InvalidOptionError, type Devnet } from '../src/index.ts'
 import { cliProgram, devnetOptionsOf, parseFlags } from '../src/cli/flags.ts'
+import { chainOf } from '../src/devnet/provider.ts'
 
 const PROBE = '0x00000000000000000000000000000000c0ffee03'
 
@@ -26,7 +27,8 @@ describe('fork option values', () => {
       'ws://127.0.0.1:2',
       `option fork.restUrl: "ws://127.0.0.1:2" is invalid. Allowed: an http(s) URL of the node's REST interface.`,
     ],
-    ['http://127.0.0.1:1', 'fork', 'http://127.0.0.1:1', 'option fork: "http://127.0.0.1:1" is invalid. Allowed: { url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md).'],
+    [{ url: 'http://127.0.0.1:1', historyLimit: 0 }, 'fork.historyLimit', 0, 'option fork.historyLimit: 0 is invalid. Allowed: a whole number from 1 to 9,007,199,254,740,991.'],
+    ['http://127.0.0.1:1', 'fork', 'http://127.0.0.1:1', 'option fork: "http://127.0.0.1:1" is invalid. Allowed: { url, restUrl?, blockNumber?, cache?, historyLimit?, remote? } (docs/fork.md).'],
   ])('refuses %j', async (fork, option, value, message) => {
     const err = await createDevnet({ fork: fork as never }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ForkOptionError)
@@ -106,6 +108,21 @@ describe('fork block', () => {
       expect(await fork.rpc('eth_getBalance', [PROBE, 'latest'])).toBe('0x64')
       const block1 = (await remote.rpc('eth_getBlockByNumber', ['0x1', false]))!
       expect((await fork.rpc('eth_getBlockByNumber', ['0x1', false]))!.hash).toBe(block1.hash)
+    } finally {
+      await fork.close()
+    }
+  })
+
+  it('bounds the kept history answers by fork.historyLimit: past it the oldest are dropped, and fetched again when asked', async () => {
+    const fork = await createDevnet({ fork: { url: rpcUrl, blockNumber: 2, historyLimit: 2_000 }, console: false })
+    try {
+      const history = chainOf(fork).fork!.history!
+      expect(history.cache.limit).toBe(2_000)
+      const block1 = await remote.rpc('eth_getBlockByNumber', ['0x1', true])
+      expect(await fork.rpc('eth_getBlockByNumber', ['0x1', true])).toEqual(block1)
+      for (let i = 0; i < 20; i++) await fork.rpc('eth_getTransactionByHash', [`0x${i.toString(16).padStart(64, '0')}`])
+      expect(history.cache.bytes).toBeLessThanOrEqual(2_000)
+      expect(await fork.rpc('eth_getBlockByNumber', ['0x1', true])).toEqual(block1)
     } finally {
       await fork.close()
     }

@@ -62,6 +62,13 @@ export interface ForkOptions {
   cache?: string | false
   /** Time-out and retries of remote calls (see RemoteOptions). */
   remote?: RemoteOptions
+  /**
+   * Bytes of the remote's history answers (blocks, transactions, receipts, logs at or
+   * below the fork block) kept in memory, for each of the JSON-RPC and REST views;
+   * past it the least recently used are dropped and fetched again when asked (and
+   * deleted from `--db`). Default `LIMIT_DEFAULTS.forkHistoryLimit` (64 MiB).
+   */
+  historyLimit?: number
 }
 
 /**
@@ -149,8 +156,8 @@ export function resumeFork(stored: StoredFork, options: ForkOptions): ConnectedF
   const remote = new RemoteNode(stored.url, options.remote, stored.restUrl ?? undefined)
   const source = new ForkSource(remote, number, stored.restUrl === null ? undefined : restNativeFetcher(remote))
   // History up to the fork block is the remote's, fetched when first asked for (rpc/forkPolicy.ts, rest/forkPolicy.ts).
-  source.history = new RemoteHistory(remote, number)
-  if (stored.restUrl !== null) source.restHistory = new RemoteRestHistory(remote, number)
+  source.history = new RemoteHistory(remote, number, options.historyLimit)
+  if (stored.restUrl !== null) source.restHistory = new RemoteRestHistory(remote, number, options.historyLimit)
   let tree: ForkBlockTree | undefined
   if (stored.nativeHeader !== undefined) {
     const { header, signatures } = headerFromRest(parseLosslessJson(stored.nativeHeader) as Record<string, unknown>)
@@ -212,11 +219,11 @@ export async function connectFork(options: ForkOptions): Promise<ConnectedFork> 
   number = raw.height
   const source = new ForkSource(remote, number, options.restUrl === undefined ? undefined : restNativeFetcher(remote))
   // History up to the fork block is the remote's (rpc/forkPolicy.ts); its header is fetched already.
-  source.history = new RemoteHistory(remote, number)
+  source.history = new RemoteHistory(remote, number, options.historyLimit)
   source.history.seed(blockCall, answer)
   if (genesis !== null) source.history.seed(calls[4]!, answers[4])
   const cacheDir = options.cache ?? (options.blockNumber === undefined ? false : defaultForkCacheDir())
-  if (options.restUrl !== undefined) source.restHistory = new RemoteRestHistory(remote, number)
+  if (options.restUrl !== undefined) source.restHistory = new RemoteRestHistory(remote, number, options.historyLimit)
   if (cacheDir !== false) {
     const meta = { url: options.url, restUrl: options.restUrl ?? null, chainId, blockNumber: number, blockHash: raw.hash }
     await attachForkCache(source, forkCacheFile(cacheDir, chainId, options.url, number, options.restUrl), meta)

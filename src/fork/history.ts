@@ -54,15 +54,17 @@ export class RemoteHistory {
    * Kept answers by call key ({@link historyKey}), with their calls; bounded in bytes
    * (its `limit`). The database watches it to write each answer put or dropped.
    */
-  readonly cache = new AnswerCache<{ call: RemoteCall; answer: unknown }>()
+  readonly cache: AnswerCache<{ call: RemoteCall; answer: unknown }>
   /** Fetches under way, by call key, so that concurrent reads share one. */
   readonly #loading = new Map<string, Promise<void>>()
   /** Told after each fetch (the disk cache schedules a write). */
   onFetched: (() => void) | undefined
 
-  constructor(remote: RemoteNode, height: number) {
+  /** `historyLimit`: bytes of answers kept (the `fork.historyLimit` option; default `LIMIT_DEFAULTS.forkHistoryLimit`). */
+  constructor(remote: RemoteNode, height: number, historyLimit?: number) {
     this.remote = remote
     this.height = height
+    this.cache = new AnswerCache(historyLimit)
   }
 
   /** The remote's answer to `method(params)`, as it gave it. Throws {@link ForkMiss} until fetched. */

@@ -53,15 +53,17 @@ export class RemoteRestHistory {
    * write); bounded in bytes (its `limit`). The database watches it to write each
    * answer put or dropped.
    */
-  readonly cache = new AnswerCache<RestHistoryAnswer & { text: string }>()
+  readonly cache: AnswerCache<RestHistoryAnswer & { text: string }>
   /** Fetches under way, by path, so that concurrent reads share one. */
   readonly #loading = new Map<string, Promise<void>>()
   /** Told after each fetch (the disk cache schedules a write). */
   onFetched: (() => void) | undefined
 
-  constructor(remote: RemoteNode, height: number) {
+  /** `historyLimit`: bytes of answers kept (the `fork.historyLimit` option; default `LIMIT_DEFAULTS.forkHistoryLimit`). */
+  constructor(remote: RemoteNode, height: number, historyLimit?: number) {
     this.remote = remote
     this.height = height
+    this.cache = new AnswerCache(historyLimit)
   }
 
   /** The remote's answer to `GET path`. Throws {@link ForkMiss} until fetched. */

@@ -63,6 +63,7 @@ const FORK_FIELDS = {
   restUrl: httpUrl("the node's REST interface"),
   blockNumber: wholeNumber(0, Number.MAX_SAFE_INTEGER),
   cache,
+  historyLimit: wholeNumber(1, Number.MAX_SAFE_INTEGER),
   remote: objectOf(
     {
       timeout: wholeNumber(1, I32_MAX),
@@ -77,7 +78,7 @@ const FORK_FIELDS = {
 } satisfies Record<string, Rule>
 
 /** What `fork` takes, as the option tables say it. */
-export const FORK_ALLOWED = '{ url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md)'
+export const FORK_ALLOWED = '{ url, restUrl?, blockNumber?, cache?, historyLimit?, remote? } (docs/fork.md)'
 
 /**
  * `fork`: an object of the fields above, `url` required; the result holds the values
