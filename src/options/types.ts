@@ -89,7 +89,7 @@ export interface DevnetOptions {
   /** Pool minimum gas price in whole gwei, 0 to 2^64 - 1; default 0, as on a solo node (reference §0). */
   minGasPrice?: bigint | number
   /**
-   * Fork a live node (docs/fork.md): `{ url, restUrl?, blockNumber?, cache?, remote? }`.
+   * Fork a live node (docs/fork.md): `{ url, restUrl?, blockNumber?, cache?, historyLimit?, remote? }`.
    * The devnet takes the remote's chain id (unless `chainId` is given), net_version and,
    * with `restUrl`, REST network id; its blocks continue from the fork block (default:
    * the remote's latest), whose hash is their first parent; EVM accounts (balance,
