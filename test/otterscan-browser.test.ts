@@ -89,8 +89,9 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(title, () => {
       }),
       chain.assets,
     )
-    // Root (as in CI containers) cannot use chromium's sandbox.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [], timeout: PAGE_MS })
+    // Root (as in CI containers) cannot use chromium's sandbox; a container's /dev/shm is often 64 MB.
+    const args = ['--disable-dev-shm-usage', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])]
+    browser = await chromium.launch({ executablePath: CHROMIUM, args, timeout: PAGE_MS })
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     context.setDefaultTimeout(PAGE_MS)
     // Loopback only: Sourcify and the like are not asked (the test runs offline and the same everywhere).
