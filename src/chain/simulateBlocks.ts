@@ -21,6 +21,8 @@ import { applyStateOverrides, withBlockOverrides } from './overrides.ts'
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
 import type { SimulationBlock } from './chainTypes.ts'
+import type { ChainBlock } from './block.ts'
+import type { Tracer } from '../evm/tracing/tracer.ts'
 
 /** go-ethereum's `timestampIncrement`: seconds between simulated blocks whose time is not overridden. */
 export const SIMULATED_BLOCK_TIME = 12n
@@ -66,6 +68,30 @@ export interface SimulatedBlockInput {
 export interface SimulatedCall {
   readonly tx: LegacyTransaction
   readonly outcome: ExecutionOutcome
+  /** The result of the tracer {@link SimulationOptions.tracer} gave this call, if any. */
+  readonly trace?: unknown
+}
+
+/** How a simulation runs (see {@link simulateBlocks}). */
+export interface SimulationOptions {
+  /** eth_simulateV1's `validation`. */
+  readonly validation: boolean
+  /** The chain id the calls' transactions are made for (their hashes). */
+  readonly chainId: bigint
+  /**
+   * Erigon's eth_callMany / trace_callMany: every block runs in the environment of an
+   * eth_call at the base block (its number and time) unless overridden, with no
+   * order checks and no gaps filled.
+   */
+  readonly sameBlock?: boolean
+  /**
+   * Erigon's `transactionIndex` (eth_callMany's state context): run on the state before
+   * block `at` with its first this-many transactions applied, in that block's own
+   * environment. Needs `at` to be a height.
+   */
+  readonly transactionIndex?: number
+  /** A tracer for call `call` of block `block`, attached for its run; its result is kept on the call. */
+  readonly tracer?: (block: number, call: number) => Tracer | undefined
 }
 
 /** A simulated block: its header fields (the hash a digest of parent, number, time and transactions) and its calls. */
@@ -92,6 +118,7 @@ export interface SimulationChain extends ReplayChain {
   readonly height: number
   timestampAt(height: number): number
   blockHash(height: number): Uint8Array | undefined
+  blockAt(height: number): ChainBlock | undefined
 }
 
 /**
@@ -112,28 +139,36 @@ export async function simulateBlocks(
   chain: SimulationChain,
   at: SimulationBlock,
   blocks: readonly SimulatedBlockInput[],
-  validation: boolean,
-  chainId: bigint,
+  options: SimulationOptions,
   limits?: ReplayBudget,
 ): Promise<{ blocks: SimulatedBlock[] } | { refused: SimulationRefusal }> {
-  const base = chain.simulationContext(at, 'call')
-  const world = new ReplayWorld(chain.world, base.readHeight)
-  const engine = await pendingEngine(chain, base, at === 'pending' ? chain.pendingBlockTransactions() : [], undefined, world)
+  const { validation, chainId, sameBlock = false } = options
+  const prefix = options.transactionIndex === undefined || at === 'pending' ? undefined : blockPrefix(chain, at, options.transactionIndex)
+  if (prefix !== undefined && 'refused' in prefix) return prefix
+  const base = prefix?.ctx ?? chain.simulationContext(at, 'call')
+  // A prefix of block `at` runs on the state before it; otherwise the state of `at` (pending: after the pool's transactions).
+  const world = new ReplayWorld(chain.world, prefix === undefined ? base.readHeight : base.readHeight - 1)
+  const engine = await pendingEngine(chain, base, prefix?.txs ?? (at === 'pending' ? chain.pendingBlockTransactions() : []), undefined, world)
   const budget = { ...limits, signal: chain.executor.signal }
-  const baseEnv = chain.blockEnvironment(base.readHeight)
-  let parent = { number: BigInt(base.readHeight), timestamp: BigInt(chain.timestampAt(base.readHeight)), hash: chain.blockHash(base.readHeight) ?? new Uint8Array(32) }
+  const baseEnv = base.env ?? chain.blockEnvironment(base.readHeight)
+  let parent = sameBlock
+    ? { number: BigInt(base.number) - 1n, timestamp: BigInt(base.timestamp) - SIMULATED_BLOCK_TIME, hash: chain.blockHash(base.number - 1) ?? new Uint8Array(32) }
+    : { number: BigInt(base.readHeight), timestamp: BigInt(chain.timestampAt(base.readHeight)), hash: chain.blockHash(base.readHeight) ?? new Uint8Array(32) }
   const out: SimulatedBlock[] = []
   const refuse = (code: number, message: string) => ({ refused: { code, message } })
   for (const [index, input] of blocks.entries()) {
+    if (sameBlock) parent = { ...parent, number: BigInt(base.number) - 1n, timestamp: BigInt(base.timestamp) - SIMULATED_BLOCK_TIME }
     const number = input.block?.number ?? parent.number + 1n
-    if (number <= parent.number) return refuse(SimulateErrorCode.BlockNumberInvalid, `block numbers must be in order: ${number} <= ${parent.number}`)
-    if (out.length + Number(number - parent.number) > MAX_SIMULATED_BLOCKS) {
+    if (sameBlock) {
+      // Each bundle in the base's environment: its overrides alone move number and time.
+    } else if (number <= parent.number) return refuse(SimulateErrorCode.BlockNumberInvalid, `block numbers must be in order: ${number} <= ${parent.number}`)
+    if (!sameBlock && out.length + Number(number - parent.number) > MAX_SIMULATED_BLOCKS) {
       return refuse(SimulateErrorCode.ClientLimitExceeded, `too many blocks: more than ${MAX_SIMULATED_BLOCKS} (the gaps filled included)`)
     }
     // go-ethereum fills a gap in the numbers with empty blocks, each 12 s after the one before.
-    while (parent.number + 1n < number) parent = push(out, emptyBlock(parent, baseEnv))
+    while (!sameBlock && parent.number + 1n < number) parent = push(out, emptyBlock(parent, baseEnv))
     const timestamp = input.block?.time ?? parent.timestamp + SIMULATED_BLOCK_TIME
-    if (timestamp <= parent.timestamp) {
+    if (!sameBlock && timestamp <= parent.timestamp) {
       return refuse(SimulateErrorCode.BlockTimestampInvalid, `block timestamps must be in order: ${timestamp} <= ${parent.timestamp}`)
     }
     const ctx = blockContext(base, baseEnv, number, timestamp, input.block)
@@ -170,6 +205,8 @@ export async function simulateBlocks(
       // Without validation the nonce is not checked (go-ethereum's SkipNonceChecks): the sender's runs.
       const nonce = validation ? (call.nonce ?? sender.nonce) : sender.nonce
       const tx = impersonatedTransaction({ nonce, gasPrice: price, gasLimit: gas, to: call.to, value: call.value ?? 0n, data: call.data ?? new Uint8Array(0) }, chainId, from)
+      const tracer = options.tracer?.(index, i)
+      const detach = tracer?.attach(engine.events)
       let outcome: ExecutionOutcome
       try {
         outcome = await engine.executeTransaction(tx, ctx, budget)
@@ -177,13 +214,35 @@ export async function simulateBlocks(
         const failure = runFailure(err)
         if (failure === undefined) throw err
         return refuse(failure, `${where}: ${(err as Error).message}`)
+      } finally {
+        detach?.()
       }
       gasUsed += outcome.gasUsed
-      calls.push({ tx, outcome })
+      calls.push(tracer === undefined ? { tx, outcome } : { tx, outcome, trace: tracer.result(outcome, gas) })
     }
     parent = push(out, { number, timestamp, parentHash: parent.hash, env, gasLimit, gasUsed, calls })
   }
   return { blocks: out }
+}
+
+/**
+ * The context of block `height` and its first `index` transactions (Erigon's state
+ * context; -1: all of them), or the refusal: a height the chain does not have, an index
+ * past the block, a native transaction among them (the EVM replay cannot run it).
+ */
+function blockPrefix(chain: SimulationChain, height: number, index: number): { ctx: ExecutionContext; txs: LegacyTransaction[] } | { refused: SimulationRefusal } {
+  const block = chain.blockAt(height)
+  if (block === undefined || height === 0) return { refused: { code: -32602, message: `stateContext.blockNumber: block ${height} has no state before it to replay from` } }
+  const count = index < 0 ? block.transactions.length : index
+  if (count > block.transactions.length)
+    return { refused: { code: -32602, message: `stateContext.transactionIndex ${index} is past the ${block.transactions.length} transactions of block ${height}` } }
+  const txs: LegacyTransaction[] = []
+  for (const entry of block.transactions.slice(0, count)) {
+    if (entry.kind !== 'evm')
+      return { refused: { code: -32602, message: `stateContext.transactionIndex: block ${height} holds a native transaction before index ${count}, which the EVM replay cannot run` } }
+    txs.push(entry.tx)
+  }
+  return { ctx: { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }, txs }
 }
 
 /** The execution-apis code of an execution that could not run at all (EvmEngine's texts), or `undefined` for another error. */

@@ -55,6 +55,8 @@ import type {
   StateOverride,
 } from '../core/rpcObjects.ts'
 import type { RpcSimulateOptions, RpcSimulatedBlock } from './simulate.ts'
+import type { RpcCallManyBundle, RpcStateContext } from './callMany.ts'
+import type { RpcCallManyResult } from './methods/eth_callMany.ts'
 
 /** A block by QUANTITY number or tag (`latest`, `earliest`, `pending`, `safe`, `finalized`). */
 export type BlockNumberOrTag = string
@@ -94,6 +96,7 @@ export type DualnetRpcSchema = [
   { Method: 'eth_sendRawTransaction'; Parameters: [raw: string]; ReturnType: Hash },
   { Method: 'eth_callBundle'; Parameters: [bundle: RpcCallBundle]; ReturnType: RpcCallBundleResponse },
   { Method: 'eth_simulateV1'; Parameters: [opts: RpcSimulateOptions, block?: BlockSpecifier | null]; ReturnType: RpcSimulatedBlock[] },
+  { Method: 'eth_callMany'; Parameters: [bundles: RpcCallManyBundle[], stateContext?: RpcStateContext | null, stateOverride?: StateOverride | null, timeoutMilliSeconds?: number]; ReturnType: RpcCallManyResult[][] },
   { Method: 'eth_sendRawTransactionConditional'; Parameters: [raw: string, conditional: RpcTransactionConditional]; ReturnType: Hash },
   { Method: 'eth_call'; Parameters: [call: RpcTransactionRequest, block: BlockSpecifier, stateOverrides?: StateOverride | null, blockOverrides?: BlockOverrides | null]; ReturnType: Hex },
   {
@@ -118,6 +121,7 @@ export type DualnetRpcSchema = [
   { Method: 'trace_replayTransaction'; Parameters: [hash: string, traceTypes: ('trace' | 'stateDiff' | 'vmTrace')[]]; ReturnType: ParityTraceResults },
   { Method: 'trace_filter'; Parameters: [filter: RpcTraceFilter]; ReturnType: ParityTrace[] },
   { Method: 'trace_rawTransaction'; Parameters: [raw: Hex, traceTypes: ('trace' | 'stateDiff' | 'vmTrace')[]]; ReturnType: ParityTraceResults },
+  { Method: 'trace_callMany'; Parameters: [calls: [RpcTransactionRequest, ('trace' | 'stateDiff' | 'vmTrace')[]][], block?: BlockSpecifier | null]; ReturnType: ParityTraceResults[] },
   { Method: 'trace_call'; Parameters: [call: RpcTransactionRequest, traceTypes: ('trace' | 'stateDiff' | 'vmTrace')[], block?: BlockSpecifier | null]; ReturnType: ParityTraceResults },
   { Method: 'trace_replayBlockTransactions'; Parameters: [block: BlockSpecifier, traceTypes: ('trace' | 'stateDiff' | 'vmTrace')[]]; ReturnType: ParityTraceResults[] | null },
   { Method: 'debug_traceCall'; Parameters: [call: RpcTransactionRequest, block?: BlockSpecifier | null, options?: RpcTraceCallOptions | null]; ReturnType: Trace },

@@ -13,7 +13,7 @@ import { decodeRevertReason } from '../evm/revertReason.ts'
 import { describeValue } from '../errors/describe.ts'
 import { toHex, toQuantity } from '../util/hex.ts'
 import type { RpcContext } from './context.ts'
-import { parseCallFields } from './callRequest.ts'
+import { parseManyCall } from './callMany.ts'
 import { RpcError, invalidArgument } from './errors.ts'
 import { parseBlockOverrides, parseStateOverrides } from './overrides.ts'
 import { parseBoolean } from './params.ts'
@@ -58,8 +58,6 @@ export interface SimulateOptions {
 
 const OPTION_FIELDS = new Set(['blockStateCalls', 'validation', 'traceTransfers', 'returnFullTransactions'])
 const BLOCK_FIELDS = new Set(['blockOverrides', 'stateOverrides', 'calls'])
-/** Transaction fields of other types than legacy, refused by name. */
-const NON_LEGACY_FIELDS = ['accessList', 'authorizationList', 'blobVersionedHashes', 'maxFeePerBlobGas', 'blobs', 'sidecars']
 
 function object(value: unknown, index: number, where: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidArgument(index, `${where}: expected an object, got ${describeValue(value)}`)
@@ -108,19 +106,8 @@ function parseFlag(value: unknown, index: number, where: string): boolean {
 
 function parseCall(value: unknown, index: number, where: string): SimulatedCallInput {
   const o = object(value, index, where)
-  for (const key of NON_LEGACY_FIELDS) {
-    const v = o[key]
-    if (given(v) && !(Array.isArray(v) && v.length === 0)) throw invalidArgument(index, `${where}.${key} is not supported: ${LEGACY_ONLY_HINT}`)
-  }
   if (given(o.type) && o.type !== '0x0' && o.type !== '0x00') throw invalidArgument(index, `${where}.type ${describeValue(o.type)} is not supported: ${LEGACY_ONLY_HINT}`)
-  let f: ReturnType<typeof parseCallFields>
-  try {
-    f = parseCallFields(value, index)
-  } catch (err) {
-    if (err instanceof RpcError) throw new RpcError(err.code, `${err.message} (${where})`)
-    throw err
-  }
-  return { from: f.from, to: f.to, gas: f.gas, gasPrice: f.gasPrice, value: f.value, data: f.data, nonce: f.nonce }
+  return parseManyCall(value, index, where)
 }
 
 const ZERO_HASH: Hash = `0x${'00'.repeat(32)}`

@@ -27,7 +27,9 @@ export const eth_simulateV1 = defineMethod({
   fork: { kind: 'simulation', param: 1 },
   handler: async (ctx, [opts, at], { scope }): Promise<RpcSimulatedBlock[]> => {
     const [{ withTraceBudget }, { simulateBlocks }, { formatSimulatedBlock }] = await Promise.all([import('../traceConfig.ts'), import('../../chain/simulateBlocks.ts'), import('../simulate.ts')])
-    const answer = await withTraceBudget(ctx.limits, scope, ctx.limits.traceTimeout, (budget) => simulateBlocks(ctx.chain, at, opts.blocks, opts.validation, BigInt(ctx.chainId), budget))
+    const answer = await withTraceBudget(ctx.limits, scope, ctx.limits.traceTimeout, (budget) =>
+      simulateBlocks(ctx.chain, at, opts.blocks, { validation: opts.validation, chainId: BigInt(ctx.chainId) }, budget),
+    )
     if ('refused' in answer) throw new RpcError(answer.refused.code, answer.refused.message)
     return answer.blocks.map((block) => formatSimulatedBlock(block, opts.returnFullTransactions, ctx.chain.executor.hasBaseFee))
   },

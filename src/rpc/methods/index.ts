@@ -72,6 +72,7 @@ import { trace_replayTransaction } from './trace_replayTransaction.ts'
 import { trace_filter } from './trace_filter.ts'
 import { trace_replayBlockTransactions } from './trace_replayBlockTransactions.ts'
 import { trace_call } from './trace_call.ts'
+import { trace_callMany } from './trace_callMany.ts'
 import { trace_rawTransaction } from './trace_rawTransaction.ts'
 import { eth_chainId } from './eth_chainId.ts'
 import { eth_coinbase } from './eth_coinbase.ts'
@@ -137,6 +138,7 @@ import { eth_sendRawTransaction } from './eth_sendRawTransaction.ts'
 import { eth_sendRawTransactionConditional } from './eth_sendRawTransactionConditional.ts'
 import { eth_callBundle } from './eth_callBundle.ts'
 import { eth_simulateV1 } from './eth_simulateV1.ts'
+import { eth_callMany } from './eth_callMany.ts'
 import { eth_sendTransaction } from './eth_sendTransaction.ts'
 import { eth_resend } from './eth_resend.ts'
 import { eth_syncing } from './eth_syncing.ts'
@@ -196,6 +198,7 @@ const table = {
   eth_sendRawTransactionConditional,
   eth_callBundle,
   eth_simulateV1,
+  eth_callMany,
   eth_call,
   eth_estimateGas,
   debug_traceTransaction,
@@ -216,6 +219,7 @@ const table = {
   trace_filter,
   trace_replayBlockTransactions,
   trace_call,
+  trace_callMany,
   trace_rawTransaction,
   debug_traceCall,
   eth_getBlockByNumber,
