@@ -121,6 +121,12 @@ describe("eth_getProof with stateRoot 'merkle'", () => {
     expect(await stateRootOf('latest')).toBe(latest)
     const header = await devnet.rpc('eth_getHeaderByNumber', ['latest'])
     expect(header?.stateRoot).toBe(latest)
+    const number = header!.number as Hex
+    expect((await devnet.rpc('eth_getBlockByHash', [header!.hash, false]))?.stateRoot).toBe(latest)
+    expect(((await devnet.rpc('erigon_getHeaderByNumber', [number] as never)) as { stateRoot: Hex }).stateRoot).toBe(latest)
+    expect(((await devnet.rpc('ots_getBlockDetails', [number] as never)) as { block: { stateRoot: Hex } }).block.stateRoot).toBe(latest)
+    const raw = RLP.decode(hexToBytes((await devnet.rpc('debug_getRawHeader', [number] as never)) as Hex)) as Uint8Array[]
+    expect(toHex(raw[3]!)).toBe(latest)
   })
 
   it('proves a contract, its storage and an unset slot against the served root', async () => {

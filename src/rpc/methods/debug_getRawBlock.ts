@@ -3,6 +3,8 @@ import { defineMethod } from '../declare.ts'
 import { blockNumberOrHash } from '../paramSpecs.ts'
 import { toHex } from '../../util/hex.ts'
 import { blockOf, headerRlpFields } from './debug_getRawHeader.ts'
+import { formatHeader } from './eth_getHeaderByHash.ts'
+import { withStateRoot } from '../stateRoots.ts'
 
 /**
  * debug_getRawBlock(block): the RLP of the block in the EVM view, as go-ethereum lays a
@@ -17,10 +19,11 @@ export const debug_getRawBlock = defineMethod({
   name: 'debug_getRawBlock',
   params: [blockNumberOrHash('block')],
   fork: { kind: 'block', by: 'numberOrHash', param: 0, check: 'header' },
-  handler: (ctx, [at]) => {
+  handler: async (ctx, [at]) => {
     const block = blockOf(ctx, at)
     if (block === undefined) return null
     const transactions = block.transactions.flatMap((tx) => (tx.kind === 'evm' ? [RLP.decode(tx.tx.rlp) as Uint8Array[]] : []))
-    return toHex(RLP.encode([headerRlpFields(block), transactions, []]))
+    const header = await withStateRoot(ctx, block, formatHeader(block))
+    return toHex(RLP.encode([headerRlpFields(header), transactions, []]))
   },
 })

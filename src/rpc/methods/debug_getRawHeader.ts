@@ -1,5 +1,7 @@
 import { RLP } from '@ethereumjs/rlp'
 import { defineMethod } from '../declare.ts'
+import { withStateRoot } from '../stateRoots.ts'
+import type { RpcHeader } from '../../core/rpcObjects.ts'
 import { blockNumberOrHash } from '../paramSpecs.ts'
 import type { ChainBlock } from '../../chain/block.ts'
 import { fromHex, toHex, toHexRaw } from '../../util/hex.ts'
@@ -18,13 +20,12 @@ function unpadded(quantity: string): Uint8Array {
  * (core/types/block.go `Header`: parentHash, sha3Uncles, miner, stateRoot,
  * transactionsRoot, receiptsRoot, logsBloom, difficulty, number, gasLimit, gasUsed,
  * timestamp, extraData, mixHash, nonce), with the values eth_getBlockByNumber answers
- * (zero stateRoot, miner, difficulty; the empty receipts root; the 6,000,000 gas cap
+ * (`h`: its header object; zero stateRoot unless option stateRoot is 'merkle', miner, difficulty; the empty receipts root; the 6,000,000 gas cap
  * as gasLimit). The chain's block hash is the native header's (reference §6.3), so the
  * keccak256 of this RLP is not the block's `hash`: it is the EVM view, not the
  * consensus header, which is native.
  */
-export function headerRlpFields(block: ChainBlock): (Uint8Array | Uint8Array[])[] {
-  const h = formatHeader(block)
+export function headerRlpFields(h: RpcHeader): (Uint8Array | Uint8Array[])[] {
   return [
     fromHex(h.parentHash),
     fromHex(h.sha3Uncles),
@@ -63,8 +64,8 @@ export const debug_getRawHeader = defineMethod({
   name: 'debug_getRawHeader',
   params: [blockNumberOrHash('block')],
   fork: { kind: 'block', by: 'numberOrHash', param: 0, check: 'header' },
-  handler: (ctx, [at]) => {
+  handler: async (ctx, [at]) => {
     const block = blockOf(ctx, at)
-    return block === undefined ? null : toHex(RLP.encode(headerRlpFields(block)))
+    return block === undefined ? null : toHex(RLP.encode(headerRlpFields(await withStateRoot(ctx, block, formatHeader(block)))))
   },
 })

@@ -1,4 +1,5 @@
 import { defineMethod } from '../declare.ts'
+import { withStateRoot } from '../stateRoots.ts'
 import { blockNumberLookup, lenient } from '../paramSpecs.ts'
 import { formatHeader } from './eth_getHeaderByHash.ts'
 
@@ -14,6 +15,6 @@ export const erigon_getHeaderByNumber = defineMethod({
   fork: { kind: 'local' },
   handler: (ctx, [height]) => {
     const block = height === undefined ? undefined : ctx.chain.blockAt(height)
-    return block === undefined ? null : formatHeader(block)
+    return block === undefined ? null : withStateRoot(ctx, block, formatHeader(block))
   },
 })

@@ -2,6 +2,7 @@ import { alias, defineMethod } from '../declare.ts'
 import { parseNumberish } from '../params.ts'
 import { optional, param } from '../paramSpecs.ts'
 import { formatBlock } from '../format.ts'
+import { withStateRoot } from '../stateRoots.ts'
 import type { Numberish, RpcBlock } from '../../core/rpcObjects.ts'
 
 /** What evm_mine_detailed's argument asks: how many blocks, and the first one's timestamp (Unix seconds) when given. */
@@ -39,7 +40,7 @@ export const evm_mine_detailed = defineMethod({
     const mined: RpcBlock[] = []
     for (let height = before + 1; height <= ctx.chain.height; height++) {
       const block = ctx.chain.blockAt(height)
-      if (block !== undefined) mined.push(formatBlock(block, true))
+      if (block !== undefined) mined.push(await withStateRoot(ctx, block, formatBlock(block, true)))
     }
     return mined
   },

@@ -1,7 +1,9 @@
 import { defineMethod } from '../declare.ts'
+import { withStateRoot } from '../stateRoots.ts'
 import { blockNumberLookup, lenient } from '../paramSpecs.ts'
 import { formatBlock } from '../format.ts'
 import type { ChainBlock } from '../../chain/block.ts'
+import type { RpcContext } from '../context.ts'
 import type { OtsBlockDetails } from '../../core/rpcObjects.ts'
 import { toQuantity } from '../../util/hex.ts'
 
@@ -27,6 +29,11 @@ export function formatBlockDetails(block: ChainBlock): OtsBlockDetails {
   }
 }
 
+/** `details` with its block's `stateRoot` as eth_getBlockByNumber serves it (option stateRoot, rpc/stateRoots.ts). */
+export async function withDetailsStateRoot(ctx: RpcContext, block: ChainBlock, details: OtsBlockDetails): Promise<OtsBlockDetails> {
+  return { ...details, block: await withStateRoot(ctx, block, details.block) }
+}
+
 /**
  * ots_getBlockDetails: `{ block, issuance, totalFees }` of the block by number (the block
  * without `transactions`, with `transactionCount` and a null `logsBloom`; zero issuance;
@@ -39,6 +46,6 @@ export const ots_getBlockDetails = defineMethod({
   fork: { kind: 'local' },
   handler: (ctx, [height]) => {
     const block = height === undefined ? undefined : ctx.chain.blockAt(height)
-    return block === undefined ? null : formatBlockDetails(block)
+    return block === undefined ? null : withDetailsStateRoot(ctx, block, formatBlockDetails(block))
   },
 })

@@ -1,4 +1,5 @@
 import { defineMethod } from '../declare.ts'
+import { withStateRoot } from '../stateRoots.ts'
 import { blockNumberLookup, lenient, numberish } from '../paramSpecs.ts'
 import { formatBlock } from '../format.ts'
 import { formatAnyTransaction, formatOtsReceipt } from '../otsSearch.ts'
@@ -21,7 +22,7 @@ export const ots_getBlockTransactions = defineMethod({
   name: 'ots_getBlockTransactions',
   params: [lenient(blockNumberLookup('blockNumber')), numberish('page'), numberish('pageSize')],
   fork: { kind: 'local' },
-  handler: (ctx, [height, page, pageSize]) => {
+  handler: async (ctx, [height, page, pageSize]) => {
     const block = height === undefined ? undefined : ctx.chain.blockAt(height)
     if (block === undefined) return null
     const { transactions: _hashes, logsBloom: _bloom, ...rest } = formatBlock(block, false)
@@ -34,6 +35,6 @@ export const ots_getBlockTransactions = defineMethod({
       transactions.push({ ...tx, input: selector(tx.input) })
       receipts.push(formatOtsReceipt(block, index))
     }
-    return { fullblock: { ...rest, transactions, logsBloom: null, transactionCount: block.transactions.length }, receipts }
+    return { fullblock: await withStateRoot(ctx, block, { ...rest, transactions, logsBloom: null, transactionCount: block.transactions.length }), receipts }
   },
 })
