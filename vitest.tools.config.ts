@@ -4,7 +4,7 @@
  * (Hardhat 2, and Hardhat 3 on Node 22), Foundry's forge (script --broadcast, test
  * --fork-url), forks of Foundry's Anvil (history before the fork; the EVM view,
  * test/fork-anvil.test.ts), the controls' answers beside Anvil's (test/controls-anvil.test.ts), traces and tracers beside Anvil's (test/trace-parity-anvil.test.ts, test/tracers-anvil.test.ts), and the packed package's types in new ES module and CommonJS
- * projects (skipLibCheck: false), and Otterscan built from its source and driven in Debian's
+ * projects (skipLibCheck: false), and a built Otterscan (DUALNET_OTTERSCAN_DIST; skipped without) driven in Debian's
  * chromium against the CLI (test/otterscan-browser.test.ts). A first run installs them (minutes); not part of
  * `npm test`, which stays under 5 minutes. CI runs it after `npm test`.
  */
