@@ -40,7 +40,7 @@ export const eth_callMany = defineMethod({
   name: 'eth_callMany',
   params: [
     param<RpcCallManyBundle[], SimulatedBlockInput[]>('bundles', parseBundles),
-    param<RpcStateContext | undefined | null, StateContext>('stateContext', parseStateContext),
+    optional(param<RpcStateContext, StateContext>('stateContext', parseStateContext), (ctx): StateContext => ({ at: ctx.chain.height, transactionIndex: undefined })),
     optional(stateOverrides('stateOverride'), undefined),
     optional(
       param<number, number>('timeoutMilliSeconds', (value, index) => {
