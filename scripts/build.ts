@@ -32,8 +32,9 @@ import { spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire, isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
-import { isAbsolute, join, resolve } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { decode, encode, type SourceMapSegment } from '@jridgewell/sourcemap-codec'
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { rollup } from 'rollup'
 import { dts } from 'rollup-plugin-dts'
@@ -249,7 +250,7 @@ function staticClosure(metafile: Metafile, entry: string, workingDir: string, in
  * imports statically becomes one chunk, `chunks/start.js`; the lazily loaded
  * chunks stay behind their dynamic imports and import from it. rollup only moves
  * esbuild's modules (no tree-shaking, the same evaluation order); the source maps are
- * chained to esbuild's, so they still name the files under src/ and node_modules.
+ * chained to esbuild's, and then name only the files under src/ ({@link keepShippedSources}).
  */
 export async function mergeStartPath(outdir: string, metafile: Metafile, workingDir = process.cwd()): Promise<void> {
   const root = resolve(workingDir, outdir)
@@ -278,6 +279,9 @@ export async function mergeStartPath(outdir: string, metafile: Metafile, working
       sourcemap: true,
       // Chunks export their bindings under their own names, as esbuild's did (readable stack traces and imports).
       minifyInternalExports: false,
+      // rollup writes each map's `sources` relative to where it writes the map (the scratch directory); the map is read from
+      // `root`, so they are made relative to the map's place there (`../../src/rpc/dispatch.ts` from dist/chunks/).
+      sourcemapPathTransform: (source, mapPath) => relative(dirname(join(root, relative(merged, mapPath))), resolve(dirname(mapPath), source)),
       manualChunks: (id) => (start.has(id) ? 'start' : undefined),
     })
     await bundle.close()
@@ -291,6 +295,44 @@ export async function mergeStartPath(outdir: string, metafile: Metafile, working
   } finally {
     rmSync(merged, { recursive: true, force: true })
   }
+  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.js.map')) keepShippedSources(join(entry.parentPath, entry.name), resolve(workingDir, 'src'))
+  }
+}
+
+/**
+ * Rewrites the source map `mapFile` so that it names only files under `srcDir`, which the
+ * package ships (package.json `files`): in an installed package, `node --enable-source-maps`
+ * and debuggers resolve `sources` against the map, and a bundled package's file
+ * (`../../node_modules/@ethereumjs/evm/...`, the packing machine's node_modules) or one of
+ * esbuild's virtual modules (`dualnet-require:debug`) is not there. Their code keeps no
+ * mapping (a one-field segment, ECMA-426 §"Mappings"): a stack frame in it names the
+ * dist/ file that holds it, which exists. Their `sourcesContent` goes too.
+ */
+function keepShippedSources(mapFile: string, srcDir: string): void {
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[]; mappings: string; names: string[] }
+  const mapDir = dirname(mapFile)
+  const shipped = map.sources.map((source) => {
+    const path = resolve(mapDir, source)
+    return !/^[a-z][\w+.-]*:/i.test(source) && !relative(srcDir, path).startsWith('..') && !isAbsolute(relative(srcDir, path))
+  })
+  // Old source index -> new one, for the sources kept.
+  const index = new Map<number, number>()
+  shipped.forEach((keep, i) => {
+    if (keep) index.set(i, index.size)
+  })
+  const mappings = decode(map.mappings).map((line) =>
+    line.map((segment): SourceMapSegment => {
+      if (segment.length === 1) return segment
+      const kept = index.get(segment[1])
+      if (kept === undefined) return [segment[0]]
+      return segment.length === 5 ? [segment[0], kept, segment[2], segment[3], segment[4]] : [segment[0], kept, segment[2], segment[3]]
+    }),
+  )
+  map.sources = map.sources.filter((_, i) => shipped[i])
+  if (map.sourcesContent !== undefined) map.sourcesContent = map.sourcesContent.filter((_, i) => shipped[i])
+  map.mappings = encode(mappings)
+  writeFileSync(mapFile, JSON.stringify(map))
 }
 
 /** The declaration entry points: dist/`name`.d.ts for each, as the exports map names them. */

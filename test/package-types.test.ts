@@ -16,12 +16,15 @@
  * declarations that need Node's `events` and `Buffer` and `Symbol.asyncDispose`
  * (16 errors under TypeScript 7). `dualnet/ethers` and `dualnet/hardhat` are left out
  * there: ethers and Hardhat bring @types/node themselves.
+ * And its source maps: a stack trace thrown from inside dualnet, under `node --enable-source-maps`,
+ * names the package's src/ files (scripts/build.ts, keepShippedSources), not the packing
+ * machine's paths.
  * The installs need the npm registry and take a minute, so this runs under
  * `npm run test:tools`, not `npm test`.
  */
-import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuild, ROOT, run } from './hardhatExamples.ts'
 
@@ -111,6 +114,41 @@ describe('the packed package in a new project, skipLibCheck: false', () => {
       }
     }, 600_000)
   }
+})
+
+describe("the packed package's source maps", () => {
+  it("a stack trace under --enable-source-maps names the package's own src/ files, which it ships, and every map's sources exist", async () => {
+    const dir = join(WORK, 'source-maps')
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, 'package.json'), `${JSON.stringify({ name: 'source-maps', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`)
+    const installed = await run('npm', ['install', '--no-audit', '--no-fund', tarball], dir)
+    expect(installed.code, installed.output).toBe(0)
+    // Thrown from inside dualnet: a refused option (src/options/), and a refused JSON-RPC param (src/rpc/dispatch.ts).
+    const script = `import { createDevnet } from 'dualnet'
+      try { await createDevnet({ chainId: 0 }) } catch (e) { console.log(e.stack) }
+      const devnet = await createDevnet()
+      try { await devnet.rpc('eth_getBalance', ['0x12', 'latest']) } catch (e) { console.log(e.stack) }
+      await devnet.close()`
+    await writeFile(join(dir, 'throw.mjs'), script)
+    const thrown = await run(process.execPath, ['--enable-source-maps', 'throw.mjs'], dir)
+    expect(thrown.code, thrown.output).toBe(0)
+    const files = [...thrown.output.matchAll(/^\s+at (?:.* \()?(\/[^():]+):\d+:\d+\)?$/gm)].map((frame) => frame[1]!)
+    const installedAt = join(dir, 'node_modules/dualnet')
+    expect(files).toContain(join(installedAt, 'src/options/rules.ts'))
+    expect(files).toContain(join(installedAt, 'src/rpc/dispatch.ts'))
+    for (const file of files) await access(file)
+    // Every map under dist/ names only files the package holds (a bundled package's code keeps no mapping).
+    const maps = (await readdir(join(installedAt, 'dist'), { recursive: true })).filter((name) => name.endsWith('.js.map'))
+    expect(maps.length).toBeGreaterThan(0)
+    for (const map of maps) {
+      const { sources } = JSON.parse(await readFile(join(installedAt, 'dist', map), 'utf8')) as { sources: string[] }
+      for (const source of sources) {
+        const file = resolve(installedAt, 'dist', dirname(map), source)
+        expect(file.startsWith(join(installedAt, 'src/')), `${map}: ${source}`).toBe(true)
+        await access(file)
+      }
+    }
+  }, 600_000)
 })
 
 describe('the packed package without @types/node, skipLibCheck: false', () => {
