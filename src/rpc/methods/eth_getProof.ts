@@ -19,7 +19,9 @@ const storageKeys = (name: string) =>
   })
 
 /**
- * eth_getProof(address, storageKeys, block): EIP-1186.
+ * eth_getProof(address, storageKeys, block): EIP-1186 proofs of an account and its
+ * storage slots against the block's served `stateRoot`, under option stateRoot
+ * 'merkle'; without it, refused as the real node refuses it.
  *
  * Without option stateRoot 'merkle' (the default): refused with -32000
  * `eth_getProof is not supported`, as the real node refuses it (reference §6.2); its
@@ -31,7 +33,8 @@ const storageKeys = (name: string) =>
  * The balance is the gas-token balance in wei (eth_getBalance's). An account that is
  * not in the trie gets an exclusion proof, nonce and balance 0, the empty code's hash
  * and the empty trie's root, as Anvil and reth answer. An unknown block is -32000
- * `header not found` (go-ethereum).
+ * `header not found` (go-ethereum). On a fork (a hardhat_reset to one under the option;
+ * createDevnet refuses the option with `fork`) it is refused saying why.
  */
 export const eth_getProof = defineMethod({
   name: 'eth_getProof',
@@ -39,6 +42,10 @@ export const eth_getProof = defineMethod({
   fork: { kind: 'local' },
   handler: async (ctx, [account, slots, block]) => {
     const trie = merkleStateOf(ctx)
+    if (trie === undefined && ctx.stateRoot === 'merkle') {
+      // A hardhat_reset to a fork under the option: the fork cannot know the remote's trie.
+      throw new RpcError(RpcErrorCode.ServerError, "eth_getProof is not supported on a fork: it cannot compute the remote's state trie (option stateRoot 'merkle' needs a devnet without fork)")
+    }
     if (trie === undefined) throw new RpcError(RpcErrorCode.ServerError, 'eth_getProof is not supported')
     const height = findHeight(ctx, block)
     if (height === undefined || height < ctx.chain.firstHeight) throw new RpcError(RpcErrorCode.ServerError, 'header not found')
