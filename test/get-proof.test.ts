@@ -148,6 +148,17 @@ describe("eth_getProof with stateRoot 'merkle'", () => {
     await verify(absent, await stateRootOf('latest'))
   })
 
+  it('proves the native contracts (tokens, governance) as eth_getBalance and eth_getCode show them', async () => {
+    const root = await stateRootOf('latest')
+    for (const native of ['0x0000000000000000000000000000000000000001', '0x0000000000000000000000000000000000000002', '0x0000000000000000000000000000000000000007'] as const) {
+      const proof = await proofOf(native, [SLOT])
+      expect(proof.balance).toBe(await devnet.rpc('eth_getBalance', [native, 'latest']))
+      const code = (await devnet.rpc('eth_getCode', [native, 'latest'])) as Hex
+      expect(proof.codeHash).toBe(code === '0x' ? EMPTY_CODE : keccak256(code))
+      await verify(proof, root)
+    }
+  })
+
   it('proves older blocks against their own root', async () => {
     const before = `0x${(BigInt(deployBlock) - 1n).toString(16)}` as Hex
     const proof = await proofOf(contract, [SLOT], before)
