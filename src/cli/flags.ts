@@ -77,6 +77,7 @@ export interface CliFlags {
   profile: AnswerProfile
   blockContext: BlockContext | undefined
   emptyStorage: EmptyStorageAnswer | undefined
+  stateRoot: 'zero' | 'merkle'
   clientVersion: ClientVersionOption
   quiet: boolean
   db?: string
@@ -222,6 +223,14 @@ export function cliProgram(): Command {
       )
       .addOption(
         new Option(
+          '--state-root <mode>',
+          'the EVM blocks\' stateRoot: "zero" (the node\'s zero hash; eth_getProof refused, as the node) or "merkle" (the Ethereum state trie per block, computed when asked; eth_getProof answers EIP-1186 proofs; not with --fork-url)',
+        )
+          .argParser(ruleParser('stateRoot', (text) => text) as (text: string) => 'zero' | 'merkle')
+          .default('zero'),
+      )
+      .addOption(
+        new Option(
           '--client-version <name>',
           'what web3_clientVersion answers: "hardhat" (HardhatNetwork/dualnet/v…, which Hardhat\'s network helpers and OpenZeppelin\'s upgrades plugins require) or "node" (the real node\'s)',
         )
@@ -339,6 +348,7 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
     profile: flags.profile,
     blockContext: flags.blockContext,
     emptyStorage: flags.emptyStorage,
+    stateRoot: flags.stateRoot,
     clientVersion: flags.clientVersion,
     nativeAccounts: flags.nativeAccounts,
     mnemonic: flags.mnemonic,
