@@ -8,6 +8,7 @@ import { MemoryLevel } from 'memory-level'
 import { describe, expect, it } from 'vitest'
 import { Wallet } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
+import { cliProgram, devnetOptionsOf, parseFlags } from '../src/cli/flags.ts'
 
 type Hex = `0x${string}`
 const rootOf = async (d: Devnet, block: Hex | 'latest') => (await d.rpc('eth_getBlockByNumber', [block, false]))!.stateRoot as Hex
@@ -70,5 +71,24 @@ describe("stateRoot 'merkle'", () => {
     } finally {
       await d.close()
     }
+  })
+})
+
+describe('--state-root', () => {
+  const parse = (args: string[]) =>
+    parseFlags(
+      cliProgram()
+        .exitOverride()
+        .configureOutput({ writeErr: () => {} }),
+      args,
+    )
+
+  it("is 'zero' by default and sets option stateRoot", async () => {
+    expect((await devnetOptionsOf(parse([]))).stateRoot).toBe('zero')
+    expect((await devnetOptionsOf(parse(['--state-root', 'merkle']))).stateRoot).toBe('merkle')
+  })
+
+  it("refuses another value with the rule's message", () => {
+    expect(() => parse(['--state-root', 'full'])).toThrow("option '--state-root <mode>' argument 'full' is invalid. Allowed: 'zero' or 'merkle'.")
   })
 })
