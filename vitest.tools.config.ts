@@ -21,6 +21,7 @@ export default defineConfig({
       'test/controls-anvil.test.ts',
       'test/trace-parity-anvil.test.ts',
       'test/tracers-anvil.test.ts',
+      'test/simulate-anvil.test.ts',
       'test/otterscan-browser.test.ts',
     ],
     reporters: ['default', './vitest.summary.ts'],
