@@ -276,10 +276,18 @@ export class Chain {
    * (empty) blocks are reserved in O(1) and built when first needed.
    */
   async mine(count = 1, interval?: number): Promise<void> {
-    const { queue, miner, watchers } = this.#core
+    const { queue, miner, watchers, store } = this.#core
+    // Over a fork a miss ends the job after the blocks mined so far (queue.ts): it runs
+    // again for the blocks still to mine, so none is mined twice.
+    let mined = 0
     await queue.run(async () => {
+      const from = this.height
       try {
-        await miner.mine(count, interval)
+        await miner.mine(count - mined, interval, mined > 0)
+      } catch (err) {
+        mined += this.height - from
+        if (mined > 0) store.persist()
+        throw err
       } finally {
         watchers.announce(this.height)
       }
@@ -405,8 +413,14 @@ export class Chain {
     return this.#core.watchers.add(watcher, this.height)
   }
 
-  /** Resolves once the work queued so far has run (a reset lets it finish on the old chain). */
+  /**
+   * Resolves once the work queued so far has run (a reset lets it finish on the old
+   * chain), and retires the chain: work that waits on the fork remote outside the queue
+   * (queue.ts) is refused when it comes back instead of applying to a chain that was
+   * replaced. The devnet calls it on the chain a reset replaces, and nowhere else.
+   */
   idle(): Promise<void> {
+    this.#core.queue.retire()
     return this.#core.queue.idle()
   }
 
@@ -430,6 +444,7 @@ export class Chain {
 
   /** Waits for queued work, then closes the store (and writes a fork's disk cache). */
   async close(): Promise<void> {
+    this.#core.queue.retire()
     await this.#core.queue.idle()
     await this.fork?.onClose?.()
     this.fork?.remote.close()

@@ -8,11 +8,11 @@ import type { ChainCore } from './chainCore.ts'
 import { nativeEnv } from './chainCore.ts'
 import { NATIVE_CALL_GAS, preExecuteNative, type NativeOutcome } from './nativeExecution.ts'
 import { checkNativePool, checkPool } from './poolAcceptance.ts'
-import { prefetchTouched } from './queue.ts'
+import { touchedMiss } from './queue.ts'
 import { wrapEvmTransaction, type EvmTransaction } from './transaction.ts'
 import { MIN_GAS_LIMIT } from '../core/constants.ts'
 import { impersonatedTransaction, signLegacyTransaction, type LegacyTransactionFields } from '../evm/legacyTransaction.ts'
-import { ForkRemoteError } from '../fork/remote.ts'
+import { ForkMiss } from '../fork/miss.ts'
 import { toHexRaw } from '../util/hex.ts'
 
 /** Chain.pendingNonce: the next nonce of `address` counting pending transactions (the `pending` tag, reference §6.2). */
@@ -30,19 +30,18 @@ export function acceptEvm(core: ChainCore, make: () => EvmTransaction): Promise<
   return core.queue.run(async () => {
     const tx = make()
     if (core.blocks.includes(toHexRaw(tx.hash))) return tx.hash
-    // Over a fork: the sender and the recipient, which the checks and the run read, fetched together.
-    if (core.fork !== undefined) await prefetchTouched(core.fork, tx.from, tx.tx.to)
+    if (core.fork !== undefined) {
+      // Over a fork: the sender and the recipient, which the checks and the run read, fetched together outside the queue.
+      const miss = touchedMiss(core.fork, tx.from, tx.tx.to)
+      if (miss !== undefined) throw miss
+    }
     checkPool(tx, core.world, core.mempool, core.blocks.height, core.minGasPrice, core.settings.next(), core.executor.requiredGasAbove(tx.tx.gasLimit, tx.tx.to, tx.tx.data))
+    if (core.fork !== undefined) return addOnFork(core, tx)
     core.mempool.add(tx)
     core.watchers.noteAccepted(tx.hash)
     if (core.automine) {
       try {
         await core.miner.mineReady(toHexRaw(tx.from))
-      } catch (err) {
-        // The remote of a fork failed while the block was built: the block is undone,
-        // and the transaction leaves the pool, so the failed request changed nothing.
-        if (err instanceof ForkRemoteError) core.mempool.remove(tx)
-        throw err
       } finally {
         core.watchers.announce(core.blocks.height)
       }
@@ -51,6 +50,67 @@ export function acceptEvm(core: ChainCore, make: () => EvmTransaction): Promise<
     core.store.persistPool()
     return tx.hash
   })
+}
+
+/**
+ * acceptEvm's end over a fork, in the queue's job: adds `tx` (checked) to the pool and
+ * with automine mines the sender's executable transactions. When the block meant to
+ * mine `tx` misses a fork value (or the remote fails), `tx` is taken back out of the
+ * pool (the one it replaced, if any, put back), so the job wrote nothing and the queue
+ * runs it again once the value is fetched (queue.ts), or the request fails with the
+ * remote's error and changed nothing. When `tx` landed and a later transaction of the
+ * sender missed, `tx` is answered and the later ones are mined in a job of their own
+ * once the value is fetched ({@link mineLater}). The watchers hear of `tx` once, when
+ * it stays.
+ */
+async function addOnFork(core: ChainCore, tx: EvmTransaction): Promise<Uint8Array> {
+  const sender = toHexRaw(tx.from)
+  const replaced = core.mempool.bySenderNonce(sender, tx.tx.nonce)
+  core.mempool.add(tx)
+  if (core.automine) {
+    try {
+      await core.miner.mineReady(sender)
+      core.watchers.noteAccepted(tx.hash)
+    } catch (err) {
+      if (!(err instanceof ForkMiss) || core.mempool.bySenderNonce(sender, tx.tx.nonce) === tx) {
+        core.mempool.remove(tx)
+        if (replaced !== undefined) core.mempool.add(replaced)
+        throw err
+      }
+      core.watchers.noteAccepted(tx.hash)
+      mineLater(core, sender, err)
+    } finally {
+      core.watchers.announce(core.blocks.height)
+    }
+  } else core.watchers.noteAccepted(tx.hash)
+  // Still waiting (automine off, or a nonce gap): the pool's entry is persisted.
+  core.store.persistPool()
+  return tx.hash
+}
+
+/**
+ * With automine over a fork: after `miss` (a value a later transaction of `sender`
+ * read) is fetched outside the queue, mines the sender's transactions that are
+ * executable then, in a job of its own that reads the pool afresh (so one mined
+ * meanwhile, by evm_mine, is not mined again). If the fetch fails or the chain was
+ * reset, they stay in the pool for the next block.
+ */
+function mineLater(core: ChainCore, sender: string, miss: ForkMiss): void {
+  let first = true
+  core.queue
+    .run(async () => {
+      if (first) {
+        // Thrown in the job, so that the queue fetches it outside and then runs the job again.
+        first = false
+        throw miss
+      }
+      try {
+        await core.miner.mineReady(sender)
+      } finally {
+        core.watchers.announce(core.blocks.height)
+      }
+    })
+    .catch(() => {})
 }
 
 /**
@@ -88,6 +148,20 @@ export async function submitNativeTransaction(core: ChainCore, raw: Uint8Array):
     const height = core.blocks.height
     checkNativePool(tx, core.world, core.mempool, core.blocks, height, nativeEnv(core, core.blocks.timestampAt(height) + 1))
     core.mempool.addNative(tx)
+    if (core.fork !== undefined && core.automine) {
+      // Over a fork the block may miss a value: the transaction is then taken back and the
+      // job runs again after the fetch (queue.ts), so the watchers hear of it once it landed.
+      try {
+        await core.miner.mineBlock([tx])
+      } catch (err) {
+        core.mempool.removeNative(tx)
+        throw err
+      }
+      core.watchers.noteAccepted(tx.hash)
+      core.store.persist()
+      core.watchers.announce(core.blocks.height)
+      return tx.hash
+    }
     core.watchers.noteAccepted(tx.hash)
     if (core.automine) {
       await core.miner.mineBlock([tx])

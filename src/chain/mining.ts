@@ -22,7 +22,6 @@ import type { ChainStore } from './chainStore.ts'
 import type { ChainTransaction, PoolTransaction } from './transaction.ts'
 import { printConsoleCalls, type ConsoleSink } from './consoleOutput.ts'
 import type { UnboundGasRule } from '../native/unboundGas.ts'
-import { retryOnForkMiss } from '../fork/miss.ts'
 
 /** What the miner works on: the chain's parts, shared with it. */
 export interface MinerParts {
@@ -90,16 +89,22 @@ export class Miner {
     this.#store.persist()
   }
 
-  /** Mines `count` blocks, `interval` seconds apart when given, and persists them (see `Chain.mine`). */
-  async mine(count: number, interval: number | undefined): Promise<void> {
-    if (this.#mempool.size === 0) return this.#reserveEmpty(count, interval, false)
+  /**
+   * Mines `count` blocks, `interval` seconds apart when given, and persists them (see
+   * `Chain.mine`). `continuing`: blocks of the same run were mined before (a run that a
+   * fork's miss interrupted goes on: the first block here is then spaced by `interval`
+   * from the last one). Over a fork a miss ends it with ForkMiss after the blocks mined so far.
+   */
+  async mine(count: number, interval: number | undefined, continuing = false): Promise<void> {
+    if (this.#mempool.size === 0) return this.#reserveEmpty(count, interval, continuing)
     const nonceOf = (sender: string) => this.#world.getAccount(sender, this.#blocks.height).nonce
     for (let i = 0; i < count; i++) {
+      const after = i > 0 || continuing
       if (this.#mempool.size === 0) {
         this.#store.persist()
-        return this.#reserveEmpty(count - i, interval, i > 0)
+        return this.#reserveEmpty(count - i, interval, after)
       }
-      const timestamp = i > 0 && interval !== undefined ? this.latest().header.timestamp + interval : undefined
+      const timestamp = after && interval !== undefined ? this.latest().header.timestamp + interval : undefined
       // EIP-155 transactions first, then native ones by gas price (the solo node's order, §5.5).
       await this.mineBlock([...this.#mempool.executable(nonceOf), ...this.#mempool.nativeByPrice()], timestamp)
     }
@@ -121,20 +126,20 @@ export class Miner {
   /**
    * Executes `txs` into a new block on top of the chain, stamped `timestamp` (default:
    * the clock's next). On any error nothing of the block remains. The caller persists.
+   * Over a fork, a value not fetched yet undoes the block (as any error does) and, in a
+   * job of the chain's queue, ends it with ForkMiss: the queue fetches the value outside
+   * and runs the job again (queue.ts); a fixed next timestamp is used up only by the
+   * block that is sealed.
    */
   async mineBlock(txs: readonly PoolTransaction[], timestamp?: number): Promise<ChainBlock> {
-    if (this.#world.source === undefined) return this.#mineBlock(txs, timestamp)
-    // Over a fork: a value not fetched yet undoes the block (as any error does); once
-    // fetched, the block is built again from the start.
-    return retryOnForkMiss(() => this.#mineBlock(txs, timestamp))
-  }
-
-  async #mineBlock(txs: readonly PoolTransaction[], timestamp?: number): Promise<ChainBlock> {
     const parent = this.latest()
     const height = parent.header.height + 1
-    const time = timestamp ?? this.#clock.timestampAfter(parent.header.timestamp)
+    const time = timestamp ?? (this.#world.source === undefined ? this.#clock.timestampAfter(parent.header.timestamp) : this.#clock.peekAfter(parent.header.timestamp))
     const env = this.#settings.next()
-    if (txs.length === 0) return this.#sealIn(env, parent, time, EMPTY_TXS, EMPTY_RECORDS, 0n)
+    if (txs.length === 0) {
+      if (timestamp === undefined && this.#world.source !== undefined) this.#clock.timestampAfter(parent.header.timestamp)
+      return this.#sealIn(env, parent, time, EMPTY_TXS, EMPTY_RECORDS, 0n)
+    }
     const journalPosition = this.#world.journal.position
     try {
       const records: ExecutionRecord[] = []
@@ -172,6 +177,8 @@ export class Miner {
         })
         logCount += outcome.logs.length
       }
+      // Over a fork the clock moves only now that the block is sure (the same timestamp).
+      if (timestamp === undefined && this.#world.source !== undefined) this.#clock.timestampAfter(parent.header.timestamp)
       for (const tx of txs) {
         if (tx.kind === 'evm') this.#mempool.remove(tx)
         else this.#mempool.removeNative(tx)

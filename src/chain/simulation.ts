@@ -11,12 +11,12 @@ import type { BlockContext, SimulationBlock } from './chainTypes.ts'
 import { printConsoleCalls } from './consoleOutput.ts'
 import { executionError, simulationFailure } from './executionErrors.ts'
 import { searchGasLimit } from './gasEstimation.ts'
-import { prefetchTouched } from './queue.ts'
+import { touchedMiss } from './queue.ts'
 import { TransactionRejectedError } from '../core/errors.ts'
 import { toHexRaw } from '../util/hex.ts'
 import { CHAIN_BLOCK_ENVIRONMENT, type BlockEnvironment, type CallRequest, type EvmExecutor, type ExecutionContext, type ExecutionOutcome } from '../evm/executor.ts'
 import type { LegacyTransaction } from '../evm/legacyTransaction.ts'
-import { ForkMiss, yieldingForkMisses } from '../fork/miss.ts'
+import { ForkMiss, waitingForkMisses } from '../fork/miss.ts'
 import { ForkRemoteError } from '../fork/remote.ts'
 import type { SimulationOverrides } from '../evm/overrides.ts'
 import { withBlockOverrides } from './overrides.ts'
@@ -135,13 +135,19 @@ function simulator(core: ChainCore, env: ExecutionContext, overrides?: Simulatio
   let pending: Promise<{ simulate: EvmExecutor['simulate'] }> | undefined
   return (call) =>
     core.queue.runReadOnly(async () => {
-      if (core.fork !== undefined) await prefetchTouched(core.fork, call.from, call.to)
-      const runner = txs.length === 0 && state === undefined ? core.executor : await (pending ??= import('./replay.ts').then(({ pendingEngine }) => pendingEngine(core, env, txs, state)))
+      // Over a fork: the sender and recipient, when not fetched yet, fetched together outside the queue (queue.ts).
+      const miss = core.fork === undefined ? undefined : touchedMiss(core.fork, call.from, call.to)
+      if (miss !== undefined) throw miss
       try {
-        // Over a fork a missed value ends the run, to be fetched outside the queue (queue.ts runReadOnly); not in the
-        // pending engine, which is built once, by replaying the pool, and kept.
-        return core.fork === undefined || runner !== core.executor ? await runner.simulate(call, ctx) : await yieldingForkMisses(() => runner.simulate(call, ctx))
+        if (txs.length === 0 && state === undefined) return await core.executor.simulate(call, ctx)
+        // The pending engine is built once, by replaying the pool (whose runs' errors it keeps as
+        // outcomes), and kept: over a fork its misses are waited for, not yielded (fork/miss.ts).
+        const waiting = core.fork === undefined ? <R>(work: () => Promise<R>) => work() : waitingForkMisses
+        pending ??= import('./replay.ts').then(({ pendingEngine }) => waiting(() => pendingEngine(core, env, txs, state)))
+        const runner = await pending
+        return await waiting(() => runner.simulate(call, ctx))
       } catch (err) {
+        // A miss is the queue's to fetch (the run wrote nothing: a simulation commits nothing).
         if (err instanceof ForkMiss || err instanceof ForkRemoteError) throw err
         throw new TransactionRejectedError(simulationFailure(err), { cause: err })
       }

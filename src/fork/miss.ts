@@ -3,6 +3,7 @@
  * throws {@link ForkMiss}, whose `load()` fetches the value, after which the work runs
  * again from its start, before anything was written (retry-on-miss).
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 
 /**
@@ -34,26 +35,31 @@ export async function retryOnForkMiss<T>(work: () => T | Promise<T>): Promise<T>
   }
 }
 
-/** Whether a fork's miss ends the execution (ForkMiss thrown) rather than being waited for: see {@link yieldingForkMisses}. */
-let yieldMisses = false
+/** Whether the execution running in this async context yields its fork misses: see {@link yieldingForkMisses}. */
+const yieldMisses = new AsyncLocalStorage<boolean>()
 
 /**
- * Runs `work` (one simulation, which writes nothing) so that a fork's value not fetched
- * yet ends it with ForkMiss instead of being fetched while it holds the chain's queue:
- * its caller fetches it outside the queue and runs it again, and the fetches of
- * concurrent calls overlap (chain/queue.ts runReadOnly; evm/stateManager.ts reads the setting). Only one execution runs at a
- * time (the queue), so the setting is the running one's.
+ * Runs `work` (a job of the chain's queue, chain/queue.ts) so that a fork's value not
+ * fetched yet ends it with ForkMiss instead of being fetched while it holds the queue:
+ * the queue fetches it outside, other jobs running meanwhile, and runs `work` again
+ * (evm/stateManager.ts reads the setting). The setting follows `work`'s async context,
+ * not a global flag, so an execution that runs outside the queue at the same time
+ * (a trace) keeps waiting for its values.
  */
-export async function yieldingForkMisses<T>(work: () => Promise<T>): Promise<T> {
-  yieldMisses = true
-  try {
-    return await work()
-  } finally {
-    yieldMisses = false
-  }
+export function yieldingForkMisses<T>(work: () => Promise<T>): Promise<T> {
+  return yieldMisses.run(true, work)
+}
+
+/**
+ * Runs `work` so that its fork misses are waited for where they happen, inside a job that
+ * otherwise yields them: for work that cannot be run again cheaply or that swallows
+ * errors (replaying the pool into a pending engine, chain/simulation.ts).
+ */
+export function waitingForkMisses<T>(work: () => Promise<T>): Promise<T> {
+  return yieldMisses.run(false, work)
 }
 
 /** Whether the running execution yields its fork misses (see {@link yieldingForkMisses}). */
 export function forkMissesYield(): boolean {
-  return yieldMisses
+  return yieldMisses.getStore() === true
 }
