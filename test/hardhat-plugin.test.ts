@@ -6,9 +6,14 @@
  * hooks, and its network hooks answering a connection's requests from that
  * connection's devnet.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestOnNetwork, withNetworkGas } from '../src/hardhat/networkRequest.ts'
 import { devnetOf, registerDevnet, resolveDualnetConfig } from '../src/hardhat/shared.ts'
+import { fixEthersSignersGas } from '../src/hardhat/v2Ethers.ts'
 import configHooks, { IN_PROCESS_URL } from '../src/hardhat/v3Config.ts'
 import networkHooks from '../src/hardhat/v3Network.ts'
 import { createDevnet, RpcError, type Devnet } from '../src/index.ts'
@@ -211,6 +216,33 @@ describe("how a request reaches the plugin's devnet", () => {
       expect(await devnet.rpcUntyped('eth_getTransactionReceipt', [hash])).toBeNull()
     } finally {
       await devnet.rpc('evm_setAutomine', [true])
+    }
+  })
+})
+
+describe("hardhat-ethers' signers (Hardhat 2; the real one runs in examples/hardhat2's test/Gas.js)", () => {
+  it('leaves a loaded hardhat-ethers other than 3.x as it is, saying so once per call', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dualnet-hardhat-ethers-'))
+    const pkg = join(dir, 'node_modules', '@nomicfoundation', 'hardhat-ethers')
+    mkdirSync(join(pkg, 'internal'), { recursive: true })
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@nomicfoundation/hardhat-ethers', version: '4.0.0' }))
+    writeFileSync(join(pkg, 'internal', 'index.js'), '')
+    // signers.js would throw if the shim loaded it: a 4.x is not touched.
+    writeFileSync(join(pkg, 'signers.js'), "throw new Error('loaded')")
+    const require = createRequire(join(dir, 'index.js'))
+    const entry = require.resolve('@nomicfoundation/hardhat-ethers/internal/index.js')
+    require(entry)
+    try {
+      const lines: string[] = []
+      fixEthersSignersGas((line) => lines.push(line))
+      // The package's directory as Node's module cache has it (its real path).
+      const loaded = dirname(dirname(entry))
+      expect(lines.filter((line) => line.includes(loaded))).toEqual([
+        `dualnet/hardhat: hardhat-ethers 4.0.0 at ${loaded} is not 3.x, whose signers dualnet knows; its signers estimate the gas of each transaction on the dualnet network (set dualnet.gas to 'auto' to say that is meant)`,
+      ])
+    } finally {
+      delete require.cache[entry]
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })
