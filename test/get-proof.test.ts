@@ -135,6 +135,8 @@ describe("eth_getProof with stateRoot 'merkle'", () => {
     expect(proof.codeHash).toBe(keccak256('0x00'))
     expect(proof.nonce).toBe('0x1')
     await verify(proof, await stateRootOf('latest'))
+    // eth_getAccount answers the same storage root (without the option it refuses an account with storage).
+    expect(await devnet.rpc('eth_getAccount', [contract, 'latest'])).toEqual({ balance: proof.balance, nonce: proof.nonce, codeHash: proof.codeHash, storageRoot: proof.storageHash })
   })
 
   it('proves balances in wei as eth_getBalance answers them, and an absent account', async () => {
