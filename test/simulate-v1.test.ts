@@ -11,7 +11,7 @@ import { createPublicClient, custom, encodeFunctionData, http, type Abi, type Ad
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Reverter, Store } from '../fixtures/index.ts'
 import { GAS_TOKEN, GOVERNANCE, GWEI, TRANSFER_TOPIC, addressTopic } from './support.ts'
-import { rawRpc } from './fork-support.ts'
+import { forkedHistory, rawRpc, STRANGER, type ForkedHistory } from './fork-support.ts'
 
 const STORE: Address = '0x0000000000000000000000000000000000005707'
 const REVERTER: Address = '0x000000000000000000000000000000000000dead'
@@ -250,5 +250,41 @@ describe('eth_simulateV1 answer shape and refusals', () => {
     // A price not in whole gwei: the chain's rule (reference §2.4), refused.
     await expect(devnet.rpc('eth_simulateV1', [{ blockStateCalls: [{ calls: [{ from: FRESH, to: FRESH, gasPrice: '0x1' }] }] }] as never)).rejects.toThrow(/GWei/)
     expect(await stateOf()).toEqual(before)
+  })
+})
+
+describe('eth_simulateV1 on a fork', () => {
+  let forked: ForkedHistory
+  beforeAll(async () => {
+    forked = await forkedHistory()
+    await forked.fork.mine()
+  }, 120_000)
+  afterAll(async () => {
+    await forked?.close()
+  })
+
+  it('reads the remote state it has not fetched yet (a sender, a contract storage) above the fork block', async () => {
+    const { fork, h } = forked
+    const balanceOf = `0x70a08231${STRANGER.slice(2).padStart(64, '0')}`
+    const [block] = (await fork.rpc('eth_simulateV1', [
+      {
+        blockStateCalls: [
+          {
+            calls: [
+              { from: h.token, to: h.token, data: balanceOf },
+              { from: STRANGER, to: h.token, data: balanceOf },
+            ],
+          },
+        ],
+      },
+      'latest',
+    ] as never)) as unknown as { calls: { status: string; returnData: string }[] }[]
+    expect(block!.calls.map((c) => c.status)).toEqual(['0x1', '0x1'])
+    // The token transfer to STRANGER in the remote's block 2.
+    expect(BigInt(block!.calls[0]!.returnData)).toBeGreaterThan(0n)
+    expect(block!.calls[1]!.returnData).toBe(block!.calls[0]!.returnData)
+    // Under validation the fetched token account is seen to hold code: not an EOA (-38024).
+    const refused = JSON.parse(await rawRpc(forked.forkUrl, 'eth_simulateV1', [{ validation: true, blockStateCalls: [{ calls: [{ from: h.token, to: h.token }] }] }])) as { error: { code: number } }
+    expect(refused.error.code).toBe(-38024)
   })
 })

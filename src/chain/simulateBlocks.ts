@@ -23,6 +23,8 @@ import { toHexRaw } from '../util/hex.ts'
 import type { SimulationBlock } from './chainTypes.ts'
 import type { ChainBlock } from './block.ts'
 import type { Tracer } from '../evm/tracing/tracer.ts'
+import { ForkMiss } from '../fork/miss.ts'
+import type { AccountRecord } from '../state/worldState.ts'
 
 /** go-ethereum's `timestampIncrement`: seconds between simulated blocks whose time is not overridden. */
 export const SIMULATED_BLOCK_TIME = 12n
@@ -185,7 +187,7 @@ export async function simulateBlocks(
     for (const [i, call] of input.calls.entries()) {
       const where = `block ${index} call ${i}`
       const from = call.from ?? new Uint8Array(20)
-      const sender = world.getAccount(toHexRaw(from))
+      const sender = await accountOf(world, toHexRaw(from))
       const left = gasLimit - gasUsed
       const gas = call.gas ?? (left < EVM_TX_GAS_CAP ? left : EVM_TX_GAS_CAP)
       const price = call.gasPrice ?? 0n
@@ -223,6 +225,18 @@ export async function simulateBlocks(
     parent = push(out, { number, timestamp, parentHash: parent.hash, env, gasLimit, gasUsed, calls })
   }
   return { blocks: out }
+}
+
+/** `address`'s record in `world`; over a fork an account not fetched yet is fetched first (the engine's own reads wait for theirs). */
+async function accountOf(world: ReplayWorld, address: string): Promise<AccountRecord> {
+  for (;;) {
+    try {
+      return world.getAccount(address)
+    } catch (err) {
+      if (!(err instanceof ForkMiss)) throw err
+      await err.load()
+    }
+  }
 }
 
 /**
