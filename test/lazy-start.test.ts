@@ -96,6 +96,8 @@ describe('start path', { timeout: 400_000 }, () => {
       expect(loads(later, present), String(present)).toBe(true)
     }
     expect(loads(later, /node_modules\/ws\//)).toBe(false)
+    // The explorer (issue 37) loads only with listen({ explorer: true }).
+    expect(loads(later, /src\/explorer\//)).toBe(false)
     // node:http and node:https are never ES-imported: on Node ≥ 22 that loads undici (src/server/rpcServer.ts); the fork's client takes them on its first request.
     expect([...start, ...later].filter((u) => /^node:https?$/.test(u))).toEqual([])
     expect(loads(loadedModules('', LISTEN_AND_UPGRADE).later, /node_modules\/ws\//)).toBe(true)

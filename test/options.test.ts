@@ -198,6 +198,7 @@ const LISTEN: { [K in keyof Required<ListenOptions>]: Row } = {
       ['', `option vhosts: "" is invalid. Allowed: '*' or a host name, or a non-empty list of host names.`],
     ],
   },
+  explorer: { good: [true, false], bad: [['yes', 'option explorer: "yes" is invalid. Allowed: true or false.']] },
 }
 
 /** Runs one table against its check. */

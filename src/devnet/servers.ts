@@ -31,15 +31,19 @@ export interface RunningServer {
 export async function startServers(options: ListenOptions, parts: ServerParts): Promise<{ apps: RunningServer[]; urls: DevnetUrls }> {
   const host = options.host ?? '127.0.0.1'
   const withRest = options.rest !== false
-  const [{ createRpcServer }, rest, { virtualHosts }, requestLog] = await Promise.all([
+  const [{ createRpcServer }, rest, { virtualHosts }, requestLog, explorer] = await Promise.all([
     import('../server/rpcServer.ts'),
     withRest ? Promise.all([import('fastify'), import('../server/restServer.ts')]) : undefined,
     import('../server/guards.ts'),
     options.log === undefined || !withRest ? undefined : import('../server/requestLog.ts'),
+    options.explorer === true ? import('../explorer/serve.ts') : undefined,
   ])
   parts.checkOpen()
   const vhosts = virtualHosts(options.vhosts)
-  const rpc = createRpcServer({ context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts, log: options.log })
+  // The explorer learns the REST URL once both servers are bound (its page reads the native view there).
+  let urls: DevnetUrls | undefined
+  const pages = explorer?.explorerPages(() => urls)
+  const rpc = createRpcServer({ context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts, log: options.log, pages })
   let restApp: FastifyInstance | undefined
   if (rest !== undefined) {
     const [{ default: Fastify }, restServer] = rest
@@ -63,7 +67,9 @@ export async function startServers(options: ListenOptions, parts: ServerParts): 
     await Promise.all(apps.map((app) => app.close()))
     throw rpcUrl.status === 'rejected' ? rpcUrl.reason : (restUrl as PromiseRejectedResult).reason
   }
-  return { apps, urls: restUrl.value === undefined ? { rpcUrl: rpcUrl.value } : { rpcUrl: rpcUrl.value, restUrl: restUrl.value } }
+  urls = restUrl.value === undefined ? { rpcUrl: rpcUrl.value } : { rpcUrl: rpcUrl.value, restUrl: restUrl.value }
+  if (pages !== undefined) urls.explorerUrl = `${rpcUrl.value}${pages.prefix}`
+  return { apps, urls }
 }
 
 /**

@@ -32,4 +32,5 @@ export const LISTEN_OPTION_RULES = {
     check: (value, path) => (value === false ? false : refuse({ allowed: 'false' }, path, value)),
   }),
   vhosts: either<unknown>(word("'*' or a host name"), listOf(word('a host name'), 1, Number.MAX_SAFE_INTEGER, 'a non-empty list of host names')),
+  explorer: boolean,
 } satisfies { readonly [K in keyof Required<ListenOptions>]: Rule }

@@ -247,4 +247,11 @@ export interface ListenOptions {
    * Anything but `'*'`, a name or a non-empty list of names: InvalidOptionError.
    */
   vhosts?: string | readonly string[]
+  /**
+   * Serve the explorer page (issue 37) at `/explorer` on the JSON-RPC server: both views
+   * of the chain, read through the devnet's own JSON-RPC (and REST when it is on).
+   * Default false; its code loads only when true. The page obeys `vhosts`, and its
+   * WebSocket needs its own origin among `cors` (the default `'*'` has it).
+   */
+  explorer?: boolean
 }

@@ -48,6 +48,12 @@ export interface RpcServerOptions {
   vhosts: VirtualHosts
   /** Called with one line per answered request (requestLog.ts); absent: no line is made. */
   log?: (line: string) => void
+  /**
+   * Pages served beside JSON-RPC (the explorer, src/explorer/): GET and HEAD of a path
+   * under `prefix`, after the Host check, answered by `serve`. Absent: those paths get
+   * the 404 of any other path.
+   */
+  pages?: { prefix: string; serve: (request: IncomingMessage, response: ServerResponse) => void }
 }
 
 /** The JSON-RPC server of one devnet. */
@@ -71,7 +77,7 @@ const JSON_TYPES = new Set(['application/json', 'application/json-rpc', 'applica
 const KEEP_ALIVE_MS = 72_000
 
 /** Creates the JSON-RPC server, not yet bound: its `listen()` binds it. */
-export function createRpcServer({ context, bodyLimit, cors = '*', vhosts, log }: RpcServerOptions): RpcServer {
+export function createRpcServer({ context, bodyLimit, cors = '*', vhosts, log, pages }: RpcServerOptions): RpcServer {
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     const started = log === undefined ? 0 : performance.now()
     const note: Note = {}
@@ -94,7 +100,8 @@ export function createRpcServer({ context, bodyLimit, cors = '*', vhosts, log }:
     const url = request.url ?? '/'
     const method = request.method ?? 'GET'
     const query = url.indexOf('?')
-    const atRoot = (query === -1 ? url : url.slice(0, query)) === '/'
+    const path = query === -1 ? url : url.slice(0, query)
+    const atRoot = path === '/'
     const preflight = method === 'OPTIONS' && allowOrigin !== undefined
     // RFC 9112 §3.2, as Go's net/http (go-ethereum's server) answers it; Node's own check, an empty 400, is off (httpServer).
     if (request.httpVersion === '1.1' && request.headers.host === undefined) {
@@ -102,6 +109,11 @@ export function createRpcServer({ context, bodyLimit, cors = '*', vhosts, log }:
       note.exchange = { call: undefined, answer }
       response.setHeader('connection', 'close')
       return send(response, 400, JSON_TYPE, JSON.stringify(answer))
+    }
+    if (pages !== undefined && (method === 'GET' || method === 'HEAD') && (path === pages.prefix || path.startsWith(`${pages.prefix}/`))) {
+      const refusal = hostRefusal(request.headers.host, vhosts)
+      if (refusal !== undefined) return send(response, 403, 'text/plain; charset=utf-8', `${refusal}\n`)
+      return pages.serve(request, response)
     }
     if (!preflight && (!atRoot || !ROOT_METHODS.has(method))) return notFound(response, method, url)
     // Before anything else, as go-ethereum (node/rpcstack.go): a plain-text 403, no CORS headers.
