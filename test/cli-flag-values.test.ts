@@ -9,7 +9,9 @@
 import { CommanderError, type Command } from 'commander'
 import { describe, expect, it } from 'vitest'
 import { cliProgram, devnetOptionsOf, listenOptionsOf, parseFlags } from '../src/cli/flags.ts'
+import { FLAG_ALIASES } from '../src/cli/flagAliases.ts'
 import { checkOptionsOfFlags } from '../src/cli/optionFlags.ts'
+import { startFailure } from '../src/cli/output.ts'
 import { start } from './cli-support.ts'
 
 /** What the program writes on stderr for `args`, and the exit code commander asked for: parsing, then the check of the options made (as runCli). */
@@ -33,9 +35,13 @@ const LIMIT = 'Allowed: a whole number from 1 to 2,147,483,647.'
 const limit = (flag: string) => invalid(flag, '0', LIMIT)
 const PORT = 'Allowed: a whole number from 0 to 65,535.'
 const HARDFORK = "Allowed: one of 'istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'."
-const CLOCK = "Allowed: 'wall' or 'frozen', or { step } with step a whole number of seconds from 1 to 86,400."
-const BOOKKEEPER_KEY = 'Allowed: a P-256 private key: 0x and 64 hex digits, not zero, below the curve order.'
-const MNEMONIC = 'Allowed: a BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of the English word list, one space apart, with a valid checksum.'
+/** In the flag's words, not the option's (`{ step }`): issue 39. */
+const CLOCK = "Allowed: 'wall', 'frozen', or N, each block N seconds after its parent, a whole number from 1 to 86,400."
+const BOOKKEEPER_KEY = 'Allowed: a P-256 private key: 64 hex digits (0x optional), not zero, below the curve order.'
+const UNBOUND_GAS = 'Allowed: a deadline in seconds after genesis, a whole number from 1 to 4,294,967,295.'
+const MNEMONIC = 'Allowed: a BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of the English word list, with a valid checksum.'
+const CORS = "Allowed: '*' (any origin), 'none', or origins separated by commas."
+const HOST = 'Allowed: an interface address or name to bind (127.0.0.1, ::1, 0.0.0.0, localhost, ...).'
 
 /**
  * [arguments, the line]: at least one bad value per flag that takes one, and the
@@ -48,7 +54,7 @@ const REFUSED: [string[], string][] = [
   [['-p', 'x'], `dualnet: option '-p, --port <port>' argument 'x' is invalid. ${PORT}`],
   [['--port', '1', '--rpcport', '2'], "dualnet: option '-p, --port <port>' cannot be used with option '--rpcport <port>'"],
   [['--host'], "dualnet: option '--host <host>' argument missing"],
-  invalid('--host <host>', '', 'Allowed: an interface address or name to bind (127.0.0.1, ::1, 0.0.0.0, localhost, ...).'),
+  invalid('--host <host>', '', HOST),
   invalid('-f, --fork-url <url>', 'ws://127.0.0.1:8545', 'the fork URL must be an http(s) URL of a JSON-RPC node'),
   invalid('--fork-block-number <n>', '-1', 'Allowed: a whole number from 0 to 9,007,199,254,740,991.'),
   invalid('--fork-cache <dir>', '', 'the fork cache directory must not be empty'),
@@ -56,12 +62,15 @@ const REFUSED: [string[], string][] = [
   [['--fork-rest-url', 'http://127.0.0.1:20334'], "dualnet: option '--fork-rest-url <url>' needs --fork-url: it forks the same node's native state"],
   [['--fork-block-number', '3'], "dualnet: option '--fork-block-number <n>' needs --fork-url: it says where to fork the remote"],
   [['--cors'], "dualnet: option '--cors <origins>' argument missing"],
+  invalid('--cors <origins>', '', CORS),
+  invalid('--cors <origins>', 'https://a.example,https://b example', CORS),
   invalid('--vhosts <names>', 'a.example,,b.example', 'the virtual hosts must be "*" or host names separated by commas'),
   invalid('--vhosts <names>', 'http://a.example', 'the virtual hosts must be "*" or host names separated by commas'),
   invalid('--block-context <mode>', 'geth', 'Allowed choices are node, ethereum.'),
   invalid('--profile <answers>', 'hardhat', 'Allowed choices are node, ethereum.'),
   invalid('--empty-storage <answer>', 'zero', 'Allowed choices are node, ethereum.'),
   invalid('--client-version <name>', 'anvil', 'Allowed choices are hardhat, node.'),
+  invalid('--state-root <mode>', 'patricia', "Allowed: 'zero' or 'merkle'."),
   invalid('--chain-id <id>', '0', 'Allowed: a whole number from 1 to 9,007,199,254,740,991.'),
   invalid('--chain-id <id>', '1.5', 'Allowed: a whole number from 1 to 9,007,199,254,740,991.'),
   invalid('--hardfork <name>', 'frontier', HARDFORK),
@@ -69,13 +78,17 @@ const REFUSED: [string[], string][] = [
   invalid('--timestamp <seconds>', '4294967296', 'Allowed: a whole number from 0 to 4,294,967,295.'),
   invalid('--timestamp <seconds>', '2024-01-01', 'Allowed: a whole number from 0 to 4,294,967,295.'),
   invalid('--clock <mode>', 'fast', CLOCK),
-  invalid('--clock <mode>', '0', 'Allowed: a whole number from 1 to 86,400.'),
+  invalid('--clock <mode>', 'weekly', CLOCK),
+  invalid('--clock <mode>', '0', CLOCK),
+  invalid('--clock <mode>', '86401', CLOCK),
   invalid('--bookkeeper-key <hex>', '0x12', BOOKKEEPER_KEY),
   invalid('--bookkeeper-key <hex>', '00'.repeat(32), BOOKKEEPER_KEY),
-  invalid('--unbound-gas [deadline]', '0', 'Allowed: a whole number from 1 to 4,294,967,295.'),
+  invalid('--unbound-gas [deadline]', '0', UNBOUND_GAS),
+  invalid('--unbound-gas [deadline]', 'soon', UNBOUND_GAS),
   invalid('-a, --accounts <n>', '10001', 'Allowed: a whole number from 0 to 10,000.'),
   invalid('--native-accounts <n>', '10001', 'Allowed: a whole number from 0 to 10,000.'),
   invalid('-m, --mnemonic <words>', 'test test junk', `3 words. ${MNEMONIC}`),
+  invalid('-m, --mnemonic <words>', '  ', `No words. ${MNEMONIC}`),
   invalid('-m, --mnemonic <words>', 'Test test test test test test test test test test test junk', `Word 1, "Test", is not in the word list. ${MNEMONIC}`),
   invalid('-m, --mnemonic <words>', 'test test test test test test test test test test test test', `The checksum does not match. ${MNEMONIC}`),
   invalid('--balance <tokens>', '1.5', 'the balance must be a whole number'),
@@ -112,6 +125,16 @@ const REFUSED: [string[], string][] = [
   limit('--state-limit <bytes>'),
   limit('--ws-buffer-limit <bytes>'),
   [['--frobnicate'], "dualnet: unknown option '--frobnicate'"],
+  // Aliases (Anvil's and the Hardhat tasks' spellings): the flag's check, and the line names the spelling given.
+  invalid('--rest-port <port>', 'x', PORT),
+  invalid('--rpc-port <port>', '65536', PORT),
+  [['-p', '1', '--rpc-port', '2'], "dualnet: option '-p, --port <port>' cannot be used with option '--rpcport <port>'"],
+  invalid('--hostname <host>', '', HOST),
+  invalid('--allow-origin <origins>', '', CORS),
+  invalid('--blockTime <seconds>', '-1', 'Allowed: a number of seconds from 0 to 86,400, in whole milliseconds (0: off).'),
+  invalid('--rpc-url <url>', 'ws://127.0.0.1:8545', 'the fork URL must be an http(s) URL of a JSON-RPC node'),
+  invalid('--fork <url>', 'localhost:8545', 'the fork URL must be an http(s) URL of a JSON-RPC node'),
+  [['--no-mine', 'yes'], 'dualnet: too many arguments. Expected 0 arguments but got 1.'],
 ]
 
 describe('bad flag values', () => {
@@ -151,9 +174,24 @@ describe('--help and --version', () => {
     const help = program.helpInformation()
     const describe = program.createHelp()
     for (const option of program.options) {
+      // Aliases are not listed: the flag each stands for names it (below).
+      if (option.hidden) continue
       expect(help).toContain(option.flags)
       if (option.long !== '--version') expect(describe.optionDescription(option), option.flags).toMatch(/\(.*default: [^)]+\)$/)
     }
+  })
+
+  it("each alias is hidden from the list and named in the description of the flag it stands for, with Anvil's and the Hardhat tasks' spellings", () => {
+    const program = cliProgram()
+    const describe = program.createHelp()
+    for (const { alias, of } of FLAG_ALIASES) {
+      const option = program.options.find((o) => o.long === alias)!
+      expect(option.hidden, alias).toBe(true)
+      expect(describe.optionDescription(program.options.find((o) => o.long === of)!), alias).toMatch(new RegExp(`\\(also [^)]*${alias}\\b`))
+    }
+    expect(FLAG_ALIASES.map((a) => a.alias)).toEqual(
+      expect.arrayContaining(['--rest-port', '--rpc-port', '--hostname', '--no-mine', '--blockTime', '--rpc-url', '--no-console-log', '--allow-origin', '--no-cors', '--no-storage-caching']),
+    )
   })
 
   it('--help and --version exit 0 on stdout', async () => {
@@ -206,9 +244,40 @@ describe('accepted values, as createDevnet and listen receive them', () => {
     expect(listenOptionsOf(parse(['--vhosts', 'a.example, B.example'])).vhosts).toEqual(['a.example', 'B.example'])
   })
 
+  it("aliases set what the flag they stand for sets: the Hardhat task's --rest-port, --rpc-port, Hardhat's --hostname and --fork, Anvil's spellings", async () => {
+    expect(listenOptionsOf(parse(['--rest', '--rest-port', '0', '--rpc-port', '8546', '--hostname', '0.0.0.0']))).toMatchObject({ restPort: 0, rpcPort: 8546, host: '0.0.0.0', rest: true })
+    expect(listenOptionsOf(parse(['--rest-port=7', '--rpc-port=8']))).toMatchObject({ restPort: 7, rpcPort: 8 })
+    expect(listenOptionsOf(parse(['--allow-origin', 'https://a.example'])).cors).toEqual(['https://a.example'])
+    expect(listenOptionsOf(parse(['--no-cors'])).cors).toBe(false)
+    expect(await devnetOptionsOf(parse(['--no-mine', '--blockTime', '2', '--no-console-log']))).toMatchObject({ automine: false, blockTime: 2, console: false })
+    for (const alias of ['--rpc-url', '--fork']) expect(parse([alias, 'http://127.0.0.1:8545']).forkUrl).toBe('http://127.0.0.1:8545')
+    expect(parse(['--rpc-url', 'http://127.0.0.1:8545', '--no-storage-caching']).forkCache).toBe(false)
+    // Without the aliases, the defaults stand.
+    expect(parse([])).toMatchObject({ restport: 20334, rpcport: 20339, host: '127.0.0.1', cors: '*', mining: true, blockTime: 0, disableConsoleLog: false })
+    expect(parse([]).forkCache).toBeUndefined()
+  })
+
   it('--profile, --block-context, --empty-storage and --client-version', async () => {
     expect(await devnetOptionsOf(parse([]))).toMatchObject({ profile: 'node', blockContext: undefined, emptyStorage: undefined, clientVersion: 'hardhat' })
     expect(await devnetOptionsOf(parse(['--profile', 'ethereum', '--empty-storage', 'node']))).toMatchObject({ profile: 'ethereum', blockContext: undefined, emptyStorage: 'node' })
     expect(await devnetOptionsOf(parse(['--block-context', 'ethereum', '--client-version', 'node']))).toMatchObject({ blockContext: 'ethereum', clientVersion: 'node' })
+  })
+})
+
+describe('a port in use', () => {
+  const inUse = (port: number) => Object.assign(new Error(`listen EADDRINUSE: address already in use 127.0.0.1:${port}`), { code: 'EADDRINUSE', port })
+  const flags = { rpcport: 20339, restport: 20334, rest: true, port: undefined }
+
+  it('names the server and the flag of the port taken, and suggests 0 (any free port)', () => {
+    expect(startFailure(inUse(20339), flags)).toBe('the JSON-RPC port is in use: address already in use 127.0.0.1:20339. Pass --rpcport 0 for any free port, or another port')
+    expect(startFailure(inUse(20334), flags)).toBe('the REST port is in use: address already in use 127.0.0.1:20334. Pass --restport 0 for any free port, or another port')
+    // -p given: its name.
+    expect(startFailure(inUse(8545), { ...flags, port: 8545 })).toBe('the JSON-RPC port is in use: address already in use 127.0.0.1:8545. Pass --port 0 for any free port, or another port')
+    // Both servers given one port: both flags.
+    expect(startFailure(inUse(9000), { ...flags, rpcport: 9000, restport: 9000 })).toBe(
+      'a port is in use: address already in use 127.0.0.1:9000. Pass --rpcport 0 and --restport 0 for any free ports, or other ports (the two servers need a port each)',
+    )
+    // Another failure: its message as it is.
+    expect(startFailure(new Error('the database is locked'), flags)).toBe('the database is locked')
   })
 })

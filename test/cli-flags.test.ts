@@ -11,6 +11,7 @@ import { HDNodeWallet, Interface } from 'ethers'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cliProgram } from '../src/cli/flags.ts'
+import { FLAG_ALIASES } from '../src/cli/flagAliases.ts'
 import { freePort, rpcAnswer, rpcCall, started, stop, waitFor, type RunningCli } from './cli-support.ts'
 
 const GWEI = 10n ** 9n
@@ -423,6 +424,8 @@ const TESTED_ELSEWHERE: Record<string, string> = {
   '--fork-cache': 'test/fork-options.test.ts',
   '--no-fork-cache': 'test/fork-options.test.ts',
   '--ws-buffer-limit': 'test/websocket-backpressure.test.ts',
+  // Each alias sets what the flag it stands for sets.
+  ...Object.fromEntries(FLAG_ALIASES.map(({ alias }) => [alias, 'test/cli-flag-values.test.ts (aliases)'])),
 }
 
 it('every flag of the program is exercised here or in the file named for it', async () => {

@@ -57,7 +57,7 @@ describe('dualnet CLI', () => {
     expect(unknown.output().trim()).toBe("dualnet: unknown option '--frobnicate'")
     expect(await busy.exited).toBe(1)
     expect(busy.output().trim().split('\n')).toHaveLength(1)
-    expect(busy.output()).toMatch(new RegExp(`^dualnet: .*in use.*${port}`))
+    expect(busy.output()).toMatch(new RegExp(`^dualnet: the JSON-RPC port is in use: .*${port}\\. Pass --rpcport 0 for any free port`))
     blocker.close()
   })
 })

@@ -2,12 +2,13 @@
  * The CLI's flags: one commander option per createDevnet / listen option a user can
  * set, named as Anvil names it where Anvil has the flag (`--hardfork`, `--mnemonic`,
  * `--balance`, `--timestamp`, `--no-mining`, `--gas-price`, …) and as the node names
- * it otherwise (`--rest`, `--restport`, `--rpcport`, reference §0). Each value is
+ * it otherwise (`--rest`, `--restport`, `--rpcport`, reference §0); Anvil's and Hardhat's
+ * other spellings are taken too (flagAliases.ts: `--rest-port`, `--no-mine`, …). Each value is
  * checked as it is parsed, by the rule of the createDevnet or listen option it sets
  * (src/options/): a bad one is commander's `option '--x <v>' argument 'y' is
  * invalid. <why>`, which the CLI prints as one line before exit code 1.
  */
-import { Command, InvalidArgumentError, Option } from 'commander'
+import { Command, Option } from 'commander'
 import { deriveDevKeys, DEFAULT_MNEMONIC } from '../chain/devAccounts.ts'
 import { GAS_UNIT, MAIN_TOTAL_SUPPLY, MAIN_UNIT } from '../core/constants.ts'
 import type { ClockMode } from '../chain/clock.ts'
@@ -17,10 +18,12 @@ import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
 import type { DevnetOptions, Hardfork, ListenOptions } from '../options/types.ts'
 import { HARDFORKS } from '../options/hardforks.ts'
 import { ACCOUNT_COUNT } from '../options/devnetRules.ts'
-import { grouped, wholeNumber } from '../options/rules.ts'
+import { grouped } from '../options/rules.ts'
 import type { Hex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
 import { LIMIT_DEFAULTS } from '../core/limits.ts'
+import { addFlagAliases } from './flagAliases.ts'
+import { answerChoice, bigInteger, clock, cors, directory, forkBlockNumber, gasPriceWei, hardfork, httpUrl, mnemonic, privateKey, unboundDeadline, vhosts } from './flagParsers.ts'
 import { ruleParser } from './optionFlags.ts'
 
 /** Default REST port of the node (`DEFAULT_REST_PORT`). */
@@ -31,8 +34,6 @@ export const DEFAULT_RPC_PORT = 20339
 export const DEFAULT_BALANCE = 10_000n
 /** Native dev accounts unless `--native-accounts` says otherwise (createDevnet's default). */
 const DEFAULT_NATIVE_ACCOUNTS = 5
-/** Whole gwei in wei. */
-const GWEI = 10n ** 9n
 
 /** Every flag's value after parsing (commander's camel-case names). */
 export interface CliFlags {
@@ -72,7 +73,8 @@ export interface CliFlags {
   batchTraceTimeout: number
   stateLimit: number
   wsBufferLimit: number
-  cors: string
+  /** `--cors`'s origins, `*`, or `false` for `none`. */
+  cors: '*' | string[] | false
   vhosts: '*' | string[]
   profile: AnswerProfile
   blockContext: BlockContext | undefined
@@ -91,93 +93,12 @@ export interface CliFlags {
   state?: string
 }
 
-/** A parser of a whole number as a bigint in [0, max]. */
-function bigInteger(max: bigint, what: string) {
-  return (value: string): bigint => {
-    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${what} must be a whole number`)
-    const n = BigInt(value)
-    if (n > max) throw new InvalidArgumentError(`${what} must be at most ${grouped(max)}`)
-    return n
-  }
-}
-
-/** `--hardfork`: the `hardfork` option's names in any case (Anvil's `Shanghai` too), and Anvil's `merge` for Paris. */
-const hardfork = ruleParser('hardfork', (text) => (text.toLowerCase() === 'merge' ? 'paris' : text.toLowerCase()))
-
-/** `--fork-block-number`: the `fork` option's `blockNumber`, a whole block number. */
-const forkBlockNumber = ruleParser('fork', undefined, wholeNumber(0, Number.MAX_SAFE_INTEGER)) as (text: string) => number
-
-/** A parser of a directory path: any non-empty string. */
-function directory(what: string) {
-  return (value: string): string => {
-    if (value === '') throw new InvalidArgumentError(`${what} must not be empty`)
-    return value
-  }
-}
-
-/** `--fork-url` and `--fork-rest-url`: an http(s) URL of `what`. */
-function httpUrl(what: string) {
-  return (value: string): string => {
-    let url: URL | undefined
-    try {
-      url = new URL(value)
-    } catch {
-      url = undefined
-    }
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new InvalidArgumentError(`the fork URL must be an http(s) URL of ${what}`)
-    return value
-  }
-}
-
-/**
- * `--mnemonic`: the words, one space apart however they were spaced on the command
- * line; its BIP-39 words and checksum are checked after parsing (checkOptionsOfFlags),
- * as createDevnet checks them.
- */
-/** A switch of the answer profile: "node" or "ethereum", refused in commander's own words for choices. */
-function answerChoice(value: string): 'node' | 'ethereum' {
-  if (value !== 'node' && value !== 'ethereum') throw new InvalidArgumentError('Allowed choices are node, ethereum.')
-  return value
-}
-
-function mnemonic(value: string): string {
-  return value.trim().split(/\s+/).join(' ')
-}
-
-/** `--gas-price`, Anvil's flag in wei: a whole number of gwei, as the chain prices gas (reference §1.4.9). */
-function gasPriceWei(value: string): bigint {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('the gas price must be a whole number of wei')
-  const wei = BigInt(value)
-  if (wei % GWEI !== 0n) throw new InvalidArgumentError('the gas price must be a whole number of gwei (a multiple of 1000000000 wei)')
-  return wei / GWEI
-}
-
-/** `--vhosts`: `*`, or host names separated by commas. */
-function vhosts(value: string): '*' | string[] {
-  const names = value.split(',').map((name) => name.trim())
-  if (names.includes('*')) return '*'
-  if (names.some((name) => !/^[A-Za-z0-9.-]+$/.test(name))) throw new InvalidArgumentError('the virtual hosts must be "*" or host names separated by commas')
-  return names
-}
-
-/** `--clock`: `wall`, `frozen`, or a step in seconds between blocks (the `clock` option's `{ step }`). */
-const clock = ruleParser('clock', (text) => (/^\d+$/.test(text) ? { step: BigInt(text) } : text)) as (text: string) => ClockMode
-
-/** `--bookkeeper-key`: the `bookkeeperKey` option, `0x` optional, any case. */
-const privateKey = ruleParser('bookkeeperKey', (text) => `0x${text.replace(/^0x/, '').toLowerCase()}`)
-
-/** `--unbound-gas [deadline]`: the `unboundGas` option's deadline. */
-const unboundDeadline = (
-  (check) => (text: string) =>
-    check(text).deadline!
-)(ruleParser('unboundGas', (text) => ({ deadline: /^\d+$/.test(text) ? BigInt(text) : text })) as (text: string) => { deadline?: number })
-
 /**
  * The program with every flag, its help text and examples. A new Command each call:
  * tests parse with `exitOverride()` in process. Parse it with {@link parseFlags}.
  */
 export function cliProgram(): Command {
-  return (
+  return addFlagAliases(
     new Command()
       .name('dualnet')
       .description('An in-process devnet of a chain with a native REST interface and an EVM JSON-RPC interface over one ledger.')
@@ -188,7 +109,7 @@ export function cliProgram(): Command {
       .option('--rpcport <port>', 'JSON-RPC port (WebSocket on the same port)', ruleParser('rpcPort'), DEFAULT_RPC_PORT)
       .addOption(new Option('-p, --port <port>', "the JSON-RPC port, Anvil's name for --rpcport (default: --rpcport's)").argParser(ruleParser('rpcPort')).conflicts('rpcport'))
       .option('--host <host>', 'interface to listen on', ruleParser('host'), '127.0.0.1')
-      .option('--cors <origins>', 'origins the JSON-RPC server allows (CORS) and WebSocket upgrades may come from, comma-separated ("*": any, "none": none)', '*')
+      .option('--cors <origins>', 'origins the JSON-RPC server allows (CORS) and WebSocket upgrades may come from, comma-separated ("*": any, "none": none)', cors, '*')
       .addOption(
         new Option('--vhosts <names>', 'host names both servers answer (Host header), comma-separated ("*": any); IP addresses are always answered')
           .argParser(vhosts)
@@ -315,7 +236,7 @@ P-256 (ontology-ts-sdk: new Crypto.PrivateKey(hex) or PrivateKey.deserializeWIF(
 Colour only on a terminal that supports it (Node's rules: TERM, CI, FORCE_COLOR); NO_COLOR=1 turns it off.`,
       )
       .showHelpAfterError(false)
-      .configureOutput({ outputError: (text, write) => write(`dualnet: ${text.replace(/^error: /, '')}`) })
+      .configureOutput({ outputError: (text, write) => write(`dualnet: ${text.replace(/^error: /, '')}`) }),
   )
 }
 
@@ -400,6 +321,6 @@ export function listenOptionsOf(flags: CliFlags): ListenOptions {
     restPort: flags.restport,
     rest: flags.rest,
     vhosts: flags.vhosts,
-    cors: flags.cors === 'none' ? false : flags.cors === '*' ? '*' : flags.cors.split(',').map((origin) => origin.trim()),
+    cors: flags.cors,
   }
 }

@@ -6,7 +6,7 @@
 import { createDevnet, type Devnet } from '../index.ts'
 import { cliProgram, devnetOptionsOf, listenOptionsOf, parseFlags } from './flags.ts'
 import { checkOptionsOfFlags } from './optionFlags.ts'
-import { blockReporter, isLoopback, paint, printBanner } from './output.ts'
+import { blockReporter, isLoopback, paint, printBanner, startFailure } from './output.ts'
 import type { StopSignals } from './stopSignals.ts'
 
 /**
@@ -40,7 +40,8 @@ async function settlesWithin(work: Promise<void>, ms: number): Promise<boolean> 
 /**
  * Runs the CLI with `argv` (the arguments after node and the script). A bad flag
  * exits through commander (one line, exit code 1); a failed start (a port in use, a
- * refused database) prints one line on stderr and exits with code 1.
+ * refused database) prints one line on stderr and exits with code 1; a port in use
+ * names the flag of the port taken and suggests 0 for any free port.
  */
 export async function runCli(argv: readonly string[], signals: StopSignals): Promise<void> {
   const program = cliProgram()
@@ -95,9 +96,7 @@ export async function runCli(argv: readonly string[], signals: StopSignals): Pro
   } catch (err) {
     // A signal closed the devnet while it started (listen then fails with "the devnet is closed"): the stop ends the process.
     if (signals.stopping) return
-    const e = err as NodeJS.ErrnoException & { port?: number }
-    const message = e.code === 'EADDRINUSE' ? `address ${flags.host} port in use: ${e.message.replace(/^.*EADDRINUSE: /, '')}` : e.message
-    console.error(`dualnet: ${message}`)
+    console.error(`dualnet: ${startFailure(err, flags)}`)
     await devnet?.close().catch(() => {})
     process.exit(1)
   }

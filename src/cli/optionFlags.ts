@@ -9,14 +9,18 @@ import { DEVNET_OPTION_RULES } from '../options/devnetRules.ts'
 import type { Rule } from '../options/rules.ts'
 import { InvalidOptionError } from '../errors/invalidOption.ts'
 import { LISTEN_OPTION_RULES } from '../options/listenRules.ts'
-import { checkMnemonic } from '../options/mnemonic.ts'
+import { checkMnemonic, MNEMONIC_ALLOWED } from '../options/mnemonic.ts'
 import { validateDevnetOptions, validateListenOptions } from '../options/validate.ts'
 import type { DevnetOptions, ListenOptions } from '../options/types.ts'
 
-/** What follows "is invalid." in the CLI's line: the reason, a suggestion, what is allowed. */
-export function flagReason(err: InvalidOptionError): string {
+/**
+ * What follows "is invalid." in the CLI's line: the reason, a suggestion, what is
+ * allowed (the option's phrase, or `allowed`, the flag's own where the option's would
+ * name the option's syntax, as `clock`'s `{ step }` for `--clock N`).
+ */
+export function flagReason(err: InvalidOptionError, allowed = err.allowed): string {
   const reason = err.reason === undefined ? undefined : `${err.reason[0]!.toUpperCase()}${err.reason.slice(1)}.`
-  return [reason, err.suggestion && `Did you mean ${err.suggestion}?`, `Allowed: ${err.allowed}.`].filter(Boolean).join(' ')
+  return [reason, err.suggestion && `Did you mean ${err.suggestion}?`, `Allowed: ${allowed}.`].filter(Boolean).join(' ')
 }
 
 /**
@@ -30,22 +34,30 @@ type Rules = typeof DEVNET_OPTION_RULES & typeof LISTEN_OPTION_RULES
 /**
  * A commander argument parser checking the flag's value by option `name`'s rule, or
  * by `rule` where the flag takes one form of the option (after `toValue`, default
- * {@link asWritten}); a refusal is commander's InvalidArgumentError with {@link flagReason}.
+ * {@link asWritten}); a refusal is commander's InvalidArgumentError with {@link flagReason},
+ * saying what is allowed in the flag's words where `allowed` gives them.
  */
 export function ruleParser<K extends keyof Rules>(
   name: K,
   toValue: (text: string) => unknown = asWritten,
   rule: Rule = ((DEVNET_OPTION_RULES as Partial<Rules>)[name] ?? (LISTEN_OPTION_RULES as Partial<Rules>)[name])!,
+  allowed?: string,
 ): (text: string) => ReturnType<Rules[K]['check']> {
   return (text) => {
     try {
       return rule.check(toValue(text), name) as ReturnType<Rules[K]['check']>
     } catch (err) {
-      if (err instanceof InvalidOptionError) throw new InvalidArgumentError(flagReason(err))
+      if (err instanceof InvalidOptionError) throw new InvalidArgumentError(flagReason(err, allowed))
       throw err
     }
   }
 }
+
+/** What `-m, --mnemonic` takes: the option's phrase, but its words may be spaced any way (the flag joins them one space apart). */
+export const MNEMONIC_FLAG_ALLOWED = MNEMONIC_ALLOWED.replace(', one space apart', '')
+
+/** What a flag checked after parsing takes, in its words, where its option's phrase would not fit it. */
+const FLAG_ALLOWED: Readonly<Record<string, string>> = { mnemonic: MNEMONIC_FLAG_ALLOWED }
 
 /** Options whose flag has another name than the option (commander's attribute name of the flag). */
 const FLAG_OF: Readonly<Record<string, string>> = {
@@ -78,6 +90,6 @@ export async function checkOptionsOfFlags(program: Command, devnet: () => Promis
     const attribute = option === 'accounts' && Array.isArray(err.value) ? 'balance' : option === 'rpcPort' && program.opts().port !== undefined ? 'port' : (FLAG_OF[option] ?? option)
     const flag = program.options.find((o) => o.attributeName() === attribute)
     const value = program.opts()[attribute]
-    return program.error(`option '${flag?.flags ?? attribute}' argument '${String(value)}' is invalid. ${flagReason(err)}`, { exitCode: 1 })
+    return program.error(`option '${flag?.flags ?? attribute}' argument '${String(value)}' is invalid. ${flagReason(err, FLAG_ALLOWED[option])}`, { exitCode: 1 })
   }
 }

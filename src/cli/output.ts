@@ -7,6 +7,7 @@ import type { Devnet, DevnetUrls } from '../devnet.ts'
 import { chainOf } from '../devnet/provider.ts'
 import { base58Check } from '../native/address.ts'
 import { concatBytes, fromHex } from '../util/hex.ts'
+import { describeValue } from '../errors/describe.ts'
 import { grouped } from '../options/rules.ts'
 import { VERSION } from '../version.ts'
 import type { CliFlags } from './flags.ts'
@@ -95,4 +96,25 @@ export function blockReporter(devnet: Devnet, print: (line: string) => void): ()
     }
     reported = height
   }
+}
+
+/**
+ * The line (without `dualnet: `) of a start that failed with `err`: its message, and for
+ * a port in use (EADDRINUSE, whose error names the port) which server's port it is and
+ * the flag to give instead: port 0 takes any free port, which the banner prints.
+ */
+export function startFailure(err: unknown, flags: Pick<CliFlags, 'port' | 'rpcport' | 'restport' | 'rest'>): string {
+  if (!(err instanceof Error)) return describeValue(err)
+  const e = err as NodeJS.ErrnoException & { port?: number }
+  if (e.code !== 'EADDRINUSE') return e.message
+  const why = e.message.replace(/^.*EADDRINUSE: /, '')
+  // -p is Anvil's --rpcport: the flag given is the one named.
+  const servers = [
+    { name: 'JSON-RPC', flag: flags.port !== undefined ? '--port' : '--rpcport', port: flags.port ?? flags.rpcport },
+    ...(flags.rest ? [{ name: 'REST', flag: '--restport', port: flags.restport }] : []),
+  ].filter((server) => server.port === e.port)
+  if (servers.length === 1) return `the ${servers[0]!.name} port is in use: ${why}. Pass ${servers[0]!.flag} 0 for any free port, or another port`
+  // Both servers asked for the same port, or the error does not say which.
+  const flagsOf = (servers.length === 0 ? [{ flag: flags.port !== undefined ? '--port' : '--rpcport' }, { flag: '--restport' }] : servers).map((server) => `${server.flag} 0`)
+  return `a port is in use: ${why}. Pass ${flagsOf.join(' and ')} for any free ports, or other ports (the two servers need a port each)`
 }

@@ -14,13 +14,13 @@ import { boolean, either, func, grouped, listOf, objectOf, oneOf, privateKeyOf, 
 const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
 /** Largest block-header timestamp: the header's Timestamp is a u32 (reference §2.1). */
-const U32_MAX = 2 ** 32 - 1
+export const U32_MAX = 2 ** 32 - 1
 /** Longest timer Node keeps (setTimeout, setInterval): 2^31 - 1 ms; limits and timeouts stay under it too. */
 const I32_MAX = 2 ** 31 - 1
 /** Most dev accounts of either kind (each is derived and funded at start). */
 const MAX_ACCOUNTS = 10_000
 /** Longest block time and clock step: a day. */
-const DAY = 86_400
+export const DAY = 86_400
 
 /** `accounts` as a count (the CLI's `--accounts`). */
 export const ACCOUNT_COUNT = wholeNumber(0, MAX_ACCOUNTS)
