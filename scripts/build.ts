@@ -250,7 +250,8 @@ function staticClosure(metafile: Metafile, entry: string, workingDir: string, in
  * imports statically becomes one chunk, `chunks/start.js`; the lazily loaded
  * chunks stay behind their dynamic imports and import from it. rollup only moves
  * esbuild's modules (no tree-shaking, the same evaluation order); the source maps are
- * chained to esbuild's, and then name only the files under src/ ({@link keepShippedSources}).
+ * chained to esbuild's, so they name the files under src/ and node_modules (dist/'s then
+ * keep only src/'s, {@link keepShippedSources}).
  */
 export async function mergeStartPath(outdir: string, metafile: Metafile, workingDir = process.cwd()): Promise<void> {
   const root = resolve(workingDir, outdir)
@@ -295,8 +296,12 @@ export async function mergeStartPath(outdir: string, metafile: Metafile, working
   } finally {
     rmSync(merged, { recursive: true, force: true })
   }
-  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.js.map')) keepShippedSources(join(entry.parentPath, entry.name), resolve(workingDir, 'src'))
+}
+
+/** Rewrites every source map under `dir` by {@link keepShippedSources}. */
+function keepShippedSourcesIn(dir: string, srcDir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.js.map')) keepShippedSources(join(entry.parentPath, entry.name), srcDir)
   }
 }
 
@@ -377,6 +382,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync('dist', { recursive: true, force: true })
   const { metafile } = await build(bundleOptions())
   await mergeStartPath('dist', metafile)
+  // The package's maps only: test/lazy-start.test.ts reads the bundled packages' files in its own bundle's.
+  keepShippedSourcesIn('dist', resolve('src'))
   chmodSync('dist/cli.js', 0o755)
   const tree = mkdtempSync(join(tmpdir(), 'dualnet-declarations-'))
   try {
