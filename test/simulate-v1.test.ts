@@ -254,37 +254,34 @@ describe('eth_simulateV1 answer shape and refusals', () => {
 })
 
 describe('eth_simulateV1 on a fork', () => {
-  let forked: ForkedHistory
-  beforeAll(async () => {
-    forked = await forkedHistory()
-    await forked.fork.mine()
-  }, 120_000)
-  afterAll(async () => {
-    await forked?.close()
-  })
-
   it('reads the remote state it has not fetched yet (a sender, a contract storage) above the fork block', async () => {
+    const forked: ForkedHistory = await forkedHistory()
     const { fork, h } = forked
-    const balanceOf = `0x70a08231${STRANGER.slice(2).padStart(64, '0')}`
-    const [block] = (await fork.rpc('eth_simulateV1', [
-      {
-        blockStateCalls: [
-          {
-            calls: [
-              { from: h.token, to: h.token, data: balanceOf },
-              { from: STRANGER, to: h.token, data: balanceOf },
-            ],
-          },
-        ],
-      },
-      'latest',
-    ] as never)) as unknown as { calls: { status: string; returnData: string }[] }[]
-    expect(block!.calls.map((c) => c.status)).toEqual(['0x1', '0x1'])
-    // The token transfer to STRANGER in the remote's block 2.
-    expect(BigInt(block!.calls[0]!.returnData)).toBeGreaterThan(0n)
-    expect(block!.calls[1]!.returnData).toBe(block!.calls[0]!.returnData)
-    // Under validation the fetched token account is seen to hold code: not an EOA (-38024).
-    const refused = JSON.parse(await rawRpc(forked.forkUrl, 'eth_simulateV1', [{ validation: true, blockStateCalls: [{ calls: [{ from: h.token, to: h.token }] }] }])) as { error: { code: number } }
-    expect(refused.error.code).toBe(-38024)
-  })
+    try {
+      await fork.mine()
+      const balanceOf = `0x70a08231${STRANGER.slice(2).padStart(64, '0')}`
+      const [block] = (await fork.rpc('eth_simulateV1', [
+        {
+          blockStateCalls: [
+            {
+              calls: [
+                { from: h.token, to: h.token, data: balanceOf },
+                { from: STRANGER, to: h.token, data: balanceOf },
+              ],
+            },
+          ],
+        },
+        'latest',
+      ] as never)) as unknown as { calls: { status: string; returnData: string }[] }[]
+      expect(block!.calls.map((c) => c.status)).toEqual(['0x1', '0x1'])
+      // The token transfer to STRANGER in the remote's block 2.
+      expect(BigInt(block!.calls[0]!.returnData)).toBeGreaterThan(0n)
+      expect(block!.calls[1]!.returnData).toBe(block!.calls[0]!.returnData)
+      // Under validation the fetched token account is seen to hold code: not an EOA (-38024).
+      const refused = JSON.parse(await rawRpc(forked.forkUrl, 'eth_simulateV1', [{ validation: true, blockStateCalls: [{ calls: [{ from: h.token, to: h.token }] }] }])) as { error: { code: number } }
+      expect(refused.error.code).toBe(-38024)
+    } finally {
+      await forked.close()
+    }
+  }, 120_000)
 })
