@@ -173,6 +173,11 @@ describe('eth_simulateV1 through viem simulateBlocks', () => {
     const time = await rpcError('eth_simulateV1', [{ blockStateCalls: [{ blockOverrides: { time: '0x10' } }, { blockOverrides: { time: '0x10' } }] }])
     expect(time.code).toBe(-38021)
     expect((await rpcError('eth_simulateV1', [{ blockStateCalls: [{ blockOverrides: { number: '0xffff' } }] }])).code).toBe(-38026)
+    // Gas above the chain's 6,000,000 per transaction: refused under validation, capped without (as eth_call).
+    const over = { from: devnet.accounts[0]!.address, to: FRESH, gas: '0x7a1200' }
+    expect((await rpcError('eth_simulateV1', [{ validation: true, blockStateCalls: [{ calls: [over] }] }])).code).toBe(-38015)
+    const [capped] = (await devnet.rpc('eth_simulateV1', [{ returnFullTransactions: true, blockStateCalls: [{ calls: [over] }] }] as never)) as unknown as { transactions: { gas: string }[] }[]
+    expect(BigInt(capped!.transactions[0]!.gas)).toBe(6_000_000n)
   })
 })
 

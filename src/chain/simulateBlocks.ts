@@ -130,8 +130,9 @@ export interface SimulationChain extends ReplayChain {
  * go-ethereum does. Per block the state overrides are written first, then each call
  * runs as a legacy transaction from `from` (default the zero address). With
  * `validation`, a given nonce must be the sender's, the sender must have no code, the
- * price must cover an overridden base fee and the gas limits must fit the block's;
- * without, a given nonce is not checked (the sender's is used). Either way the sender
+ * price must cover an overridden base fee and the gas limits must fit the block's and
+ * the chain's 6,000,000 per transaction; without, a given nonce is not checked (the
+ * sender's is used) and a gas limit above the cap is capped, as eth_call caps it. Either way the sender
  * pays gas × price + value (-38014) and the gas covers the intrinsic cost (-38013).
  * Resolves to the blocks, or to the refusal that stopped it. Throws the budget's error
  * past its deadline, TransactionRejectedError for a field the chain cannot take (a
@@ -189,7 +190,10 @@ export async function simulateBlocks(
       const from = call.from ?? new Uint8Array(20)
       const sender = await accountOf(world, toHexRaw(from))
       const left = gasLimit - gasUsed
-      const gas = call.gas ?? (left < EVM_TX_GAS_CAP ? left : EVM_TX_GAS_CAP)
+      const asked = call.gas ?? (left < EVM_TX_GAS_CAP ? left : EVM_TX_GAS_CAP)
+      // Above the chain's cap per transaction: refused under validation (a block would not take it), else capped as eth_call caps it (reference §6.2).
+      if (validation && asked > EVM_TX_GAS_CAP) return refuse(SimulateErrorCode.BlockGasLimitReached, `${where}: gas ${asked} above the chain's cap of ${EVM_TX_GAS_CAP} per transaction`)
+      const gas = asked > EVM_TX_GAS_CAP ? EVM_TX_GAS_CAP : asked
       const price = call.gasPrice ?? 0n
       if (validation) {
         if (call.nonce !== undefined && call.nonce < sender.nonce)
@@ -203,7 +207,6 @@ export async function simulateBlocks(
         gasAsked += gas
         if (gasAsked > gasLimit) return refuse(SimulateErrorCode.BlockGasLimitReached, `${where}: block gas limit reached: the calls ask ${gasAsked} gas of ${gasLimit}`)
       }
-      if (gas > EVM_TX_GAS_CAP) return refuse(SimulateErrorCode.BlockGasLimitReached, `${where}: gas ${gas} above the chain's cap of ${EVM_TX_GAS_CAP} per transaction`)
       // Without validation the nonce is not checked (go-ethereum's SkipNonceChecks): the sender's runs.
       const nonce = validation ? (call.nonce ?? sender.nonce) : sender.nonce
       const tx = impersonatedTransaction({ nonce, gasPrice: price, gasLimit: gas, to: call.to, value: call.value ?? 0n, data: call.data ?? new Uint8Array(0) }, chainId, from)
