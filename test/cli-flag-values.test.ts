@@ -242,6 +242,8 @@ describe('accepted values, as createDevnet and listen receive them', () => {
     expect(listenOptionsOf(parse([])).vhosts).toEqual(['localhost'])
     expect(listenOptionsOf(parse(['--vhosts', '*'])).vhosts).toBe('*')
     expect(listenOptionsOf(parse(['--vhosts', 'a.example, B.example'])).vhosts).toEqual(['a.example', 'B.example'])
+    expect(listenOptionsOf(parse([])).explorer).toBe(false)
+    expect(listenOptionsOf(parse(['--explorer'])).explorer).toBe(true)
   })
 
   it("aliases set what the flag they stand for sets: the Hardhat task's --rest-port, --rpc-port, Hardhat's --hostname and --fork, Anvil's spellings", async () => {

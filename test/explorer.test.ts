@@ -8,6 +8,7 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet, type DevnetUrls } from '../src/index.ts'
+import { started, stop, waitFor } from './cli-support.ts'
 
 /** A GET (or `method`) with an explicit Host header, which fetch() cannot send. */
 function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
@@ -101,6 +102,18 @@ describe('explorer page served by listen({ explorer: true })', { timeout: 120_00
       expect(JSON.parse(page.body)).toEqual({ message: 'Route GET:/explorer not found', error: 'Not Found', statusCode: 404 })
     } finally {
       await other.close()
+    }
+  })
+
+  it('dualnet --explorer prints the URL of the page in its banner and serves it', async () => {
+    const cli = await started(['--rpcport', '0', '--rest', '--restport', '0', '--explorer'])
+    try {
+      await waitFor(() => /^Explorer {2}/m.test(cli.output()))
+      expect(cli.output()).toMatch(new RegExp(`^Explorer {2}${cli.rpcUrl}/explorer$`, 'm'))
+      const config = await get(cli.rpcUrl, '/explorer/config.json')
+      expect(JSON.parse(config.body)).toEqual({ restUrl: cli.restUrl })
+    } finally {
+      await stop(cli)
     }
   })
 })

@@ -38,6 +38,7 @@ const DEFAULT_NATIVE_ACCOUNTS = 5
 /** Every flag's value after parsing (commander's camel-case names). */
 export interface CliFlags {
   rest: boolean
+  explorer: boolean
   restport: number
   rpcport: number
   port?: number
@@ -105,6 +106,7 @@ export function cliProgram(): Command {
       .version(VERSION)
       // Servers (the node's names).
       .option('--rest', 'enable the REST interface', false)
+      .option('--explorer', 'serve the explorer page at /explorer on the JSON-RPC port (both views of the chain; the native one needs --rest)', false)
       .option('--restport <port>', 'REST port', ruleParser('restPort'), DEFAULT_REST_PORT)
       .option('--rpcport <port>', 'JSON-RPC port (WebSocket on the same port)', ruleParser('rpcPort'), DEFAULT_RPC_PORT)
       .addOption(new Option('-p, --port <port>', "the JSON-RPC port, Anvil's name for --rpcport (default: --rpcport's)").argParser(ruleParser('rpcPort')).conflicts('rpcport'))
@@ -322,5 +324,6 @@ export function listenOptionsOf(flags: CliFlags): ListenOptions {
     rest: flags.rest,
     vhosts: flags.vhosts,
     cors: flags.cors,
+    explorer: flags.explorer,
   }
 }

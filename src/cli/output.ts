@@ -55,6 +55,7 @@ export function printBanner(devnet: Devnet, urls: DevnetUrls, flags: CliFlags): 
   console.log(`\n${paint('bold', 'JSON-RPC')}  ${urls.rpcUrl}`)
   console.log(`${paint('bold', 'WebSocket')} ${urls.rpcUrl.replace(/^http/, 'ws')} (JSON-RPC and eth_subscribe, same port)`)
   console.log(urls.restUrl === undefined ? `${paint('bold', 'REST')}      off (enable with --rest)` : `${paint('bold', 'REST')}      ${urls.restUrl}`)
+  if (urls.explorerUrl !== undefined) console.log(`${paint('bold', 'Explorer')}  ${urls.explorerUrl}`)
 }
 
 /** Above this many new blocks at once (e.g. `hardhat_mine`), one line covers them all. */
