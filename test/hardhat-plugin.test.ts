@@ -205,7 +205,12 @@ describe("how a request reaches the plugin's devnet", () => {
     expect(empty).toMatchObject({ code: 3, message: 'execution reverted' })
     expect(Number(await devnet.rpc('eth_blockNumber'))).toBe(before + 1)
     const mined = await requestOnNetwork(devnet, 'eth_sendTransaction', [{ from, data: REVERT_EMPTY }], 6_000_000).catch((err: unknown) => err)
-    expect(mined).toMatchObject({ code: 3, data: '0x', message: expect.stringMatching(/^transaction 0x[0-9a-f]{64} failed \(mined with status 0, no revert data\)$/) })
+    expect(mined).toMatchObject({ code: 3, data: '0x', message: expect.stringMatching(/^transaction 0x[0-9a-f]{64} failed: execution reverted$/) })
+    // JUMPDEST, PUSH1 0, JUMP: a loop until the gas runs out.
+    const outOfGas = await requestOnNetwork(devnet, 'eth_sendTransaction', [{ from, data: '0x5b600056', gas: '0x10000' }], 6_000_000).catch((err: unknown) => err)
+    expect(outOfGas).toMatchObject({ code: -32000, data: '0x', message: expect.stringMatching(/^transaction 0x[0-9a-f]{64} failed: out of gas$/) })
+    const { transactionHash } = outOfGas as { transactionHash: string }
+    expect(await devnet.rpcUntyped('eth_getTransactionReceipt', [transactionHash])).toMatchObject({ status: '0x0', gasUsed: '0x10000' })
   })
 
   it('answers the hash of a send left pending (automine off), failing or not', async () => {

@@ -44,10 +44,10 @@ export function withNetworkGas<P>(method: string, params: P, gas: number | 'auto
 /**
  * Answers `method(params)` from `devnet` as the plugin's network does (see the
  * module's comment): `gas` filled, and a send whose transaction was mined and failed
- * rejected with an {@link RpcError} of code 3 whose `data` is the revert data
- * (`ots_getTransactionError`; `0x` for a failure without any, such as out of gas)
- * and whose message is `execution reverted[: <reason>]` or, without revert data,
- * names the failed transaction. A send left pending (automine off) answers its hash.
+ * rejected with an {@link RpcError} whose `data` is the revert data
+ * (`ots_getTransactionError`): code 3 and `execution reverted[: <reason>]`, or, for a
+ * failure without revert data (`0x`), a message naming the transaction and the EVM's
+ * error (`out of gas`, …). A send left pending (automine off) answers its hash.
  */
 export async function requestOnNetwork(devnet: Devnet, method: string, params: readonly unknown[] | object | undefined, gas: number | 'auto'): Promise<unknown> {
   const result = await devnet.rpcUntyped(method, withNetworkGas(method, params, gas))
@@ -55,9 +55,27 @@ export async function requestOnNetwork(devnet: Devnet, method: string, params: r
   const receipt = (await devnet.rpcUntyped('eth_getTransactionReceipt', [result])) as { status?: unknown } | null
   if (receipt?.status !== '0x0') return result
   const data = (await devnet.rpcUntyped('ots_getTransactionError', [result])) as string
-  const reason = data === '0x' ? undefined : decodeRevertReason(fromHex(data))
-  const message = data === '0x' ? `transaction ${result} failed (mined with status 0, no revert data)` : reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`
-  const error = new RpcError(RpcErrorCode.ExecutionReverted, message, { data })
+  const error = data === '0x' ? await failureWithoutData(devnet, result) : revertError(data)
   Object.defineProperty(error, 'transactionHash', { value: result, enumerable: true })
   throw error
+}
+
+/** The error of a transaction that reverted with `data` (non-empty): the texts eth_call's revert has. */
+function revertError(data: string): RpcError {
+  const reason = decodeRevertReason(fromHex(data))
+  return new RpcError(RpcErrorCode.ExecutionReverted, reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, { data })
+}
+
+/**
+ * The error of a failed transaction without revert data, named by the EVM's error of
+ * its top frame (go-ethereum's texts through the callTracer: `execution reverted`, `out
+ * of gas`, `code size to deposit exceeds maximum code size`, …): code 3 for a revert,
+ * -32000 for the others, `data` `0x` in both (the chai matchers' `reverted` reads it).
+ * The trace runs only for such a failure; when it cannot be had, the message says so.
+ */
+async function failureWithoutData(devnet: Devnet, hash: string): Promise<RpcError> {
+  const trace = await devnet.rpcUntyped('debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { onlyTopCall: true } }]).catch(() => undefined)
+  const failure = (trace as { error?: unknown } | undefined)?.error
+  const why = typeof failure === 'string' ? failure : 'mined with status 0, no revert data'
+  return new RpcError(why === 'execution reverted' ? RpcErrorCode.ExecutionReverted : RpcErrorCode.ServerError, `transaction ${hash} failed: ${why}`, { data: '0x' })
 }
