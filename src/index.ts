@@ -106,6 +106,7 @@ export type {
   OtsTraceEntry,
   RpcAccount,
   RpcAccountInfo,
+  RpcExecutionWitness,
   RpcCallBundle,
   RpcCallBundleResponse,
   RpcCallBundleResult,

@@ -123,6 +123,7 @@ const local: Record<string, LocalSample> = {
   debug_codeByHash: () => [`0x${'11'.repeat(32)}`],
   debug_dbGet: () => [`0x63${'11'.repeat(32)}`],
   debug_freeOSMemory: () => [],
+  debug_executionWitness: () => ['0x1'],
   eth_pendingTransactions: () => [],
   eth_pendingTransactionsByHash: (e) => [e.remoteTx],
   eth_accounts: () => [],

@@ -250,6 +250,18 @@ export interface RpcCallBundleResponse {
 }
 
 /**
+ * debug_executionWitness's answer (reth's, alloy `ExecutionWitness`): the RLP of the
+ * state and storage tries' nodes, the contracts' code, the trie keys' preimages
+ * (addresses and slots) and the ancestors' RLP headers, newest first; all 0x-hex.
+ */
+export interface RpcExecutionWitness {
+  state: Hex[]
+  codes: Hex[]
+  keys: Hex[]
+  headers: Hex[]
+}
+
+/**
  * One opcode's gas in a transaction, as reth's trace_transactionOpcodeGas answers it
  * (alloy rpc-types-trace `OpcodeGas`): its name, how many times it ran, and the gas
  * those steps cost (static and dynamic, not what a call hands its callee); JSON numbers.

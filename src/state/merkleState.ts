@@ -24,6 +24,12 @@ import { RLP } from '@ethereumjs/rlp'
 import type { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import type { WorldState } from './worldState.ts'
 
+/** Bytes as lowercase hex (a map key). */
+const bytesKey = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
+
+/** Whether two byte strings are equal. */
+const equalBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((byte, i) => byte === b[i])
+
 type Mpt = typeof import('@ethereumjs/mpt')
 let mptModule: Promise<Mpt> | undefined
 /** @ethereumjs/mpt, imported once on first use (the default start never imports it). */
@@ -47,6 +53,19 @@ export interface AccountProof {
   /** Root of the account's storage trie (the empty trie's root when it has none). */
   readonly storageHash: Uint8Array
   readonly storageProof: StorageProof[]
+}
+
+/**
+ * What a block's stateless execution needs of the state before it (reth's
+ * `debug_executionWitness`, alloy `ExecutionWitness`): every node of the state trie and
+ * of each account's storage trie that is stored by hash (32 bytes of RLP or more, and the
+ * roots), every contract's code, and the preimages of the trie keys (20-byte addresses
+ * and 32-byte slots), each list without repeats.
+ */
+export interface StateWitness {
+  readonly state: Uint8Array[]
+  readonly codes: Uint8Array[]
+  readonly keys: Uint8Array[]
 }
 
 /** A cached root: `final` when its height was below the latest block when computed (no setter writes there any more). */
@@ -112,6 +131,46 @@ export class MerkleState {
       storageHash,
       storageProof,
     }
+  }
+
+  /**
+   * The whole state as of `height` as a {@link StateWitness} against {@link rootAt}`(height,
+   * final)`: a superset of what one block touches, as Anvil builds its witness from the
+   * full parent state (foundry crates/anvil/src/eth/backend/mem/mod.rs
+   * `debug_execution_witness`). Grows with the state, not with the block.
+   */
+  async witnessAt(height: number, final: boolean): Promise<StateWitness> {
+    const root = await this.rootAt(height, final)
+    const state = new Map<string, Uint8Array>()
+    const codes = new Map<string, Uint8Array>()
+    const keys = new Map<string, Uint8Array>()
+    const collect = async (trieRoot: Uint8Array): Promise<void> => {
+      const trie = await this.#trie(trieRoot)
+      await trie.walkAllNodes(async (node) => {
+        const rlp = node.serialize()
+        // A node under 32 bytes of RLP sits inside its parent, not under a hash of its own.
+        if (rlp.length >= 32) state.set(bytesKey(rlp), rlp)
+      })
+    }
+    if (!equalBytes(root, KECCAK256_RLP)) await collect(root)
+    const world = this.#world
+    const accounts = await this.#trie(root)
+    for (const address of world.accountKeys()) {
+      const key = hexToBytes(`0x${address}`)
+      const leaf = await accounts.get(key)
+      if (leaf === null) continue
+      keys.set(address, key)
+      const account = createAccountFromRLP(leaf)
+      if (!equalBytes(account.codeHash, KECCAK256_NULL)) {
+        const record = world.getAccount(address, height)
+        codes.set(bytesKey(account.codeHash), world.getCodeByHash(record.codeHash))
+      }
+      if (equalBytes(account.storageRoot, KECCAK256_RLP)) continue
+      await collect(account.storageRoot)
+      for (const [slot, value] of world.storageEntries(address, height)) if (value.some((byte) => byte !== 0)) keys.set(slot, hexToBytes(`0x${slot}`))
+    }
+    const sorted = (map: Map<string, Uint8Array>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value)
+    return { state: sorted(state), codes: sorted(codes), keys: sorted(keys) }
   }
 
   /** A trie over the shared node map, at `root` (the empty trie's root when omitted). */

@@ -127,6 +127,7 @@ import { eth_signTypedData } from './eth_signTypedData.ts'
 import { debug_getRawReceipts } from './debug_getRawReceipts.ts'
 import { debug_getRawHeader } from './debug_getRawHeader.ts'
 import { debug_getRawBlock } from './debug_getRawBlock.ts'
+import { debug_executionWitness } from './debug_executionWitness.ts'
 import { eth_sendRawTransactionSync } from './eth_sendRawTransactionSync.ts'
 import { eth_sendTransactionSync } from './eth_sendTransactionSync.ts'
 import { eth_hashrate } from './eth_hashrate.ts'
@@ -284,6 +285,7 @@ const table = {
   debug_getRawReceipts,
   debug_getRawHeader,
   debug_getRawBlock,
+  debug_executionWitness,
   debug_getRawTransactions,
   eth_sendRawTransactionSync,
   eth_sendTransactionSync,
