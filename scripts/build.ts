@@ -39,6 +39,8 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { rollup } from 'rollup'
 import { dts } from 'rollup-plugin-dts'
 import { VERIFIED_VERSIONS } from '../src/evm/ethereumjsFiles.ts'
+import { BUILT_DIRECTORY } from '../src/explorer/assets.ts'
+import { writeExplorerPage } from '../src/explorer/bundle.ts'
 
 /**
  * The packages bundled into dist/ rather than imported from node_modules: @ethereumjs/evm's
@@ -385,6 +387,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // The package's maps only: test/lazy-start.test.ts reads the bundled packages' files in its own bundle's.
   keepShippedSourcesIn('dist', resolve('src'))
   chmodSync('dist/cli.js', 0o755)
+  // The explorer page's script and style sheet (issue 37), read by src/explorer/assets.ts from beside its chunk.
+  await writeExplorerPage(join('dist', BUILT_DIRECTORY))
   const tree = mkdtempSync(join(tmpdir(), 'dualnet-declarations-'))
   try {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
