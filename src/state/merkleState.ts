@@ -19,16 +19,30 @@
  * in-memory map (content-addressed), so the proof of any computed root can be made
  * later. Nothing is persisted: the root is derived from the state `--db` keeps.
  */
-import { Account, createAccountFromRLP, hexToBytes, KECCAK256_NULL, KECCAK256_RLP, MapDB } from '@ethereumjs/util'
+import type { MapDB } from '@ethereumjs/util'
 import { RLP } from '@ethereumjs/rlp'
 import type { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import type { WorldState } from './worldState.ts'
+import { fromHex } from '../util/hex.ts'
 
 /** Bytes as lowercase hex (a map key). */
 const bytesKey = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
 
 /** Whether two byte strings are equal. */
 const equalBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((byte, i) => byte === b[i])
+
+/** keccak256 of empty code (go-ethereum types.EmptyCodeHash). */
+const KECCAK256_NULL = fromHex('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470')
+/** Root of an empty trie (go-ethereum types.EmptyRootHash); {@link MerkleState} returns this very object for an empty storage trie. */
+const KECCAK256_RLP = fromHex('56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421')
+
+type Util = typeof import('@ethereumjs/util')
+let utilModule: Promise<Util> | undefined
+/**
+ * @ethereumjs/util, imported once on first use: its index loads @noble/curves' secp256k1,
+ * which the default start must not load (test/lazy-start.test.ts).
+ */
+const loadUtil = (): Promise<Util> => (utilModule ??= import('@ethereumjs/util'))
 
 type Mpt = typeof import('@ethereumjs/mpt')
 let mptModule: Promise<Mpt> | undefined
@@ -80,7 +94,7 @@ interface RootEntry {
 export class MerkleState {
   readonly #world: WorldState
   /** Every node of every computed trie, by hash (the tries' shared database). */
-  readonly #db = new MapDB<string, string | Uint8Array>()
+  #db: MapDB<string, string | Uint8Array> | undefined
   readonly #roots = new Map<number, RootEntry>()
   /** `journal.reverts` the cache was filled under; a revert may change any height's state at or above the snapshot's, so the cache is dropped. */
   #reverts: number
@@ -112,10 +126,10 @@ export class MerkleState {
     const root = await this.rootAt(height, final)
     const mpt = await loadMpt()
     const trie = await this.#trie(root)
-    const addressKey = hexToBytes(`0x${address}`)
+    const addressKey = fromHex(address)
     const accountProof = await mpt.createMerkleProof(trie, addressKey)
     const leaf = await trie.get(addressKey)
-    const account = leaf === null ? undefined : createAccountFromRLP(leaf)
+    const account = leaf === null ? undefined : (await loadUtil()).createAccountFromRLP(leaf)
     const storageHash = account?.storageRoot ?? KECCAK256_RLP
     const storage = await this.#trie(storageHash)
     const storageProof: StorageProof[] = []
@@ -156,18 +170,18 @@ export class MerkleState {
     const world = this.#world
     const accounts = await this.#trie(root)
     for (const address of world.accountKeys()) {
-      const key = hexToBytes(`0x${address}`)
+      const key = fromHex(address)
       const leaf = await accounts.get(key)
       if (leaf === null) continue
       keys.set(address, key)
-      const account = createAccountFromRLP(leaf)
+      const account = (await loadUtil()).createAccountFromRLP(leaf)
       if (!equalBytes(account.codeHash, KECCAK256_NULL)) {
         const record = world.getAccount(address, height)
         codes.set(bytesKey(account.codeHash), world.getCodeByHash(record.codeHash))
       }
       if (equalBytes(account.storageRoot, KECCAK256_RLP)) continue
       await collect(account.storageRoot)
-      for (const [slot, value] of world.storageEntries(address, height)) if (value.some((byte) => byte !== 0)) keys.set(slot, hexToBytes(`0x${slot}`))
+      for (const [slot, value] of world.storageEntries(address, height)) if (value.some((byte) => byte !== 0)) keys.set(slot, fromHex(slot))
     }
     const sorted = (map: Map<string, Uint8Array>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value)
     return { state: sorted(state), codes: sorted(codes), keys: sorted(keys) }
@@ -175,7 +189,8 @@ export class MerkleState {
 
   /** A trie over the shared node map, at `root` (the empty trie's root when omitted). */
   async #trie(root?: Uint8Array): Promise<MerklePatriciaTrie> {
-    const mpt = await loadMpt()
+    const [mpt, util] = await Promise.all([loadMpt(), loadUtil()])
+    this.#db ??= new util.MapDB<string, string | Uint8Array>()
     return mpt.createMPT({ db: this.#db, useKeyHashing: true, root })
   }
 
@@ -193,18 +208,19 @@ export class MerkleState {
       if (h < height && (entry.final || entry.writes === journal.writes) && (base === undefined || h > base)) base = h
     }
     const world = this.#world
+    const util = await loadUtil()
     const trie = await this.#trie(base === undefined ? undefined : this.#roots.get(base)!.root)
     const addresses = base === undefined ? world.accountKeys() : world.modifiedAccounts(base, height)
     for (const address of addresses) {
       const record = world.getAccount(address, height)
       const storageRoot = await this.#storageRoot(address, height)
-      const key = hexToBytes(`0x${address}`)
+      const key = fromHex(address)
       if (record.nonce === 0n && record.gas === 0n && record.codeHash === undefined && storageRoot === KECCAK256_RLP) {
         if (base !== undefined) await trie.del(key)
         continue
       }
-      const codeHash = record.codeHash === undefined ? KECCAK256_NULL : hexToBytes(`0x${record.codeHash}`)
-      await trie.put(key, new Account(record.nonce, record.gas, storageRoot, codeHash).serialize())
+      const codeHash = record.codeHash === undefined ? KECCAK256_NULL : fromHex(record.codeHash)
+      await trie.put(key, new util.Account(record.nonce, record.gas, storageRoot, codeHash).serialize())
     }
     const root = trie.root()
     this.#roots.set(height, { root, final, writes: journal.writes })
@@ -219,7 +235,7 @@ export class MerkleState {
       while (start < value.length && value[start] === 0) start++
       if (start === value.length) continue
       trie ??= await this.#trie()
-      await trie.put(hexToBytes(`0x${slot}`), RLP.encode(value.subarray(start)))
+      await trie.put(fromHex(slot), RLP.encode(value.subarray(start)))
     }
     return trie === undefined ? KECCAK256_RLP : trie.root()
   }
