@@ -5,7 +5,7 @@
  * --fork-url), forks of Foundry's Anvil (history before the fork; the EVM view,
  * test/fork-anvil.test.ts), the controls' answers beside Anvil's (test/controls-anvil.test.ts), traces and tracers beside Anvil's (test/trace-parity-anvil.test.ts, test/tracers-anvil.test.ts), and the packed package's types in new ES module and CommonJS
  * projects (skipLibCheck: false), and a built Otterscan (DUALNET_OTTERSCAN_DIST; skipped without) driven in Debian's
- * chromium against the CLI (test/otterscan-browser.test.ts). A first run installs them (minutes); not part of
+ * chromium against the CLI (test/otterscan-browser.test.ts), and dualnet's own explorer page in chromium (test/explorer-browser.test.ts, screenshots into docs/explorer/). A first run installs them (minutes); not part of
  * `npm test`, which stays under 5 minutes. CI runs it after `npm test`.
  */
 import { defineConfig } from 'vitest/config'
@@ -23,6 +23,7 @@ export default defineConfig({
       'test/tracers-anvil.test.ts',
       'test/simulate-anvil.test.ts',
       'test/otterscan-browser.test.ts',
+      'test/explorer-browser.test.ts',
     ],
     reporters: ['default', './vitest.summary.ts'],
     fileParallelism: false,

@@ -55,7 +55,10 @@ if (root !== null) {
   fetch('/explorer/config.json')
     .then((r) => r.json() as Promise<Endpoints>)
     .then(
-      (endpoints) => render(h(App, { endpoints }), root),
+      (endpoints) => {
+        root.textContent = ''
+        render(h(App, { endpoints }), root)
+      },
       (err: unknown) => {
         root.textContent = `explorer: ${err instanceof Error ? err.message : 'no config'}`
       },

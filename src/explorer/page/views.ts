@@ -157,13 +157,25 @@ export function Block({ id, endpoints }: { id: string; endpoints: Endpoints }): 
         h(
           'section',
           null,
-          h('h2', null, 'Transactions'),
+          h('h2', null, 'EVM transactions'),
           h(
             'ul',
             null,
             (block.transactions as Json[]).map((t) => h('li', null, link(`tx/${t.hash as string}`, t.hash as string))),
           ),
         ),
+        native === null
+          ? null
+          : h(
+              'section',
+              { 'data-testid': 'native-transactions' },
+              h('h2', null, 'Native transactions (REST)'),
+              h(
+                'ul',
+                null,
+                ((native.Transactions ?? []) as Json[]).map((t) => h('li', null, link(`tx/0x${t.Hash as string}`, t.Hash as string), ` TxType ${String(t.TxType)}`)),
+              ),
+            ),
       )
     },
   })
@@ -214,8 +226,10 @@ export function Transaction({ hash, endpoints }: { hash: string; endpoints: Endp
         rest<Json>(endpoints, `/api/v1/transaction/${bare}`).catch(() => null),
         rest<Json>(endpoints, `/api/v1/smartcode/event/txhash/${bare}`).catch(() => null),
       ])
-      if (tx === null && native === null) throw new Error(`no transaction ${hash}`)
-      return { tx, receipt, trace, native, events }
+      // The REST server answers an unknown hash with an empty Result, not an error.
+      const object = (value: Json | null) => (typeof value === 'object' && value !== null ? value : null)
+      if (tx === null && object(native) === null) throw new Error(`no transaction ${hash}`)
+      return { tx, receipt, trace, native: object(native), events: object(events) }
     },
     show: ({ tx, receipt, trace, native, events }) =>
       h(
