@@ -62,6 +62,8 @@ let fork: Devnet
 let a: string
 let b: string
 let c: string
+/** A remote contract that stores BALANCE(the address in its calldata) in its slot 0: its run reads an account the transaction does not name. */
+let balanceOf: string
 
 const rpc = <T = unknown>(method: string, params: unknown[] = []) => fork.rpc(method as never, params as never) as Promise<T>
 const receipt = (hash: string) => rpc<{ status: string; blockNumber: string } | null>('eth_getTransactionReceipt', [hash])
@@ -76,10 +78,18 @@ beforeAll(async () => {
   // A generous time-out: the held request must not fail while the test looks at the others.
   fork = await createDevnet({ fork: { url: await proxy.listen(), remote: { retries: 0, timeout: 600_000 } }, console: false })
   ;[a, b, c] = fork.accounts.slice(0, 3).map((x) => x.address as string) as [string, string, string]
+  // Runtime PUSH1 0 CALLDATALOAD BALANCE PUSH1 0 SSTORE STOP, after a 12-byte constructor that returns it.
+  const deploy = (await remote.rpc('eth_sendTransaction', [{ from: remote.accounts[0]!.address, data: '0x6008600c6000396008 6000f36000353160005500'.replace(' ', '') }])) as string
+  balanceOf = ((await remote.rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }).contractAddress
   // Every account the unrelated transfers touch is fetched before anything is held.
   expect((await receipt(await transfer(a!, b!)))?.status).toBe('0x1')
   expect((await receipt(await transfer(c!, b!)))?.status).toBe('0x1')
+  // The contract and its slot fetched too: a later run misses only the account it is given.
+  expect((await receipt(await readBalance(fresh())))?.status).toBe('0x1')
 }, 120_000)
+
+/** A transaction from `c` to {@link balanceOf} that reads the balance of `address` in the EVM. */
+const readBalance = (address: string) => rpc<string>('eth_sendTransaction', [{ from: c, to: balanceOf, data: `0x${address.slice(2).padStart(64, '0')}`, gas: '0x186a0' }])
 
 afterAll(async () => {
   await fork?.close()
