@@ -97,7 +97,11 @@ export type DualnetRpcSchema = [
   { Method: 'eth_sendRawTransaction'; Parameters: [raw: string]; ReturnType: Hash },
   { Method: 'eth_callBundle'; Parameters: [bundle: RpcCallBundle]; ReturnType: RpcCallBundleResponse },
   { Method: 'eth_simulateV1'; Parameters: [opts: RpcSimulateOptions, block?: BlockSpecifier | null]; ReturnType: RpcSimulatedBlock[] },
-  { Method: 'eth_callMany'; Parameters: [bundles: RpcCallManyBundle[], stateContext?: RpcStateContext | null, stateOverride?: StateOverride | null, timeoutMilliSeconds?: number]; ReturnType: RpcCallManyResult[][] },
+  {
+    Method: 'eth_callMany'
+    Parameters: [bundles: RpcCallManyBundle[], stateContext?: RpcStateContext | null, stateOverride?: StateOverride | null, timeoutMilliSeconds?: number]
+    ReturnType: RpcCallManyResult[][]
+  },
   { Method: 'eth_sendRawTransactionConditional'; Parameters: [raw: string, conditional: RpcTransactionConditional]; ReturnType: Hash },
   { Method: 'eth_call'; Parameters: [call: RpcTransactionRequest, block: BlockSpecifier, stateOverrides?: StateOverride | null, blockOverrides?: BlockOverrides | null]; ReturnType: Hex },
   {

@@ -105,7 +105,7 @@ export const eth_callBundle = defineMethod({
       return outcome.error === undefined ? { ...common, value: toHex(outcome.returnValue) } : { ...common, error: outcome.error.message, revert: toHex(outcome.returnValue) }
     })
     const hashes = new Uint8Array(32 * runs.length)
-    runs.forEach(({ tx }, i) => hashes.set(tx.hash, 32 * i))
+    for (const [i, { tx }] of runs.entries()) hashes.set(tx.hash, 32 * i)
     return {
       bundleGasPrice: (totalGasUsed === 0n ? 0n : (gasFees + coinbaseDiff) / totalGasUsed).toString(),
       bundleHash: toHex(keccak256(hashes)),
