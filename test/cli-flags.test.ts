@@ -424,6 +424,7 @@ const TESTED_ELSEWHERE: Record<string, string> = {
   '--fork-cache': 'test/fork-options.test.ts',
   '--no-fork-cache': 'test/fork-options.test.ts',
   '--ws-buffer-limit': 'test/websocket-backpressure.test.ts',
+  '--state-root': 'test/state-root.test.ts (the default, merkle roots, the refusal)',
   '--explorer': 'test/cli-flag-values.test.ts, test/explorer.test.ts (the banner and the page)',
   // Each alias sets what the flag it stands for sets.
   ...Object.fromEntries(FLAG_ALIASES.map(({ alias }) => [alias, 'test/cli-flag-values.test.ts (aliases)'])),

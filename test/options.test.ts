@@ -31,7 +31,7 @@ const LIMIT = (option: string): Row => ({
 const HARDFORKS = "one of 'istanbul', 'berlin', 'london', 'paris', 'shanghai', 'cancun', 'prague'"
 const MNEMONIC = 'a BIP-39 mnemonic: 12, 15, 18, 21 or 24 words of the English word list, one space apart, with a valid checksum'
 const ACCOUNTS = 'a whole number from 0 to 10,000, or a list of at most 10,000 accounts { privateKey, main?, gas? }'
-const FORK = '{ url, restUrl?, blockNumber?, cache?, remote? } (docs/fork.md)'
+const FORK = '{ url, restUrl?, blockNumber?, cache?, historyLimit?, remote? } (docs/fork.md)'
 const SECP_KEY = 'a secp256k1 private key: 0x and 64 hex digits, not zero, below the curve order'
 
 /** Every createDevnet option (the type makes a missing one a compile error). */
