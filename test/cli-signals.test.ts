@@ -105,7 +105,9 @@ describe('signals while the CLI waits on a fork remote that never answers', () =
         const { code, ms } = await signalled(cli, signal)
         console.log(`${signal} while a transaction waits on the remote: exit ${code} after ${ms} ms`)
         expect(code).toBe(0)
-        expect(cli.output()).toMatch(/dualnet: the devnet did not close within [\d.]+ s .*exited without waiting/)
+        // A transaction waiting on the remote no longer holds the chain's queue (chain/queue.ts), so the close
+        // does not wait on it; the bounded stop (the 1.5 s and its line) is for a close that would.
+        expect(cli.output()).not.toMatch(/the devnet is closed|Error:/)
         expect(await sent).toBe('no answer')
       } finally {
         await proxy.close()
