@@ -112,6 +112,27 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(HAVE_CHROMIUM ? "explorer page in Debian'
     expect(pageErrors).toEqual([])
   })
 
+  it('controls (on loopback): mine a block, snapshot and revert, move time', async () => {
+    await open('')
+    const head = Number(await devnet.rpc('eth_blockNumber'))
+    await showsText('Controls', 'Time offset', `#${head}`)
+    await page.getByRole('button', { name: 'Snapshot', exact: true }).click()
+    await showsText('snapshot: 0x')
+    await page.getByRole('button', { name: 'Mine a block', exact: true }).click()
+    await showsText(`#${head + 1}`)
+    expect(Number(await devnet.rpc('eth_blockNumber'))).toBe(head + 1)
+    await page.getByRole('button', { name: /^Revert to 0x/ }).click()
+    await showsText('reverted: to snapshot')
+    expect(Number(await devnet.rpc('eth_blockNumber'))).toBe(head)
+    const before = Number(await devnet.rpc('evm_increaseTime', [0]))
+    await page.getByRole('button', { name: '+1 hour' }).click()
+    await showsText(`time moved: offset ${before + 3600} s`)
+    await devnet.rpc('evm_mine')
+    await showsText(`${before + 3600} s`, `#${head + 1}`)
+    await shot('controls')
+    expect(pageErrors).toEqual([])
+  })
+
   it('block: the EVM fields beside the native header, and its transactions of both kinds', async () => {
     await open(`block/${chain.transferBlock}`)
     const block = (await devnet.rpc('eth_getBlockByNumber', [`0x${chain.transferBlock.toString(16)}`, false])) as { hash: string }

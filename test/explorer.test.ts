@@ -8,6 +8,7 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet, type DevnetUrls } from '../src/index.ts'
+import { isLoopback } from '../src/explorer/serve.ts'
 import { started, stop, waitFor } from './cli-support.ts'
 
 /** A GET (or `method`) with an explicit Host header, which fetch() cannot send. */
@@ -60,7 +61,7 @@ describe('explorer page served by listen({ explorer: true })', { timeout: 120_00
     expect(style.status).toBe(200)
     expect(style.headers['content-type']).toBe('text/css; charset=utf-8')
     const config = await get(urls.rpcUrl, '/explorer/config.json')
-    expect(JSON.parse(config.body)).toEqual({ restUrl: urls.restUrl })
+    expect(JSON.parse(config.body)).toEqual({ restUrl: urls.restUrl, controls: true })
     const head = await get(urls.rpcUrl, '/explorer/app.js', {}, 'HEAD')
     expect(head.status).toBe(200)
     expect(head.body).toBe('')
@@ -86,7 +87,7 @@ describe('explorer page served by listen({ explorer: true })', { timeout: 120_00
       const u = await other.listen({ explorer: true, rest: false })
       const page = await get(u.rpcUrl, '/explorer')
       expect(page.headers['content-security-policy']).toContain("connect-src 'self'; ")
-      expect(JSON.parse((await get(u.rpcUrl, '/explorer/config.json')).body)).toEqual({ restUrl: null })
+      expect(JSON.parse((await get(u.rpcUrl, '/explorer/config.json')).body)).toEqual({ restUrl: null, controls: true })
     } finally {
       await other.close()
     }
@@ -111,9 +112,14 @@ describe('explorer page served by listen({ explorer: true })', { timeout: 120_00
       await waitFor(() => /^Explorer {2}/m.test(cli.output()))
       expect(cli.output()).toMatch(new RegExp(`^Explorer {2}${cli.rpcUrl}/explorer$`, 'm'))
       const config = await get(cli.rpcUrl, '/explorer/config.json')
-      expect(JSON.parse(config.body)).toEqual({ restUrl: cli.restUrl })
+      expect(JSON.parse(config.body)).toEqual({ restUrl: cli.restUrl, controls: true })
     } finally {
       await stop(cli)
     }
+  })
+
+  it('shows its controls only when the server listens on loopback', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) expect(isLoopback(host), host).toBe(true)
+    for (const host of ['0.0.0.0', '::', '192.168.1.2', 'devbox.lan', '127.0.0.1.example']) expect(isLoopback(host), host).toBe(false)
   })
 })

@@ -17,17 +17,31 @@ import { type ExplorerAssets, explorerAssets } from './assets.ts'
 /** Where the page lives on the JSON-RPC server. */
 export const EXPLORER_PREFIX = '/explorer'
 
-/** What the page fetches first (`config.json`): the REST server's base URL, when REST is on. */
+/** What the page fetches first (`config.json`): the REST server's base URL, when REST is on, and whether it shows its controls. */
 export interface ExplorerConfig {
   restUrl: string | null
+  /** Mine, snapshot / revert, move time: shown only when the server listens on loopback. */
+  controls: boolean
+}
+
+/**
+ * Whether `host` binds loopback only (127.0.0.0/8, ::1, localhost). The page's controls
+ * are shown only then: beyond loopback other people's browsers can reach the page, and
+ * the switch keeps a shared devnet from offering them a button that rewinds the chain.
+ */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
 }
 
 /**
  * The `pages` handler of the JSON-RPC server for the explorer. `urls` gives the
  * devnet's URLs once both servers are bound (`undefined` before: the config then
- * names no REST server). A path under the prefix that is none of the files gets 404.
+ * names no REST server); `controls` shows the page's controls. A path under the prefix that is none of the files gets 404.
  */
-export function explorerPages(urls: () => DevnetUrls | undefined): {
+export function explorerPages(
+  urls: () => DevnetUrls | undefined,
+  { controls }: { controls: boolean },
+): {
   prefix: string
   serve: (request: IncomingMessage, response: ServerResponse) => void
 } {
@@ -38,7 +52,7 @@ export function explorerPages(urls: () => DevnetUrls | undefined): {
       const query = url.indexOf('?')
       const path = (query === -1 ? url : url.slice(0, query)).slice(EXPLORER_PREFIX.length)
       const restUrl = urls()?.restUrl ?? null
-      answer(path, restUrl)
+      answer(path, { restUrl, controls })
         .then((file) => {
           if (file === undefined) return send(response, 404, 'text/plain; charset=utf-8', 'not found\n', restUrl)
           send(response, 200, file.type, request.method === 'HEAD' ? undefined : file.body, restUrl, Buffer.byteLength(file.body))
@@ -49,9 +63,9 @@ export function explorerPages(urls: () => DevnetUrls | undefined): {
 }
 
 /** The file at `path` (below the prefix), or `undefined`. */
-async function answer(path: string, restUrl: string | null): Promise<{ type: string; body: string } | undefined> {
+async function answer(path: string, config: ExplorerConfig): Promise<{ type: string; body: string } | undefined> {
   if (path === '' || path === '/' || path === '/index.html') return { type: 'text/html; charset=utf-8', body: SHELL }
-  if (path === '/config.json') return { type: 'application/json; charset=utf-8', body: JSON.stringify({ restUrl } satisfies ExplorerConfig) }
+  if (path === '/config.json') return { type: 'application/json; charset=utf-8', body: JSON.stringify(config) }
   const assets: ExplorerAssets = await explorerAssets()
   if (path === '/app.js') return { type: 'text/javascript; charset=utf-8', body: assets.script }
   if (path === '/app.css') return { type: 'text/css; charset=utf-8', body: assets.style }

@@ -9,6 +9,8 @@
 export interface Endpoints {
   /** REST base URL, or null when the devnet listens without REST. */
   restUrl: string | null
+  /** Whether to show the controls (the server listens on loopback only). */
+  controls: boolean
 }
 
 let nextId = 1

@@ -16,7 +16,7 @@ function Page({ route: [kind = '', id = ''], endpoints }: { route: string[]; end
   if (kind === 'tx') return h(Transaction, { hash: id, endpoints })
   if (kind === 'address') return h(Account, { id, endpoints })
   if (kind === 'find') return h(Find, { hash: id, endpoints })
-  return h(Home, null)
+  return h(Home, { endpoints })
 }
 
 function App({ endpoints }: { endpoints: Endpoints }): ComponentChild {
