@@ -18,6 +18,7 @@ export default defineConfig({
       'test/controls-anvil.test.ts',
       'test/package-types.test.ts',
       'test/otterscan-browser.test.ts',
+      'test/explorer-browser.test.ts',
     ],
     reporters: ['default', './vitest.summary.ts'],
     // The type tests (test/*.test-d.ts): tsc over them and what they import, no run.
