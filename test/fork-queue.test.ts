@@ -62,7 +62,7 @@ let fork: Devnet
 let a: string
 let b: string
 let c: string
-/** A remote contract that stores BALANCE(the address in its calldata) in its slot 0: its run reads an account the transaction does not name. */
+/** A contract (deployed on the fork) that stores BALANCE(the address in its calldata) in its slot 0: its run reads an account the transaction does not name. */
 let balanceOf: string
 
 const rpc = <T = unknown>(method: string, params: unknown[] = []) => fork.rpc(method as never, params as never) as Promise<T>
@@ -73,14 +73,16 @@ const fresh = () => `0x${(0xfeed0000 + ++counter).toString(16).padStart(40, '0')
 const transfer = (from: string, to: string) => rpc<string>('eth_sendTransaction', [{ from, to, value: '0x1', gas: '0x5208' }])
 
 beforeAll(async () => {
-  remote = await createDevnet({ console: false })
+  // Twelve funded accounts: the last two are not the fork's dev accounts (it has ten), so only a run reads them.
+  remote = await createDevnet({ accounts: 12, console: false })
   proxy = new HoldingProxy((await remote.listen()).rpcUrl)
   // A generous time-out: the held request must not fail while the test looks at the others.
   fork = await createDevnet({ fork: { url: await proxy.listen(), remote: { retries: 0, timeout: 600_000 } }, console: false })
   ;[a, b, c] = fork.accounts.slice(0, 3).map((x) => x.address as string) as [string, string, string]
-  // Runtime PUSH1 0 CALLDATALOAD BALANCE PUSH1 0 SSTORE STOP, after a 12-byte constructor that returns it.
-  const deploy = (await remote.rpc('eth_sendTransaction', [{ from: remote.accounts[0]!.address, data: '0x6008600c6000396008 6000f36000353160005500'.replace(' ', '') }])) as string
-  balanceOf = ((await remote.rpc('eth_getTransactionReceipt', [deploy])) as { contractAddress: string }).contractAddress
+  // Runtime PUSH1 0 CALLDATALOAD BALANCE PUSH1 0 SSTORE STOP, after a 12-byte constructor that returns it;
+  // deployed on the fork (the remote's state is its fork block's, before anything the remote does later).
+  const deploy = await rpc<string>('eth_sendTransaction', [{ from: a, data: '0x6008600c60003960086000f36000353160005500' }])
+  balanceOf = (await rpc<{ contractAddress: string }>('eth_getTransactionReceipt', [deploy])).contractAddress
   // Every account the unrelated transfers touch is fetched before anything is held.
   expect((await receipt(await transfer(a!, b!)))?.status).toBe('0x1')
   expect((await receipt(await transfer(c!, b!)))?.status).toBe('0x1')
@@ -119,6 +121,21 @@ describe('a request waiting on the fork remote', () => {
     expect(await receipt(hash)).toMatchObject({ status: '0x1', blockNumber: `0x${(height + 3).toString(16)}` })
     expect(await rpc('eth_getBalance', [slow, 'latest'])).toBe('0x1')
     expect(Number(await rpc<string>('eth_blockNumber'))).toBe(height + 3)
+  }, 120_000)
+
+  it('a miss inside contract code (BALANCE of an account the transaction does not name) holds nothing either', async () => {
+    // A remote account the fork never read (not one of its ten dev accounts): funded at the fork block, so the run stores a balance it had to fetch.
+    const slow = remote.accounts[11]!.addressLower
+    const arrived = proxy.holdFor(slow)
+    const waiting = readBalance(slow)
+    await arrived
+    const height = Number(await rpc<string>('eth_blockNumber'))
+    expect(await receipt(await transfer(a, b))).toMatchObject({ status: '0x1', blockNumber: `0x${(height + 1).toString(16)}` })
+    expect(await rpc('evm_mine')).toBe('0x0')
+    proxy.release()
+    expect(await receipt(await waiting)).toMatchObject({ status: '0x1', blockNumber: `0x${(height + 3).toString(16)}` })
+    // The run read the remote's balance, fetched after the wait.
+    expect(BigInt(await rpc<string>('eth_getStorageAt', [balanceOf, '0x0', 'latest']))).toBe(BigInt(await remote.rpc('eth_getBalance', [slow, '0x0'])))
   }, 120_000)
 
   it('eth_call and eth_estimateGas that wait on the remote hold no transaction', async () => {
