@@ -159,7 +159,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(HAVE_CHROMIUM ? "explorer page in Debian'
   it('a native transaction shows its payload and its notify event', async () => {
     await open(`tx/0x${chain.native}`)
     const sender = devnet.nativeAccounts[0]!.base58
-    await showsText('Native transaction', 'Notify events', '"transfer"', sender)
+    await showsText('Native transaction', 'Payer', '(invoke)', 'success (1)', 'Notify events', `main token: transfer, ${sender}, ${sender}, 1`)
     await shot('transaction-native')
   })
 

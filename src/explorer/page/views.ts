@@ -318,10 +318,59 @@ export function Transaction({ hash, endpoints }: { hash: string; endpoints: Endp
             ]),
         receipt === null ? null : h('section', null, h('h2', null, 'Logs'), h('ul', null, (receipt.logs as Json[]).map(logView))),
         trace === null ? null : h('section', { 'data-testid': 'call-tree' }, h('h2', null, 'Call tree'), h('ul', { class: 'tree' }, callView(trace))),
-        native === null ? null : h('section', { 'data-testid': 'native-tx' }, h('h2', null, 'Native transaction'), h('pre', null, JSON.stringify(native, null, 1))),
-        events === null ? null : h('section', { 'data-testid': 'notify' }, h('h2', null, 'Notify events'), h('pre', null, JSON.stringify(events, null, 1))),
+        native === null ? null : h('div', { 'data-testid': 'native-tx' }, nativeView(native, events)),
       ),
   })
+}
+
+/** The native token contracts as the REST server writes their addresses (reversed bytes, reference §1.7). */
+const NATIVE_TOKENS: Record<string, string> = {
+  '0100000000000000000000000000000000000000': 'main token',
+  '0200000000000000000000000000000000000000': 'gas token',
+}
+
+/**
+ * A native transaction as the REST server answers it (`/api/v1/transaction/{hash}`) and
+ * its execution record (`/api/v1/smartcode/event/txhash/{hash}`): the envelope's
+ * fields, its signers, the gas consumed and each notify event (contract and states),
+ * then the whole answer as JSON.
+ */
+function nativeView(tx: Json, events: Json | null): ComponentChild {
+  const sigs = (tx.Sigs ?? []) as Json[]
+  const notify = (events?.Notify ?? []) as Json[]
+  return h(
+    'div',
+    null,
+    fields('Native transaction', [
+      ['Hash', String(tx.Hash)],
+      ['TxType', `${String(tx.TxType)}${tx.TxType === 209 ? ' (invoke)' : tx.TxType === 208 ? ' (deploy)' : ''}`],
+      ['Payer', String(tx.Payer)],
+      ['Nonce', String(tx.Nonce)],
+      ['GasPrice', String(tx.GasPrice)],
+      ['GasLimit', String(tx.GasLimit)],
+      ['Height', String(tx.Height)],
+      ['Signatures', sigs.map((sig) => `${((sig.PubKeys ?? []) as unknown[]).length} key(s), M ${String(sig.M)}`).join('; ')],
+      ['State', events === null ? '' : events.State === 1 ? 'success (1)' : `failed (${String(events.State)})`],
+      ['GasConsumed', events === null ? '' : String(events.GasConsumed)],
+    ]),
+    h(
+      'section',
+      { 'data-testid': 'notify' },
+      h('h2', null, 'Notify events'),
+      h(
+        'ul',
+        null,
+        notify.map((event) =>
+          h(
+            'li',
+            null,
+            `${NATIVE_TOKENS[String(event.ContractAddress)] ?? String(event.ContractAddress)}: ${((event.States ?? []) as unknown[]).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`,
+          ),
+        ),
+      ),
+    ),
+    h('details', null, h('summary', null, 'REST answers'), h('pre', null, JSON.stringify({ transaction: tx, events }, null, 1))),
+  )
 }
 
 /** Account: balances in both units on both views, nonce, code and its transactions among the latest blocks. */
