@@ -86,7 +86,7 @@ function loadHardhat<T>(id: string): T {
  * An EIP-1193 provider over a devnet started on the first request, with the legacy
  * `send` / `sendAsync` that Hardhat 2's providers have. Subscription notifications
  * are re-emitted as `'message'` events. Requests are answered as Hardhat's network
- * answers them about gas and failed sends ({@link requestOnNetwork}); `gas` is the
+ * answers them about gas and failed sends (`requestOnNetwork`, hardhat/networkRequest.ts); `gas` is the
  * network's (a number, or `'auto'`).
  */
 export class DevnetProvider extends EventEmitter {
