@@ -34,7 +34,7 @@ import { chainOf } from '../src/devnet/provider.ts'
 
 const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32003, 3])
 /** Methods that may change the chain when their params are valid. */
-const CHANGES_STATE = /^(evm_|hardhat_|anvil_|dev_|miner_|eth_send)/
+const CHANGES_STATE = /^(evm_|hardhat_|anvil_|tenderly_|dev_|miner_|eth_send|eth_resend|debug_clearTxpool)/
 /**
  * The fuzzed methods: all but the resets (hardhat_reset, anvil_reset), whose valid
  * calls replace the whole ledger, which no snapshot can undo.

@@ -22,7 +22,7 @@ import { chainOf } from '../../src/devnet/provider.ts'
 
 const STANDARD_CODES = new Set([-32700, -32600, -32601, -32602, -32000, -32003, 3])
 /** Read-only methods: a socket run must leave the chain as it was. */
-const READS = Object.keys(rpcMethods).filter((m) => !/^(evm_|hardhat_|anvil_|dev_|eth_send|eth_sign|personal_|txpool_)|Filter|subscribe|_reset$/.test(m))
+const READS = Object.keys(rpcMethods).filter((m) => !/^(evm_|hardhat_|anvil_|tenderly_|dev_|miner_|eth_send|eth_resend|eth_sign|personal_|txpool_|debug_clearTxpool)|Filter|subscribe|_reset$/.test(m))
 
 let devnet: Devnet
 let rpcUrl: string
