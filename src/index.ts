@@ -35,9 +35,6 @@ export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'
 export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork } from './options/types.ts'
 export { InvalidOptionError, type InvalidOptionDetail } from './errors/invalidOption.ts'
 export type { ForkOptions } from './fork/connect.ts'
-export type { RpcBlockStateCall, RpcSimulateOptions, RpcSimulatedBlock, RpcSimulatedCall } from './rpc/simulate.ts'
-export type { RpcCallManyBundle, RpcStateContext } from './rpc/callMany.ts'
-export type { RpcCallManyResult } from './rpc/methods/eth_callMany.ts'
 export { ForkOptionError } from './fork/optionError.ts'
 export type { RemoteOptions as ForkRemoteOptions } from './fork/remote.ts'
 export { HARDFORKS } from './options/hardforks.ts'
@@ -109,6 +106,13 @@ export type {
   OtsTraceEntry,
   RpcAccount,
   RpcAccountInfo,
+  RpcBlockStateCall,
+  RpcCallManyBundle,
+  RpcCallManyResult,
+  RpcSimulateOptions,
+  RpcSimulatedBlock,
+  RpcSimulatedCall,
+  RpcStateContext,
   RpcExecutionWitness,
   RpcCallBundle,
   RpcCallBundleResponse,

@@ -200,6 +200,48 @@ export interface RpcAccount {
   storageRoot: Hash
 }
 
+/** One of eth_simulateV1's `blockStateCalls` as sent: the block's overrides, state overrides and calls. */
+export interface RpcBlockStateCall {
+  blockOverrides?: BlockOverrides | null
+  stateOverrides?: StateOverride | null
+  calls?: RpcTransactionRequest[] | null
+}
+
+/** eth_simulateV1's first argument as sent. */
+export interface RpcSimulateOptions {
+  blockStateCalls: RpcBlockStateCall[]
+  validation?: boolean
+  traceTransfers?: boolean
+  returnFullTransactions?: boolean
+}
+
+/** One call's result: go-ethereum's `simCallResult`. `error.code` is -32000 for a revert (data: the revert data), -32015 for another EVM error. */
+export interface RpcSimulatedCall {
+  returnData: Hex
+  logs: RpcLog[]
+  gasUsed: Quantity
+  status: '0x0' | '0x1'
+  error?: { code: number; message: string; data?: Hex }
+}
+
+/** One simulated block: the block object with its calls' results. */
+export type RpcSimulatedBlock = RpcBlock & { baseFeePerGas?: Quantity; calls: RpcSimulatedCall[] }
+
+/** One bundle of eth_callMany as sent: its calls and the block override (Erigon's or alloy's field names). */
+export interface RpcCallManyBundle {
+  transactions: RpcTransactionRequest[]
+  blockOverride?: Record<string, unknown> | null
+}
+
+/** eth_callMany's state context as sent: the block whose state the bundles run on, and how many of its transactions come first (-1: all). */
+export interface RpcStateContext {
+  blockNumber?: BlockSpecifier | null
+  transactionIndex?: number | null
+}
+
+/** One eth_callMany call's answer (alloy `EthCallResponse`, as Anvil serves it): the return data, or the error. */
+export type RpcCallManyResult = { value: Hex } | { error: string }
+
 /**
  * eth_callBundle's bundle (Flashbots; alloy rpc-types-mev `EthCallBundle`): signed
  * transactions (0x-hex RLP), the block they are for (QUANTITY), the state to run them

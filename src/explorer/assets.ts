@@ -7,14 +7,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import type { ExplorerAssets } from './bundle.ts'
 
-/** The page's files, as served. */
-export interface ExplorerAssets {
-  /** The page's ES module, preact bundled in. */
-  script: string
-  /** Its style sheet. */
-  style: string
-}
+export type { ExplorerAssets } from './bundle.ts'
 
 /** The directory name of the built files, beside the bundle's chunks (dist/explorer-page/). */
 export const BUILT_DIRECTORY = 'explorer-page'

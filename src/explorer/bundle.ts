@@ -7,7 +7,14 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ExplorerAssets } from './assets.ts'
+
+/** The page's files, as served (assets.ts serves them built, or bundled here from source). */
+export interface ExplorerAssets {
+  /** The page's ES module, preact bundled in. */
+  script: string
+  /** Its style sheet. */
+  style: string
+}
 
 const PAGE = fileURLToPath(new URL('./page/', import.meta.url))
 

@@ -11,7 +11,6 @@
  * The page renders chain data as text nodes (preact escapes every string), never as HTML.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { DevnetUrls } from '../devnet/types.ts'
 import { type ExplorerAssets, explorerAssets } from './assets.ts'
 
 /** Where the page lives on the JSON-RPC server. */
@@ -39,7 +38,7 @@ export function isLoopback(host: string): boolean {
  * names no REST server); `controls` shows the page's controls. A path under the prefix that is none of the files gets 404.
  */
 export function explorerPages(
-  urls: () => DevnetUrls | undefined,
+  urls: () => { readonly restUrl?: string | undefined } | undefined,
   { controls }: { controls: boolean },
 ): {
   prefix: string

@@ -14,20 +14,7 @@ import { parseCallFields } from './callRequest.ts'
 import { RpcError, invalidArgument } from './errors.ts'
 import { parseBlockOverrides } from './overrides.ts'
 import { simulationBlock } from './paramSpecs.ts'
-import type { BlockSpecifier, RpcTransactionRequest } from '../core/rpcObjects.ts'
 import type { BlockOverrides } from '../evm/overrides.ts'
-
-/** One bundle as sent: its calls and the block override (Erigon's or alloy's field names). */
-export interface RpcCallManyBundle {
-  transactions: RpcTransactionRequest[]
-  blockOverride?: Record<string, unknown> | null
-}
-
-/** The state context as sent: the block whose state the bundles run on, and how many of its transactions come first (-1: all). */
-export interface RpcStateContext {
-  blockNumber?: BlockSpecifier | null
-  transactionIndex?: number | null
-}
 
 /** Erigon's and alloy's block override names, as go-ethereum's `BlockOverrides` names them. */
 const BLOCK_OVERRIDE_NAMES: Record<string, string> = {

@@ -28,6 +28,11 @@ import type {
   OtsSearchResult,
   RpcAccount,
   RpcAccountInfo,
+  RpcCallManyBundle,
+  RpcCallManyResult,
+  RpcSimulateOptions,
+  RpcSimulatedBlock,
+  RpcStateContext,
   RpcExecutionWitness,
   RpcCallBundle,
   RpcCallBundleResponse,
@@ -55,9 +60,6 @@ import type {
   RpcTxpool,
   StateOverride,
 } from '../core/rpcObjects.ts'
-import type { RpcSimulateOptions, RpcSimulatedBlock } from './simulate.ts'
-import type { RpcCallManyBundle, RpcStateContext } from './callMany.ts'
-import type { RpcCallManyResult } from './methods/eth_callMany.ts'
 
 /** A block by QUANTITY number or tag (`latest`, `earliest`, `pending`, `safe`, `finalized`). */
 export type BlockNumberOrTag = string

@@ -6,7 +6,8 @@
  * EIP-1559, EIP-2930, EIP-4844 and EIP-7702 transaction fields (the chain takes legacy
  * transactions only, reference §6.5).
  */
-import type { Address, Hash, Hex, Quantity, RpcBlock, RpcLog, RpcTransaction, RpcTransactionRequest, StateOverride, BlockOverrides as WireBlockOverrides } from '../core/rpcObjects.ts'
+import type { Address, Hash, Hex, RpcLog, RpcSimulatedBlock, RpcSimulatedCall, RpcTransaction } from '../core/rpcObjects.ts'
+
 import { LEGACY_ONLY_HINT } from '../core/errors.ts'
 import type { SimulatedBlock, SimulatedBlockInput, SimulatedCallInput } from '../chain/simulateBlocks.ts'
 import { decodeRevertReason } from '../evm/revertReason.ts'
@@ -20,33 +21,6 @@ import { parseBoolean } from './params.ts'
 
 /** Most calls one simulation takes in all its blocks (a client-adjustable limit: -38026 past it). */
 export const MAX_SIMULATED_CALLS = 1000
-
-/** One of `blockStateCalls` as sent. */
-export interface RpcBlockStateCall {
-  blockOverrides?: WireBlockOverrides | null
-  stateOverrides?: StateOverride | null
-  calls?: RpcTransactionRequest[] | null
-}
-
-/** eth_simulateV1's first argument as sent. */
-export interface RpcSimulateOptions {
-  blockStateCalls: RpcBlockStateCall[]
-  validation?: boolean
-  traceTransfers?: boolean
-  returnFullTransactions?: boolean
-}
-
-/** One call's result: go-ethereum's `simCallResult`. `error.code` is -32000 for a revert (data: the revert data), -32015 for another EVM error. */
-export interface RpcSimulatedCall {
-  returnData: Hex
-  logs: RpcLog[]
-  gasUsed: Quantity
-  status: '0x0' | '0x1'
-  error?: { code: number; message: string; data?: Hex }
-}
-
-/** One simulated block: the block object with its calls' results. */
-export type RpcSimulatedBlock = RpcBlock & { baseFeePerGas?: Quantity; calls: RpcSimulatedCall[] }
 
 /** The parsed options. */
 export interface SimulateOptions {

@@ -2,15 +2,12 @@ import { defineMethod } from '../declare.ts'
 import { optional, param } from '../paramSpecs.ts'
 import { RpcError, RpcErrorCode, invalidArgument } from '../errors.ts'
 import { stateOverrides } from '../overrides.ts'
-import { parseBundles, parseStateContext, type RpcCallManyBundle, type RpcStateContext, type StateContext } from '../callMany.ts'
+import { parseBundles, parseStateContext, type StateContext } from '../callMany.ts'
 import type { SimulatedBlockInput, SimulatedCall } from '../../chain/simulateBlocks.ts'
 import { decodeRevertReason } from '../../evm/revertReason.ts'
 import { describeValue } from '../../errors/describe.ts'
-import type { Hex } from '../../core/rpcObjects.ts'
+import type { RpcCallManyBundle, RpcCallManyResult, RpcStateContext } from '../../core/rpcObjects.ts'
 import { toHex } from '../../util/hex.ts'
-
-/** One call's answer (alloy `EthCallResponse`, as Anvil serves it): the return data, or the error. */
-export type RpcCallManyResult = { value: Hex } | { error: string }
 
 /** A call's answer: its return data, or `execution reverted[: reason]` / the EVM error. */
 export function callManyResult({ outcome }: SimulatedCall): RpcCallManyResult {

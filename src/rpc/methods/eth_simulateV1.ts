@@ -1,7 +1,8 @@
 import { defineMethod } from '../declare.ts'
 import { optional, param, simulationBlock } from '../paramSpecs.ts'
 import { RpcError } from '../errors.ts'
-import { parseSimulateOptions, type RpcSimulateOptions, type RpcSimulatedBlock, type SimulateOptions } from '../simulate.ts'
+import { parseSimulateOptions, type SimulateOptions } from '../simulate.ts'
+import type { RpcSimulateOptions, RpcSimulatedBlock } from '../../core/rpcObjects.ts'
 import type { SimulationBlock } from '../../chain/chainTypes.ts'
 
 /**
