@@ -82,7 +82,8 @@ beforeAll(async () => {
   expect(packed.code, packed.output).toBe(0)
   tarball = join(WORK, `dualnet-${(JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}.tgz`)
 }, 600_000)
-afterAll(() => rm(WORK, { recursive: true, force: true }))
+// WORK is unset when the build before it failed: that failure, not this one, is the report.
+afterAll(() => ((WORK as string | undefined) === undefined ? undefined : rm(WORK, { recursive: true, force: true })))
 
 describe('the packed package in a new project, skipLibCheck: false', () => {
   for (const type of ['module', 'commonjs'] as const) {
