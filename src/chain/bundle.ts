@@ -12,7 +12,7 @@ import type { BlockOverrides } from '../evm/overrides.ts'
 import { CHAIN_BLOCK_ENVIRONMENT } from '../evm/execution.ts'
 import { toHex, toHexRaw } from '../util/hex.ts'
 import { withBlockOverrides } from './overrides.ts'
-import { ReplayWorld, type ReplayBudget, type ReplayChain } from './replay.ts'
+import { budgetOf, ReplayWorld, type ReplayBudget, type ReplayChain } from './replay.ts'
 
 /** One bundle transaction's run: its outcome, and the block's coinbase balance (wei) before and after it. */
 export interface BundleRun {
@@ -44,7 +44,7 @@ export async function runBundle(
   const ctx = withBlockOverrides(chain.simulationContext(stateHeight, 'call'), block)
   const coinbase = (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase
   const coinbaseKey = toHexRaw(coinbase)
-  const budget = { ...limits, signal: chain.executor.signal }
+  const budget = budgetOf(chain, limits)
   const runs: BundleRun[] = []
   for (const tx of txs) {
     const refuse = (reason: string) => new TransactionRejectedError(`err: ${reason}; txhash ${toHex(tx.hash)}`)

@@ -120,7 +120,8 @@ export interface ReplayChain {
  */
 export type ReplayBudget = Pick<ExecutionBudget, 'deadline' | 'timeout'>
 
-function budgetOf(chain: ReplayChain, budget: ReplayBudget | undefined): ExecutionBudget {
+/** A replay's budget: `budget`'s deadline and time-out error, and the executor's abort signal (the devnet's close). */
+export function budgetOf(chain: Pick<ReplayChain, 'executor'>, budget: ReplayBudget | undefined): ExecutionBudget {
   return { ...budget, signal: chain.executor.signal }
 }
 

@@ -6,7 +6,7 @@
 import type { ExecutionContext } from '../evm/executor.ts'
 import { TraceUnavailableError } from '../evm/tracing/tracer.ts'
 import type { ChainBlock } from './block.ts'
-import { ReplayWorld, type ReplayBudget, type ReplayChain } from './replay.ts'
+import { budgetOf, ReplayWorld, type ReplayBudget, type ReplayChain } from './replay.ts'
 
 /**
  * The world after transactions 0..`index` (inclusive) of `block` ran on the state
@@ -19,7 +19,7 @@ export async function stateAfterTransaction(chain: ReplayChain, block: ChainBloc
   const world = new ReplayWorld(chain.world, height - 1)
   const engine = await chain.executor.replayEngine(world)
   const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
-  const budget = { ...limits, signal: chain.executor.signal }
+  const budget = budgetOf(chain, limits)
   for (const entry of block.transactions.slice(0, index + 1)) {
     if (entry.kind !== 'evm') throw new TraceUnavailableError('the block holds a native transaction there, which the EVM replay cannot run')
     await engine.executeTransaction(entry.tx, ctx, budget)

@@ -16,7 +16,7 @@ import { CHAIN_BLOCK_ENVIRONMENT } from '../evm/execution.ts'
 import { impersonatedTransaction, type LegacyTransaction } from '../evm/legacyTransaction.ts'
 import type { BlockOverrides, StateOverrides } from '../evm/overrides.ts'
 import type { ReplayBudget, ReplayChain } from './replay.ts'
-import { ReplayWorld, pendingEngine } from './replay.ts'
+import { ReplayWorld, budgetOf, pendingEngine } from './replay.ts'
 import { applyStateOverrides, withBlockOverrides } from './overrides.ts'
 import { keccak256 } from '../util/hash.ts'
 import { toHexRaw } from '../util/hex.ts'
@@ -152,7 +152,7 @@ export async function simulateBlocks(
   // A prefix of block `at` runs on the state before it; otherwise the state of `at` (pending: after the pool's transactions).
   const world = new ReplayWorld(chain.world, prefix === undefined ? base.readHeight : base.readHeight - 1)
   const engine = await pendingEngine(chain, base, prefix?.txs ?? (at === 'pending' ? chain.pendingBlockTransactions() : []), undefined, world)
-  const budget = { ...limits, signal: chain.executor.signal }
+  const budget = budgetOf(chain, limits)
   const baseEnv = base.env ?? chain.blockEnvironment(base.readHeight)
   let parent = sameBlock
     ? { number: BigInt(base.number) - 1n, timestamp: BigInt(base.timestamp) - SIMULATED_BLOCK_TIME, hash: chain.blockHash(base.number - 1) ?? new Uint8Array(32) }

@@ -45,3 +45,10 @@ export const GAS_UNIT = 10n ** 18n
 /** Each dev account's balances unless given (createDevnet, the CLI's default `--balance`): 10,000 tokens of each kind. */
 export const DEV_ACCOUNT_MAIN = 10_000n * MAIN_UNIT
 export const DEV_ACCOUNT_GAS = 10_000n * GAS_UNIT
+
+/** keccak256 of empty code: the code hash of an account without code (go-ethereum types.EmptyCodeHash), 0x-hex. */
+export const EMPTY_CODE_HASH = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470'
+/** Root of an empty Merkle-Patricia trie: the storage root of an account without storage (go-ethereum types.EmptyRootHash), 0x-hex. */
+export const EMPTY_TRIE_ROOT = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
+/** keccak256(rlp([])): the sha3Uncles of a block without uncles, 0x-hex. */
+export const EMPTY_UNCLES_HASH = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347'

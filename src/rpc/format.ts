@@ -12,13 +12,10 @@ import type { RawLog } from '../evm/transferLogs.ts'
 import { toHex, toQuantity, type Hex } from '../util/hex.ts'
 import { EVM_TX_GAS_CAP } from '../core/constants.ts'
 import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from '../core/rpcObjects.ts'
+import { EMPTY_TRIE_ROOT, EMPTY_UNCLES_HASH } from '../core/constants.ts'
 
 const ZERO_HASH: Hex = `0x${'00'.repeat(32)}`
 const ZERO_ADDRESS: Hex = `0x${'00'.repeat(20)}`
-/** keccak256(rlp([])): sha3Uncles of every block. */
-const EMPTY_UNCLES_HASH: Hex = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347'
-/** Root of an empty trie: transactionsRoot of a block without transactions, and every receiptsRoot. */
-const EMPTY_TRIE_ROOT: Hex = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
 const SIGNATURE_PLACEHOLDER = new Uint8Array(64)
 /** EIP-2718 type of every EVM transaction the chain takes (legacy). */
 const LEGACY_TYPE = '0x0'

@@ -14,7 +14,7 @@
  * first write to it.
  */
 import type { CallFrameJson, ParityStateDiff, ParityDiff, ParityAccountDiff } from '../core/rpcObjects.ts'
-import { ReplayWorld, type ReplayBudget } from '../chain/replay.ts'
+import { ReplayWorld, budgetOf, type ReplayBudget } from '../chain/replay.ts'
 import type { Chain } from '../chain/chain.ts'
 import type { IncludedTransaction } from '../chain/chainTypes.ts'
 import type { EvmWorld } from '../evm/execution.ts'
@@ -85,7 +85,7 @@ export async function replayWithDiff(chain: Chain, found: IncludedTransaction, s
   const world = new DiffWorld(new ReplayWorld(chain.world, height - 1))
   const engine = await chain.executor.replayEngine(world)
   const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
-  const limits = { ...budget, signal: chain.executor.signal }
+  const limits = budgetOf(chain, budget)
   for (const earlier of block.transactions.slice(0, found.index)) {
     if (earlier.kind !== 'evm') throw new TraceUnavailableError(`transaction ${toHex(found.tx.hash)} follows a native transaction in its block, which the EVM replay cannot run`)
     await engine.executeTransaction(earlier.tx, ctx, limits)

@@ -18,6 +18,7 @@ import { parseManyCall } from './callMany.ts'
 import { RpcError, invalidArgument } from './errors.ts'
 import { parseBlockOverrides, parseStateOverrides } from './overrides.ts'
 import { parseBoolean } from './params.ts'
+import { EMPTY_TRIE_ROOT, EMPTY_UNCLES_HASH } from '../core/constants.ts'
 
 /** Most calls one simulation takes in all its blocks (a client-adjustable limit: -38026 past it). */
 export const MAX_SIMULATED_CALLS = 1000
@@ -85,8 +86,6 @@ function parseCall(value: unknown, index: number, where: string): SimulatedCallI
 }
 
 const ZERO_HASH: Hash = `0x${'00'.repeat(32)}`
-const EMPTY_UNCLES_HASH: Hash = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347'
-const EMPTY_TRIE_ROOT: Hash = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
 const EMPTY_BLOOM: Hex = `0x${'00'.repeat(256)}`
 
 /**

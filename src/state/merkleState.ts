@@ -24,6 +24,7 @@ import { RLP } from '@ethereumjs/rlp'
 import type { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import type { WorldState } from './worldState.ts'
 import { fromHex } from '../util/hex.ts'
+import { EMPTY_CODE_HASH, EMPTY_TRIE_ROOT } from '../core/constants.ts'
 
 /** Bytes as lowercase hex (a map key). */
 const bytesKey = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
@@ -32,9 +33,9 @@ const bytesKey = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.
 const equalBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((byte, i) => byte === b[i])
 
 /** keccak256 of empty code (go-ethereum types.EmptyCodeHash). */
-const KECCAK256_NULL = fromHex('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470')
+const KECCAK256_NULL = fromHex(EMPTY_CODE_HASH)
 /** Root of an empty trie (go-ethereum types.EmptyRootHash); {@link MerkleState} returns this very object for an empty storage trie. */
-const KECCAK256_RLP = fromHex('56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421')
+const KECCAK256_RLP = fromHex(EMPTY_TRIE_ROOT)
 
 type Util = typeof import('@ethereumjs/util')
 let utilModule: Promise<Util> | undefined

@@ -2,9 +2,7 @@ import { defineMethod } from '../declare.ts'
 import { hash, optional, stateBlock } from '../paramSpecs.ts'
 import type { RpcContext } from '../context.ts'
 import { toHex, toHexRaw, type Hex } from '../../util/hex.ts'
-
-/** keccak256 of empty code (go-ethereum types.EmptyCodeHash, 64 hex). */
-const EMPTY_CODE_HASH = 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470'
+import { EMPTY_CODE_HASH } from '../../core/constants.ts'
 
 /**
  * The code whose keccak256 is `codeHash`, 0x-hex ("0x" for the empty code's hash), or
@@ -14,7 +12,7 @@ const EMPTY_CODE_HASH = 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad80
  */
 export function codeByHash(ctx: RpcContext, codeHash: Uint8Array, height?: number): Hex | null {
   const key = toHexRaw(codeHash)
-  if (key === EMPTY_CODE_HASH) return '0x'
+  if (key === EMPTY_CODE_HASH.slice(2)) return '0x'
   const world = ctx.chain.world
   const code = world.knownCode(key)
   if (code === undefined) return null

@@ -3,11 +3,7 @@ import { address, stateBlock } from '../paramSpecs.ts'
 import { RpcError, RpcErrorCode } from '../errors.ts'
 import { toHex, toHexRaw, toQuantity, type Hex } from '../../util/hex.ts'
 import { isFinalHeight, merkleStateOf } from '../stateRoots.ts'
-
-/** keccak256 of empty code: the codeHash of an account without code (go-ethereum types.EmptyCodeHash). */
-const EMPTY_CODE_HASH: Hex = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470'
-/** Root of an empty trie: the storageRoot of an account without storage (go-ethereum types.EmptyRootHash). */
-const EMPTY_ROOT: Hex = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
+import { EMPTY_CODE_HASH, EMPTY_TRIE_ROOT as EMPTY_ROOT } from '../../core/constants.ts'
 
 /**
  * eth_getAccount: `{ balance, nonce, codeHash, storageRoot }` of the address as of the

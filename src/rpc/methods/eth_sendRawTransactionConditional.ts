@@ -6,12 +6,10 @@ import type { RpcContext } from '../context.ts'
 import type { RpcTransactionConditional } from '../../core/rpcObjects.ts'
 import { toHex, toHexRaw } from '../../util/hex.ts'
 import { describeValue } from '../../errors/describe.ts'
+import { EMPTY_TRIE_ROOT } from '../../core/constants.ts'
 
 /** op-geth's code for a transaction whose conditional does not hold (params.TransactionConditionalRejectedErrCode). */
 export const CONDITIONAL_REJECTED = -32003
-
-/** Root of an empty trie (go-ethereum types.EmptyRootHash): the one storage root the devnet can vouch for without a state trie. */
-const EMPTY_ROOT = '56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
 
 /** A parsed conditional: bounds on the latest block, and per address either its storage root or slots and their values. */
 interface Conditional {
@@ -58,7 +56,7 @@ function failure(ctx: RpcContext, c: Conditional): string | undefined {
   for (const { address, root, slots } of c.knownAccounts) {
     if (root !== undefined) {
       const empty = chain.world.storageEntries(toHexRaw(address), chain.height).next().done === true && (chain.fork === undefined || chain.account(address).codeHash === undefined)
-      if (!empty || root !== EMPTY_ROOT) {
+      if (!empty || root !== EMPTY_TRIE_ROOT.slice(2)) {
         throw invalidArgument(
           1,
           `knownAccounts ${toHex(address)}: a storage root other than the empty trie's needs the state trie, which the devnet does not compute; give the slots and their values instead`,
