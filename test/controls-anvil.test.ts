@@ -2,7 +2,8 @@
  * The controls under Anvil's names answer in Anvil's shapes: the same calls on dualnet
  * and on Anvil `--hardfork istanbul` (test/anvil-support.ts; Foundry's release of test/foundry-support.ts),
  * compared by shape (null, boolean, number, hex string, object keys, array items).
- * Named differences: none of these calls' shapes differ. The values differ where the
+ * Named differences: none of these calls' shapes differ. Reads Anvil 1.7.1 serves (eth_getAccountInfo,
+ * eth_getStorageValues) are compared by value, eth_config by value but its named fields. The values differ where the
  * chain's rules make them (chain id, gas limit 6,000,000, gas price, client version).
  * In `npm run test:tools` (it runs Anvil).
  */
@@ -86,5 +87,34 @@ describe('controls in the shapes Anvil answers', () => {
   it.each(calls)('%s', async (method, params) => {
     const [theirs, ours] = [await anvilCall(method, params), await dualnetCall(method, params)]
     expect(shape(ours), `${method}: Anvil answered ${JSON.stringify(theirs)}`).toEqual(shape(theirs))
+  })
+})
+
+/** Keys lower-cased, recursively: Anvil checksums the addresses it uses as keys; dualnet answers them lower case. */
+function lowerKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(lowerKeys)
+  if (typeof value !== 'object' || value === null) return value
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), lowerKeys(v)]))
+}
+
+describe('reads Anvil serves, by value (after the controls above ran on both)', () => {
+  it('eth_getAccountInfo and eth_getStorageValues answer the same account and slots', async () => {
+    for (const [method, params] of [
+      ['eth_getAccountInfo', [STRANGER, 'latest']],
+      ['eth_getStorageValues', [{ [STRANGER]: [`0x${'00'.repeat(32)}`, `0x${'00'.repeat(31)}01`] }, 'latest']],
+    ] as const) {
+      const [theirs, ours] = [await anvilCall(method, [...params]), await dualnetCall(method, [...params])]
+      expect(lowerKeys(ours), `${method}: Anvil answered ${JSON.stringify(theirs)}`).toEqual(lowerKeys(theirs))
+    }
+  })
+
+  it('eth_config (EIP-7910) in the same shape; named differences: the chain id, the fork hash (Anvil answers zeros), the blob schedule (null here before Cancun)', async () => {
+    const [theirs, ours] = (await Promise.all([anvilCall('eth_config'), dualnetCall('eth_config')])) as { current: Record<string, unknown> }[]
+    const { chainId: _a, forkId: _b, blobSchedule: theirBlobs, ...theirRest } = theirs!.current
+    const { chainId: _c, forkId: _d, blobSchedule: ourBlobs, ...ourRest } = ours!.current
+    expect(ourRest).toEqual(theirRest)
+    expect(ourBlobs).toBeNull()
+    expect(theirBlobs).toMatchObject({ target: expect.any(Number) })
+    expect({ next: (ours as never as { next: unknown }).next, last: (ours as never as { last: unknown }).last }).toEqual({ next: null, last: null })
   })
 })
