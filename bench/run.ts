@@ -15,19 +15,13 @@ import { Mainnet, createCustomCommon } from '@ethereumjs/common'
 import { createTxFromRLP } from '@ethereumjs/tx'
 import { Account, Address, hexToBytes } from '@ethereumjs/util'
 import { createVM, runTx } from '@ethereumjs/vm'
-import { Interface, Wallet, getCreateAddress } from 'ethers'
+import { Interface, Wallet } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { Token } from '../fixtures/index.ts'
 import { nativeCrypto } from '../src/evm/nativeSecp256k1.ts'
 import { benchLimit } from './limit.ts'
 import { DEFAULT_DEV_KEYS } from '../src/chain/devAccounts.ts'
-import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
-
-const execFileAsync = promisify(execFile)
+import { type ColdFile, COLD_CALLS, COLD_TRANSFERS, cliColdFile, coldEntry, coldFile, coldFileWork } from './coldStart.ts'
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000)
 const CALLS = Number(process.env.BENCH_CALLS ?? 5000)
@@ -105,121 +99,33 @@ async function benchCreate(): Promise<void> {
   }
   samples.sort((a, b) => a - b)
   report('createDevnet() + first call, warm (median of 30)', `${samples[15]!.toFixed(1)} ms`)
-  const { entry, label } = coldEntry()
+  const entry = coldEntry()
   const work = await coldFileWork(`0x${DEFAULT_DEV_KEYS[0]![0]}`)
   const runs: ColdFile[] = []
   for (let i = 0; i < 5; i++) runs.push(await coldFile(entry, work))
-  const median = (pick: (r: ColdFile) => number) => runs.map(pick).sort((a, b) => a - b)[2]!
-  report(`import + createDevnet() + ERC20 deploy + receipt, cold (${label}, median of 5)`, `${median((r) => r.imported + r.deploy).toFixed(1)} ms`)
+  report(`import + createDevnet() + ERC20 deploy + receipt, cold (${entry.label}, median of 5)`, `${median(runs, (r) => r.imported + r.deploy).toFixed(1)} ms`)
+  reportColdFile(`in process, ${entry.label}`, runs)
+  const cliRuns: ColdFile[] = []
+  for (let i = 0; i < 5; i++) cliRuns.push(await cliColdFile(entry, work))
+  report(`CLI W1: spawn to first reply over HTTP (${entry.label}, median of 5)`, `${median(cliRuns, (r) => r.imported).toFixed(0)} ms`)
+  reportColdFile(`CLI over HTTP, ${entry.label}`, cliRuns)
+}
+
+/** The median of `pick` over five runs. */
+function median(runs: ColdFile[], pick: (r: ColdFile) => number): number {
+  return runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
+}
+
+/** W7 and its parts, medians of `runs`. */
+function reportColdFile(label: string, runs: ColdFile[]): void {
   report(
-    `W7 fresh process: start to first answer, deploy, ${COLD_TRANSFERS} transfers, ${COLD_CALLS} calls (${label}, median of 5)`,
-    `${median((r) => r.ready + r.deploy + r.transfers + r.calls).toFixed(0)} ms`,
+    `W7 fresh process: start to first answer, deploy, ${COLD_TRANSFERS} transfers, ${COLD_CALLS} calls (${label}, median of ${runs.length})`,
+    `${median(runs, (r) => r.ready + r.deploy + r.transfers + r.calls).toFixed(0)} ms`,
   )
   report(
-    'W7 parts: start to first answer / deploy / transfers / calls (medians)',
-    [median((r) => r.ready), median((r) => r.deploy), median((r) => r.transfers), median((r) => r.calls)].map((ms) => ms.toFixed(0)).join(' / ') + ' ms',
+    `W7 parts (${label}): start to first answer / deploy / transfers / calls (medians)`,
+    [median(runs, (r) => r.ready), median(runs, (r) => r.deploy), median(runs, (r) => r.transfers), median(runs, (r) => r.calls)].map((ms) => ms.toFixed(0)).join(' / ') + ' ms',
   )
-}
-
-/**
- * What a fresh process imports for the cold figures: the module `BENCH_ENTRY` names (to
- * compare two builds); else the built package (dist/) when it is newer than every source
- * file, as users load it; otherwise src/ through tsx (which adds its own transpiling to
- * the figure, and says so).
- */
-function coldEntry(): { entry: string; label: string; tsx: boolean } {
-  const chosen = process.env.BENCH_ENTRY
-  if (chosen !== undefined) return { entry: chosen, label: chosen, tsx: chosen.endsWith('.ts') }
-  const root = fileURLToPath(new URL('..', import.meta.url))
-  const dist = join(root, 'dist', 'index.js')
-  const newest = (dir: string): number => Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)))
-  if (existsSync(dist) && statSync(dist).mtimeMs >= newest(join(root, 'src'))) return { entry: dist, label: 'dist', tsx: false }
-  return { entry: join(root, 'src', 'index.ts'), label: 'src through tsx: run `npm run build` for the dist figure', tsx: true }
-}
-
-/** W7's share of the transfers and calls: what one test file does on a fresh devnet (the peer bench's W7). */
-const COLD_TRANSFERS = 100
-const COLD_CALLS = 500
-
-/** The transactions and call data of one cold test file, signed in this process. */
-interface ColdFileWork {
-  /** The Token deployment (nonce 0, chain 12345). */
-  deploy: string
-  /** COLD_TRANSFERS transfers of 1 token unit to distinct recipients (nonces 1…). */
-  transfers: string[]
-  /** balanceOf(recipient) call data, one per transfer. */
-  calls: string[]
-  /** The Token's address. */
-  token: string
-}
-
-/** Signs {@link ColdFileWork} with `privateKey` (0x hex; dev account 0 of the default devnet). */
-async function coldFileWork(privateKey: string): Promise<ColdFileWork> {
-  const wallet = new Wallet(privateKey)
-  const deploy = await wallet.signTransaction({
-    type: 0,
-    chainId: 12345,
-    nonce: 0,
-    gasPrice: 1_000_000_000n,
-    gasLimit: 3_000_000n,
-    data: Token.bytecode + token.encodeDeploy(['Bench', 'BEN', 10n ** 30n]).slice(2),
-  })
-  const tokenAddress = getCreateAddress({ from: wallet.address, nonce: 0 })
-  const transfers: string[] = []
-  const calls: string[] = []
-  for (let i = 0; i < COLD_TRANSFERS; i++) {
-    const to = `0x${(i + 1).toString(16).padStart(40, '0')}`
-    transfers.push(
-      await wallet.signTransaction({ type: 0, chainId: 12345, nonce: i + 1, gasPrice: 1_000_000_000n, gasLimit: 100_000n, to: tokenAddress, data: token.encodeFunctionData('transfer', [to, 1n]) }),
-    )
-    calls.push(token.encodeFunctionData('balanceOf', [to]))
-  }
-  return { deploy, transfers, calls, token: tokenAddress }
-}
-
-/** ms of each part of one cold test file; `imported` is from before `import(entry)` to the first answer. */
-interface ColdFile {
-  ready: number
-  imported: number
-  deploy: number
-  transfers: number
-  calls: number
-}
-
-/**
- * One fresh Node process running a cold test file on createDevnet() with defaults:
- * the process's start (Node's own boot included, as the peer bench's W7) to the first
- * eth_blockNumber answer, the deployment to its receipt, each transfer awaited to its
- * receipt, then COLD_CALLS eth_call balanceOf. Rejects when a transaction fails or a
- * call answers a wrong balance.
- */
-async function coldFile(entry: string, work: ColdFileWork): Promise<ColdFile> {
-  const script = `
-    const work = ${JSON.stringify(work)}
-    const t0 = performance.now()
-    const { createDevnet } = await import(${JSON.stringify(pathToFileURL(entry).href)})
-    const d = await createDevnet()
-    await d.rpc('eth_blockNumber')
-    const ready = performance.now()
-    const send = async (raw) => {
-      const receipt = await d.rpc('eth_getTransactionReceipt', [await d.rpc('eth_sendRawTransaction', [raw])])
-      if (receipt?.status !== '0x1') throw new Error('transaction failed: ' + JSON.stringify(receipt))
-      return receipt
-    }
-    if ((await send(work.deploy)).contractAddress !== work.token.toLowerCase()) throw new Error('deployed elsewhere')
-    const deployed = performance.now()
-    for (const raw of work.transfers) await send(raw)
-    const transferred = performance.now()
-    for (let i = 0; i < ${COLD_CALLS}; i++) {
-      const balance = await d.rpc('eth_call', [{ to: work.token, data: work.calls[i % work.calls.length] }, 'latest'])
-      if (BigInt(balance) !== 1n) throw new Error('balanceOf answered ' + balance)
-    }
-    const called = performance.now()
-    await d.close()
-    console.log(JSON.stringify({ ready, imported: ready - t0, deploy: deployed - ready, transfers: transferred - deployed, calls: called - transferred }))`
-  const tsx = entry.endsWith('.ts') ? ['--import', 'tsx'] : []
-  const { stdout } = await execFileAsync(process.execPath, [...tsx, '--input-type=module', '-e', script])
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as ColdFile
 }
 
 async function benchTransfers(label: string, makeSender: (d: Devnet) => Promise<(m: string, p: unknown[]) => Promise<unknown>>): Promise<number> {
