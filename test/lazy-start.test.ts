@@ -278,3 +278,25 @@ describe('deferred servers and REST', () => {
     await expect(d.rest.get('/api/v1/block/height')).rejects.toMatchObject({ code: 4900 })
   })
 })
+
+describe("the CLI's warm-up", { timeout: 400_000 }, () => {
+  const WARM_UP = join(ROOT, 'src', 'cli', 'warmUp.ts')
+
+  it('loads the EVM before the first transaction asks for it', () => {
+    const { start, later } = loadedModules('', `await (await import(${JSON.stringify(WARM_UP)})).warmUp(d)`)
+    expect(loads(start, /src\/evm\/engine\.ts/)).toBe(false)
+    expect(loads(later, /src\/evm\/engine\.ts/)).toBe(true)
+  })
+
+  it('changes nothing a client can read: no block, no transaction, the same state', async () => {
+    const { warmUp } = await import('../src/cli/warmUp.ts')
+    const d = await createDevnet({ accounts: 1 })
+    const account = d.accounts[0]!.address
+    const read = () =>
+      Promise.all([d.rpc('eth_blockNumber'), d.rpc('eth_getTransactionCount', [account, 'latest']), d.rpc('eth_getBalance', [account, 'latest']), d.rpc('eth_getBlockByNumber', ['latest', false])])
+    const before = await read()
+    await warmUp(d)
+    expect(await read()).toEqual(before)
+    await d.close()
+  })
+})

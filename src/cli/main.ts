@@ -8,6 +8,7 @@ import { cliProgram, devnetOptionsOf, listenOptionsOf, parseFlags } from './flag
 import { checkOptionsOfFlags } from './optionFlags.ts'
 import { blockReporter, isLoopback, paint, printBanner, startFailure } from './output.ts'
 import type { StopSignals } from './stopSignals.ts'
+import { warmUp } from './warmUp.ts'
 
 /**
  * The state-file and database helpers, imported only by a CLI given --state, --load-state,
@@ -88,6 +89,7 @@ export async function runCli(argv: readonly string[], signals: StopSignals): Pro
             },
     })
     printBanner(started, urls, flags)
+    if (flags.forkUrl === undefined) void warmUp(started)
     if (!isLoopback(flags.host)) {
       console.error(`dualnet: warning: listening on ${flags.host}, not loopback: anyone who reaches this machine can send transactions from the dev accounts, whose keys are public`)
     }
