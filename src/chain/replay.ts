@@ -125,6 +125,39 @@ export function budgetOf(chain: Pick<ReplayChain, 'executor'>, budget: ReplayBud
   return { ...budget, signal: chain.executor.signal }
 }
 
+/** An engine of its own inside a mined block, its block's execution context, and the replay's budget. */
+export interface BlockReplay {
+  readonly engine: EvmEngine
+  readonly ctx: ExecutionContext
+  readonly budget: ExecutionBudget
+}
+
+/**
+ * A replay inside `block`: an engine over `world` (an overlay of the state before the
+ * block) at the block's number, timestamp and environment, with the block's transactions
+ * before position `prefix.before` executed into `world` first (go-ethereum's
+ * `stateAtTransaction`). Throws what `prefix.nativeError()` returns when one of those is
+ * a native transaction, which the EVM replay cannot run; the budget's error past its
+ * deadline, {@link ExecutionAbortedError} when the devnet closes.
+ */
+export async function replayInBlock(
+  chain: ReplayChain,
+  block: ReplayBlock,
+  world: EvmWorld,
+  limits: ReplayBudget | undefined,
+  prefix?: { before: number; nativeError: () => Error },
+): Promise<BlockReplay> {
+  const height = block.header.height
+  const engine = await chain.executor.replayEngine(world)
+  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
+  const budget = budgetOf(chain, limits)
+  for (const earlier of block.transactions.slice(0, prefix?.before ?? 0)) {
+    if (earlier.kind !== 'evm') throw prefix!.nativeError()
+    await engine.executeTransaction(earlier.tx, ctx, budget)
+  }
+  return { engine, ctx, budget }
+}
+
 /**
  * Traces the included transaction with raw hash `hash` (64 hex, no 0x) with `tracer`
  * and resolves to the tracer's result. Throws {@link TraceUnavailableError} for a hash
@@ -141,15 +174,10 @@ export async function traceTransaction(chain: ReplayChain, hash: string, tracer:
   const block = found.block
   const height = block.header.height
   const world = new ReplayWorld(chain.world, height - 1)
-  const engine = await chain.executor.replayEngine(world)
-  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
-  const budget = budgetOf(chain, limits)
-  for (const earlier of block.transactions.slice(0, found.index)) {
-    if (earlier.kind !== 'evm') {
-      throw new TraceUnavailableError(`transaction 0x${hash} follows a native transaction in its block, which the EVM replay cannot run`)
-    }
-    await engine.executeTransaction(earlier.tx, ctx, budget)
-  }
+  const { engine, ctx, budget } = await replayInBlock(chain, block, world, limits, {
+    before: found.index,
+    nativeError: () => new TraceUnavailableError(`transaction 0x${hash} follows a native transaction in its block, which the EVM replay cannot run`),
+  })
   const position: TracePosition = { blockHash: toHex(block.hash), blockNumber: height, transactionHash: toHex(found.tx.hash), transactionPosition: found.index }
   tracer.bind?.(traceState(world, (ctx.env ?? CHAIN_BLOCK_ENVIRONMENT).coinbase, position))
   const detach = tracer.attach(engine.events)
@@ -188,9 +216,7 @@ export interface ReplayBlock {
 export async function traceBlock(chain: ReplayChain, block: ReplayBlock, makeTracer: () => Tracer, limits?: ReplayBudget): Promise<BlockTraceEntry[]> {
   const height = block.header.height
   const world = new ReplayWorld(chain.world, height - 1)
-  const engine = await chain.executor.replayEngine(world)
-  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
-  const budget = budgetOf(chain, limits)
+  const { engine, ctx, budget } = await replayInBlock(chain, block, world, limits)
   const out: BlockTraceEntry[] = []
   let afterNative = false
   for (const [index, entry] of block.transactions.entries()) {

@@ -14,11 +14,10 @@
  * first write to it.
  */
 import type { CallFrameJson, ParityStateDiff, ParityDiff, ParityAccountDiff } from '../core/rpcObjects.ts'
-import { ReplayWorld, budgetOf, type ReplayBudget } from '../chain/replay.ts'
+import { ReplayWorld, replayInBlock, type ReplayBudget } from '../chain/replay.ts'
 import type { Chain } from '../chain/chain.ts'
 import type { IncludedTransaction } from '../chain/chainTypes.ts'
 import type { EvmWorld } from '../evm/execution.ts'
-import type { ExecutionContext } from '../evm/executor.ts'
 import { CallTracer } from '../evm/tracing/callTracer.ts'
 import { TraceUnavailableError } from '../evm/tracing/tracer.ts'
 import { EMPTY_ACCOUNT, type AccountRecord } from '../state/worldState.ts'
@@ -80,16 +79,15 @@ export interface ParityReplay {
  * a native transaction precedes it in its block, as chain/replay.ts does.
  */
 export async function replayWithDiff(chain: Chain, found: IncludedTransaction, sizeLimit: number | undefined, budget: ReplayBudget): Promise<ParityReplay> {
-  const block = found.block
-  const height = block.header.height
-  const world = new DiffWorld(new ReplayWorld(chain.world, height - 1))
-  const engine = await chain.executor.replayEngine(world)
-  const ctx: ExecutionContext = { readHeight: height, number: height, timestamp: block.header.timestamp, env: chain.blockEnvironment(height) }
-  const limits = budgetOf(chain, budget)
-  for (const earlier of block.transactions.slice(0, found.index)) {
-    if (earlier.kind !== 'evm') throw new TraceUnavailableError(`transaction ${toHex(found.tx.hash)} follows a native transaction in its block, which the EVM replay cannot run`)
-    await engine.executeTransaction(earlier.tx, ctx, limits)
-  }
+  const world = new DiffWorld(new ReplayWorld(chain.world, found.block.header.height - 1))
+  const {
+    engine,
+    ctx,
+    budget: limits,
+  } = await replayInBlock(chain, found.block, world, budget, {
+    before: found.index,
+    nativeError: () => new TraceUnavailableError(`transaction ${toHex(found.tx.hash)} follows a native transaction in its block, which the EVM replay cannot run`),
+  })
   if (found.tx.kind !== 'evm') throw new TraceUnavailableError(`transaction ${toHex(found.tx.hash)} is a native transaction`)
   const tracer = new CallTracer({ sizeLimit })
   const detach = tracer.attach(engine.events)
