@@ -170,6 +170,18 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
   wsBufferLimit: LIMIT('wsBufferLimit'),
   mineLimit: LIMIT('mineLimit'),
   console: { good: [true, false, () => {}], bad: [['yes', 'option console: "yes" is invalid. Allowed: true or false, or a function of one line.']] },
+  coverage: {
+    good: [{}, { artifacts: 'artifacts', dir: 'coverage' }, { artifacts: ['a', 'b'] }],
+    bad: [
+      [
+        true,
+        'option coverage: true is invalid. Allowed: { artifacts?, dir? } with artifacts a path or a list of paths (project, build-info directory or solc standard-JSON output) and dir a directory.',
+      ],
+      [{ artifacts: '' }, 'option coverage.artifacts: "" is invalid. Allowed: a non-empty path, or a list of 1 to 100 paths.'],
+      [{ dir: 1 }, 'option coverage.dir: 1 is invalid. Allowed: a non-empty path.'],
+      [{ artifact: 'a' }, 'option coverage.artifact is unknown. Did you mean coverage.artifacts?'],
+    ],
+  },
 }
 
 const PORT = (option: string): Row => ({

@@ -23,7 +23,7 @@ import type { RestHistoryValues } from '../fork/restHistory.ts'
 import { WorldState } from '../state/worldState.ts'
 import { LedgerStore } from '../persistence/store.ts'
 import { openStoredChain } from '../persistence/resume.ts'
-import { EvmExecutor } from '../evm/executor.ts'
+import { CoverageRecorder, EvmExecutor } from '../evm/executor.ts'
 import { toBase58 } from '../native/address.ts'
 import type { DevnetOptions } from '../options/types.ts'
 import { validateDevnetOptions, type ValidDevnetOptions } from '../options/validate.ts'
@@ -91,7 +91,9 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   // Keccak-256 in WebAssembly from the first transaction on: its compiling, started at
   // import, ends on an event-loop turn that a run of in-process calls may never give.
   await wasmKeccakReady
-  const chain = await buildChain(options, keys, nativeKeys, store, true, fork).catch(async (err: unknown) => {
+  // One recorder for the devnet's life: coverage survives resets (the code hashes key it, not the chain).
+  const coverageRecorder = options.coverage === undefined ? undefined : new CoverageRecorder()
+  const chain = await buildChain(options, keys, nativeKeys, store, true, fork, coverageRecorder).catch(async (err: unknown) => {
     await store.abandon()
     throw err
   })
@@ -123,7 +125,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   const fresh = async (forkOptions: ForkOptions | undefined): Promise<FreshChain> => {
     const connected = forkOptions === undefined ? undefined : await connectFork(checkForkOptions(forkOptions))
     return {
-      chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected),
+      chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected, coverageRecorder),
       netVersion: connected?.netVersion,
       networkId: connected?.networkId ?? SOLO_NETWORK_ID,
     }
@@ -172,6 +174,8 @@ async function buildChain(
   resume = false,
   /** The remote this chain forks, connected (the `fork` option). */
   fork?: ConnectedFork,
+  /** Records the EVM's coverage (the `coverage` option); the same one across resets. */
+  coverageRecorder?: CoverageRecorder,
 ): Promise<Chain> {
   const chainId = options.chainId ?? fork?.chainId ?? SOLO_CHAIN_ID
   const world = new WorldState()
@@ -221,6 +225,7 @@ async function buildChain(
     world,
     blockHash: (height) => chain?.blockHash(height),
     console: consoleSink !== undefined,
+    coverageRecorder,
   })
   chain = new Chain({
     world,

@@ -12,7 +12,8 @@ import { GOVERNANCE_ADDRESS } from '../core/constants.ts'
 import { bytesEqual, fromHex, toHexRaw } from '../util/hex.ts'
 import { CHAIN_BLOCK_ENVIRONMENT, type CallRequest, type EvmExecutorOptions, type ExecutionContext, type ExecutionOutcome } from './execution.ts'
 import { installEvmPatches, markUnpatched, patchEvm } from './patches/index.ts'
-import { watchGas, type GasWatch } from './patches/interpreterLoop.ts'
+import { installInterpreterLoop, watchGas, type GasWatch } from './patches/interpreterLoop.ts'
+import { recordCoverage } from './coverage.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import { nativeCrypto } from './nativeSecp256k1.ts'
 import { LedgerStateManager } from './stateManager.ts'
@@ -203,6 +204,13 @@ export class EvmEngine {
     const evm = new lib.EVM({ common, stateManager: state, blockchain: blockchain as never, bn254: new lib.NobleBN254(), customOpcodes: logs.customOpcodes as never })
     if (modules !== undefined) patchEvm(evm, modules)
     else markUnpatched(evm)
+    if (options.coverageRecorder !== undefined) {
+      // Coverage is recorded by the interpreter loop's patch, which defers to ethereumjs' own loop for an unpatched EVM and records its steps there.
+      if (modules === undefined && !(await installInterpreterLoop())) {
+        throw new Error('coverage needs the @ethereumjs/evm version dualnet verified its interpreter patch against; this one runs unpatched')
+      }
+      recordCoverage(evm, options.coverageRecorder)
+    }
     logs.attach(evm)
     return new EvmEngine(evm, modules !== undefined, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal)
   }

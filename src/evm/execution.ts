@@ -11,6 +11,7 @@ import type { WorldState } from '../state/worldState.ts'
  */
 export type EvmWorld = Pick<WorldState, 'getAccount' | 'setAccount' | 'getStorage' | 'setStorage' | 'clearStorage' | 'getCodeByHash' | 'putCode'>
 import type { RawLog } from './transferLogs.ts'
+import type { CoverageRecorder } from './coverage.ts'
 
 /**
  * The block fields the devnet's controls can change (hardhat_setCoinbase,
@@ -156,4 +157,11 @@ export interface EvmExecutorOptions {
    * executor is made. Off: ethereumjs as it ships, the same results, slower.
    */
   evmPatches?: boolean
+  /**
+   * Records the coverage of every execution on the engine (transactions, calls,
+   * estimates, constructors) into this recorder (coverage.ts); absent: none, at no
+   * cost. The executor makes it from its `coverage` flag; replay engines never get one
+   * (a replay would count a mined transaction twice).
+   */
+  coverageRecorder?: CoverageRecorder | undefined
 }

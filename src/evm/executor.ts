@@ -8,10 +8,13 @@
 import type { EvmEngine } from './engine.ts'
 import type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionOutcome } from './execution.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
+import type { CoverageSource } from './coverage.ts'
 import { ExecutionAbortedError } from './pacer.ts'
 import { evmPatchesWanted } from './patches/switch.ts'
 import { ISTANBUL_GAS_RULES, requiredGasAbove, transactionGasRules, type TransactionGasRules } from './transactionGas.ts'
 
+export type { CodeCoverage, CoverageSource } from './coverage.ts'
+export { CoverageRecorder } from './coverage.ts'
 export type { BlockEnvironment, CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome, HeaderOverrides } from './execution.ts'
 export { CHAIN_BLOCK_ENVIRONMENT } from './execution.ts'
 
@@ -100,6 +103,14 @@ export class EvmExecutor {
     return (this.#engine ?? (await this.#load())).simulate(call, ctx)
   }
 
+  /**
+   * The coverage the devnet's executions recorded (coverage.ts), when the executor was
+   * made with a `coverageRecorder`; undefined otherwise.
+   */
+  get coverage(): CoverageSource | undefined {
+    return this.#options.coverageRecorder
+  }
+
   /** The signal {@link abort} fires; replays (debug_trace*) run under it too. */
   get signal(): AbortSignal {
     return this.#stop.signal
@@ -121,7 +132,7 @@ export class EvmExecutor {
    */
   async replayEngine(world: EvmWorld): Promise<EvmEngine> {
     const { EvmEngine } = await import('./engine.ts')
-    return EvmEngine.create({ ...this.#options, world, console: false, signal: this.#stop.signal })
+    return EvmEngine.create({ ...this.#options, world, console: false, signal: this.#stop.signal, coverageRecorder: undefined })
   }
 
   #load(): Promise<EvmEngine> {

@@ -51,6 +51,15 @@ const mnemonic: Rule<string> = {
 /** `clock`: 'wall', 'frozen' or `{ step }`. */
 const clock = either<unknown>(oneOf(['wall', 'frozen']), objectOf({ step: wholeNumber(1, DAY) }, `{ step } with step a whole number of seconds from 1 to ${grouped(DAY)}`))
 
+/** A file or directory path: a non-empty string without NUL. */
+const path: Rule<string> = {
+  allowed: 'a non-empty path',
+  check(value, at) {
+    if (typeof value !== 'string' || value === '' || value.includes('\0')) refuse(path, at, value)
+    return value
+  },
+}
+
 /** `db`: what LedgerStore calls of an abstract-level database. */
 const db: Rule<unknown> = {
   allowed: 'an abstract-level database (memory-level, classic-level, ...)',
@@ -118,4 +127,8 @@ export const DEVNET_OPTION_RULES = {
   wsBufferLimit: limit,
   mineLimit: limit,
   console: either<unknown>(boolean, func('a function of one line')),
+  coverage: objectOf(
+    { artifacts: either<unknown>(path, listOf(path, 1, 100, 'a list of 1 to 100 paths')), dir: path },
+    '{ artifacts?, dir? } with artifacts a path or a list of paths (project, build-info directory or solc standard-JSON output) and dir a directory',
+  ),
 } satisfies { readonly [K in keyof Required<DevnetOptions>]: Rule }

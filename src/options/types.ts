@@ -205,6 +205,24 @@ export interface DevnetOptions {
    * captured (no cost at all); a function: receives each line.
    */
   console?: boolean | ((line: string) => void)
+  /**
+   * Solidity coverage measured by the devnet (docs/coverage.md): the EVM records the
+   * program counters and JUMPI outcomes of every execution (mined transactions,
+   * eth_call, eth_estimateGas, constructors), mapped through the compiler's source maps.
+   * `artifacts`: a Hardhat or Foundry project directory, a `build-info` directory, or a
+   * solc standard-JSON output file (or a list of these); `dir`: where `devnet.close()`
+   * writes the reports (`lcov.info`, `coverage-final.json`, HTML), default none
+   * (take them with `dualnet_coverage`). Absent: nothing is recorded, at no cost.
+   */
+  coverage?: CoverageOption
+}
+
+/** The `coverage` option of createDevnet. */
+export interface CoverageOption {
+  /** Where the compiler output is: project directory, build-info directory or solc standard-JSON output file; several as a list. */
+  artifacts?: string | readonly string[]
+  /** Directory the reports are written to on `devnet.close()`; default: none. */
+  dir?: string
 }
 
 /**

@@ -22,6 +22,7 @@
  * that adds no promise of its own.
  */
 import type { EVMError } from '@ethereumjs/evm'
+import { coverageRecorderOf } from '../coverage.ts'
 import { loadEvmModules } from '../ethereumjsModules.ts'
 import { pacerOf, type Pacer } from '../pacer.ts'
 import { isUnpatched } from './switch.ts'
@@ -49,6 +50,8 @@ interface RunState {
 interface InterpreterLike {
   _runState: RunState
   _evm: { DEBUG: boolean; events: { listenerCount(name: string): number } } & object
+  /** The frame's environment; `isCreate`: init code runs (a creation). */
+  _env: { isCreate?: boolean }
   common: { isActivatedEIP(eip: number): boolean }
   profilerOpts?: { enabled?: boolean }
   runStep(entry?: OpcodeEntry): Promise<void>
@@ -123,11 +126,22 @@ export async function installInterpreterLoop(): Promise<boolean> {
   proto.runStep = function (this: InterpreterLike, entry?: OpcodeEntry): Promise<void> {
     // An EVM built with the patches off is paced by its `step` listener (pacer.ts), not here.
     const pacer = isUnpatched(this._evm) ? undefined : pacerOf(this._evm)
+    // Coverage of a frame the fast loop does not run (a step listener, EOF code): as the loop records it.
+    const step = coverageRecorderOf(this._evm) === undefined ? originalStep : coveredStep
     if (pacer !== undefined && --pacer.countdown <= 0) {
       const wait = pacer.check()
-      if (wait !== undefined) return wait.then(() => originalStep.call(this, entry))
+      if (wait !== undefined) return wait.then(() => step.call(this, entry))
     }
-    return originalStep.call(this, entry)
+    return step.call(this, entry)
+  }
+  // The original step recording its opcode into the EVM's recorder, as the fast loop does.
+  const coveredStep = async function (this: InterpreterLike, entry?: OpcodeEntry): Promise<void> {
+    const runState = this._runState
+    const pc = runState.programCounter
+    const hits = coverageRecorderOf(this._evm)!.hitsFor(runState.code, this._env.isCreate === true)
+    hits.counts[pc]!++
+    await originalStep.call(this, entry)
+    if (runState.opCode === JUMPI && runState.programCounter !== pc + 1) hits.jumps[pc]!++
   }
   const eligibleCommons = new WeakMap<object, boolean>()
   const run: Run = async function (this: InterpreterLike, code, opts = {}) {
@@ -138,6 +152,8 @@ export async function installInterpreterLoop(): Promise<boolean> {
       eligibleCommons.set(this.common, plain)
     }
     const watch = gasWatches.get(evm)
+    // Coverage (evm/coverage.ts): the frame's counters, undefined when off (one lookup per frame).
+    const hits = coverageRecorderOf(evm)?.hitsFor(code, this._env.isCreate === true)
     if (!plain || isUnpatched(evm) || evm.DEBUG || this.profilerOpts?.enabled === true || evm.events.listenerCount('step') > 0 || code[0] === EOF_FORMAT) {
       if (watch !== undefined) watch.independent = false
       return original.call(this, code, opts)
@@ -174,6 +190,7 @@ export async function installInterpreterLoop(): Promise<boolean> {
       }
       const info = entry.opcodeInfo
       runState.opCode = info.code
+      if (hits !== undefined) hits.counts[pc]!++
       if (watch !== undefined) {
         if (info.code === SSTORE) {
           if (watch.sstoreGasLeft === undefined || runState.gasLeft < watch.sstoreGasLeft) watch.sstoreGasLeft = runState.gasLeft
@@ -196,6 +213,8 @@ export async function installInterpreterLoop(): Promise<boolean> {
           const done = handler(runState, this.common)
           if (done !== undefined) await done
         } else handler(runState, this.common)
+        // JUMPI's handler sets the counter to its destination when it jumps; it stays at pc + 1 when it falls through.
+        if (hits !== undefined && info.code === JUMPI && runState.programCounter !== pc + 1) hits.jumps[pc]!++
         runState.env.accessWitness?.commit()
       } catch (e) {
         runState.env.accessWitness?.revert()
