@@ -10,11 +10,16 @@
  * `beforeAll` of the file did after `useDevnet()`), by a snapshot restored after
  * every test in O(changes).
  *
+ * It also registers `expect(receipt).toMatchGasSnapshot(name?)`: gas snapshots in a
+ * file, with a check mode for CI (docs/gas-snapshots.md).
+ *
  * @module dualnet/vitest
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { createDevnet, type Devnet } from './devnet.ts'
 import type { DevnetOptions } from './options/types.ts'
+
+export { configureGasSnapshots, type GasSnapshotOptions } from './gas/matcher.ts'
 
 /** Access to the file's devnet; `devnet` throws outside the file's tests. */
 export interface DevnetHandle {

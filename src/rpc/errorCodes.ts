@@ -75,6 +75,7 @@ export const RPC_ERROR_CONVENTIONS: { readonly [C in DualnetErrorCode]: RpcError
   DUALNET_ERR_FORK_REMOTE_REST_ANSWER: SERVER,
   DUALNET_ERR_FORK_MISS: SERVER,
   DUALNET_ERR_NOT_FORKED: SERVER,
+  DUALNET_ERR_GAS_SNAPSHOT_MISMATCH: SERVER,
 }
 
 /** What an `own` convention reads: the numeric code and data the error carries. */
