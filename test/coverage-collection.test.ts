@@ -4,36 +4,12 @@
  * same with the patched loop and with ethereumjs' own (patches off); nothing recorded
  * on an executor without a recorder.
  */
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { Interface } from 'ethers'
-import { CoverageRecorder, EvmExecutor, type CodeCoverage } from '../src/evm/executor.ts'
-import { WorldState } from '../src/state/worldState.ts'
+import type { CodeCoverage } from '../src/evm/executor.ts'
 import { keccak256 } from '../src/util/hash.ts'
-import { fromHex, toHex, toHexRaw } from '../src/util/hex.ts'
+import { fromHex, toHex } from '../src/util/hex.ts'
 import { instructionIndexes, parseSourceMap } from '../src/coverage/sourceMap.ts'
-
-const buildInfo = JSON.parse(readFileSync(new URL('../fixtures/coverage/build-info/branches.json', import.meta.url), 'utf8'))
-const SOURCE = 'fixtures/coverage/Branches.sol'
-const compiled = buildInfo.output.contracts[SOURCE].Branches
-const content: string = buildInfo.input.sources[SOURCE].content
-const abi = new Interface(compiled.abi)
-const CALLER = fromHex('0x00000000000000000000000000000000000000c0')
-const TARGET = fromHex('0x00000000000000000000000000000000000000aa')
-const ctx = { readHeight: 0, number: 1, timestamp: 1_700_000_000 }
-
-/** An executor with the Branches runtime code at TARGET (its immutable owner left zero). */
-async function setUp(recorder: CoverageRecorder | undefined, evmPatches = true) {
-  const world = new WorldState()
-  const code = fromHex(`0x${compiled.evm.deployedBytecode.object}`)
-  const codeHash = toHexRaw(keccak256(code))
-  world.putCode(codeHash, code)
-  world.setAccount(toHexRaw(TARGET), { nonce: 1n, gas: 0n, main: 0n, codeHash }, 0)
-  world.setAccount(toHexRaw(CALLER), { nonce: 0n, gas: 10n ** 20n, main: 0n, codeHash: undefined }, 0)
-  const executor = await EvmExecutor.create({ chainId: 1, hardfork: 'istanbul', world, blockHash: () => undefined, coverageRecorder: recorder, evmPatches })
-  const call = (data: string, to: Uint8Array | null = TARGET) => executor.simulate({ from: CALLER, to: to ?? undefined, data: fromHex(data), value: 0n, gasLimit: 1_000_000n, gasPrice: 0n }, ctx)
-  return { executor, call, codeHash: toHex(keccak256(code)) }
-}
+import { abi, branchesExecutor as setUp, compiled, content, CoverageRecorder, initCode } from './coverage-support.ts'
 
 /** The pc of the first JUMPI whose source-map range is exactly `text` in the source. */
 function jumpiOf(text: string): number {
@@ -83,7 +59,6 @@ describe.each([true, false])('coverage collection (EVM patches %s)', (evmPatches
   it('records init code apart from runtime code, keyed by its hash', async () => {
     const recorder = new CoverageRecorder()
     const { call } = await setUp(recorder, evmPatches)
-    const initCode = `0x${compiled.evm.bytecode.object}${abi.encodeDeploy([7]).slice(2)}`
     expect((await call(initCode, null)).error).toBeUndefined()
     const taken = recorder.take(false)
     expect(taken.map((c) => c.creation)).toEqual([true])

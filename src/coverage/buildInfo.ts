@@ -1,0 +1,200 @@
+/**
+ * The compiler output coverage reads: solc standard-JSON output with its input, as
+ * Hardhat 2 (`artifacts/build-info/<id>.json`: `{ _format, id, solcVersion, input,
+ * output }`), Hardhat 3 (`artifacts/build-info/<id>.json` with the input and
+ * `<id>.output.json` with the output) and Foundry (`out/build-info/<id>.json`) write
+ * it, or a bare standard-JSON output file (`{ contracts, sources }`). From each: the
+ * sources (path, solc's source id, AST, text) and every contract's creation and runtime
+ * bytecode with its source map, immutable and link references.
+ *
+ * A source's text comes from the input's `sources[path].content`; where the file
+ * holds no input (a bare output, Foundry without `--build-info` input), from the
+ * disk, relative to the project root (or the current directory).
+ */
+import { readdir, readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { parseSourceMap, type SourceMapEntry } from './sourceMap.ts'
+
+/** A node of solc's compact JSON AST, as far as coverage reads it. */
+export interface AstNode {
+  readonly nodeType: string
+  /** `start:length:sourceIndex`, byte offsets. */
+  readonly src: string
+  readonly [field: string]: unknown
+}
+
+/** One source file of a compilation. */
+export interface SourceUnit {
+  /** The source id of this compilation (`output.sources[path].id`; what source maps name). */
+  readonly id: number
+  /** The source's name in the compilation (e.g. `contracts/Token.sol`). */
+  readonly path: string
+  /** Its text. */
+  readonly content: string
+  readonly ast: AstNode
+  /** The directory its path is relative to: the project's (the directory holding `artifacts/` or `out/`), else the current directory. */
+  readonly root: string
+}
+
+/** One bytecode (creation or runtime) of a contract. */
+export interface CompiledBytecode {
+  /** The bytes, link placeholders as zeros. */
+  readonly object: Uint8Array
+  /** One entry per instruction. */
+  readonly sourceMap: readonly SourceMapEntry[]
+  /** Byte ranges [start, length] whose deployed value differs from `object`: immutables and library addresses. */
+  readonly masked: readonly (readonly [number, number])[]
+}
+
+/** A contract of a compilation. */
+export interface CompiledContract {
+  readonly sourcePath: string
+  readonly name: string
+  readonly creation: CompiledBytecode | undefined
+  readonly runtime: CompiledBytecode | undefined
+  /** The sources of its compilation by source id (generated sources are not among them). */
+  readonly sources: ReadonlyMap<number, SourceUnit>
+}
+
+/** What {@link loadCompilations} found. */
+export interface Compilations {
+  readonly contracts: readonly CompiledContract[]
+  /** Every source by path (the first compilation's where several hold one). */
+  readonly sources: ReadonlyMap<string, SourceUnit>
+}
+
+/** An artifacts path that holds no compiler output, or output coverage cannot read. */
+export class ArtifactsReadError extends Error {
+  override readonly name = 'ArtifactsReadError'
+}
+
+/**
+ * Reads the compiler output under `paths`: each a project directory (its
+ * `artifacts/build-info` or `out/build-info`), a build-info directory, or one JSON
+ * file (build-info or standard-JSON output). Throws {@link ArtifactsReadError} naming
+ * the path for one that does not exist or holds no compilation with source maps.
+ */
+export async function loadCompilations(paths: readonly string[]): Promise<Compilations> {
+  const contracts: CompiledContract[] = []
+  const sources = new Map<string, SourceUnit>()
+  for (const given of paths) {
+    const files = await jsonFiles(given)
+    let found = 0
+    for (const { file, root } of files) {
+      const json = await readJson(file)
+      if (isHardhat3Output(json)) continue // read beside its input file
+      const compilation = await compilationOf(json, file, root)
+      if (compilation === undefined) continue
+      found++
+      for (const unit of compilation.sources.values()) if (!sources.has(unit.path)) sources.set(unit.path, unit)
+      contracts.push(...compilation.contracts)
+    }
+    if (found === 0)
+      throw new ArtifactsReadError(
+        `${given}: no solc output with source maps and ASTs (a Hardhat or Foundry build-info, or standard-JSON output with evm.bytecode.sourceMap, evm.deployedBytecode.sourceMap and ast)`,
+      )
+  }
+  return { contracts, sources }
+}
+
+/** The JSON files `given` names, each with the directory its sources' paths are relative to. */
+async function jsonFiles(given: string): Promise<{ file: string; root: string }[]> {
+  const info = await stat(given).catch(() => undefined)
+  if (info === undefined) throw new ArtifactsReadError(`${given}: no such file or directory`)
+  if (info.isFile()) return [{ file: given, root: process.cwd() }]
+  for (const [sub, root] of [
+    [path.join(given, 'artifacts', 'build-info'), given],
+    [path.join(given, 'out', 'build-info'), given],
+    [path.join(given, 'build-info'), path.dirname(given)],
+  ] as const) {
+    if ((await stat(sub).catch(() => undefined))?.isDirectory() === true) return listJson(sub, root)
+  }
+  // A build-info directory itself: its project is two levels up (artifacts/build-info, out/build-info).
+  return listJson(given, path.dirname(path.dirname(path.resolve(given))))
+}
+
+async function listJson(dir: string, root: string): Promise<{ file: string; root: string }[]> {
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort()
+  return names.map((n) => ({ file: path.join(dir, n), root }))
+}
+
+async function readJson(file: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8')
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw new ArtifactsReadError(`${file}: not JSON (${(err as Error).message})`)
+  }
+}
+
+type Json = Record<string, unknown>
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isHardhat3Output(json: unknown): boolean {
+  return isObject(json) && json._format === 'hh3-sol-build-info-output-1'
+}
+
+/** The compilation a JSON file holds, or undefined for a file that is none (an artifact, a debug file). */
+async function compilationOf(json: unknown, file: string, root: string): Promise<{ sources: Map<number, SourceUnit>; contracts: CompiledContract[] } | undefined> {
+  if (!isObject(json)) return undefined
+  const input: unknown = json.input
+  let output: unknown = json.output
+  if (json._format === 'hh3-sol-build-info-1' && output === undefined) {
+    // Hardhat 3 keeps the output beside: <id>.output.json.
+    const outFile = file.replace(/\.json$/, '.output.json')
+    const outJson = await readJson(outFile).catch(() => undefined)
+    output = isObject(outJson) ? outJson.output : undefined
+  }
+  if (output === undefined && isObject(json.contracts) && isObject(json.sources)) output = json
+  if (!isObject(output) || !isObject(output.sources) || !isObject(output.contracts)) return undefined
+  const inputSources = isObject(input) && isObject(input.sources) ? input.sources : {}
+  const sources = new Map<number, SourceUnit>()
+  for (const [sourcePath, value] of Object.entries(output.sources)) {
+    if (!isObject(value) || typeof value.id !== 'number' || !isObject(value.ast)) continue
+    const given = inputSources[sourcePath]
+    const content = isObject(given) && typeof given.content === 'string' ? given.content : await readFile(path.resolve(root, sourcePath), 'utf8').catch(() => undefined)
+    if (content === undefined) continue
+    sources.set(value.id, { id: value.id, path: sourcePath, content, ast: value.ast as unknown as AstNode, root })
+  }
+  if (sources.size === 0) return undefined
+  const contracts: CompiledContract[] = []
+  for (const [sourcePath, byName] of Object.entries(output.contracts)) {
+    if (!isObject(byName)) continue
+    for (const [name, contract] of Object.entries(byName)) {
+      const evm = isObject(contract) && isObject(contract.evm) ? contract.evm : undefined
+      if (evm === undefined) continue
+      const creation = bytecodeOf(evm.bytecode, `${file}: ${sourcePath}:${name} bytecode`)
+      const runtime = bytecodeOf(evm.deployedBytecode, `${file}: ${sourcePath}:${name} deployedBytecode`)
+      if (creation === undefined && runtime === undefined) continue
+      contracts.push({ sourcePath, name, creation, runtime, sources })
+    }
+  }
+  return { sources, contracts }
+}
+
+/** A bytecode object with its source map, or undefined when either is missing or empty (interfaces, abstract contracts). */
+function bytecodeOf(value: unknown, label: string): CompiledBytecode | undefined {
+  if (!isObject(value) || typeof value.object !== 'string' || typeof value.sourceMap !== 'string' || value.object === '' || value.sourceMap === '') return undefined
+  const hex = value.object.startsWith('0x') ? value.object.slice(2) : value.object
+  const masked: [number, number][] = []
+  // Unlinked library placeholders `__$<34 hex>$__` (40 characters: a 20-byte address).
+  const linked = hex.replace(/__[^_]{0,36}__|__\$[0-9a-fA-F]{34}\$__/g, (placeholder, offset: number) => {
+    masked.push([offset / 2, 20])
+    return '0'.repeat(placeholder.length)
+  })
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(linked)) throw new ArtifactsReadError(`${label}: not hex`)
+  for (const refs of Object.values(isObject(value.immutableReferences) ? value.immutableReferences : {})) {
+    if (!Array.isArray(refs)) continue
+    for (const ref of refs) if (isObject(ref) && typeof ref.start === 'number' && typeof ref.length === 'number') masked.push([ref.start, ref.length])
+  }
+  let sourceMap: SourceMapEntry[]
+  try {
+    sourceMap = parseSourceMap(value.sourceMap)
+  } catch (err) {
+    throw new ArtifactsReadError(`${label}: ${(err as Error).message}`)
+  }
+  return { object: Uint8Array.from(Buffer.from(linked, 'hex')), sourceMap, masked }
+}

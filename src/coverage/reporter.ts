@@ -1,0 +1,137 @@
+/**
+ * The devnet's coverage reports (docs/coverage.md): what the EVM recorded
+ * (evm/coverage.ts, read through its `CoverageSource`), added up per code, matched
+ * to the compiled contracts of the artifacts and mapped to their sources, as
+ * istanbul's coverage data; written as LCOV, istanbul JSON and HTML through
+ * istanbul's own libraries (istanbul-lib-coverage, -report, -reports), loaded only
+ * when a report is made.
+ *
+ * The artifacts are read when a report is made, not when the devnet starts: a
+ * project is often compiled after its devnet started (a CLI left running).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { CoverageMapData } from 'istanbul-lib-coverage'
+import type { CoverageSource } from '../evm/coverage.ts'
+import { loadCompilations, type CompiledBytecode, type SourceUnit } from './buildInfo.ts'
+import { fileCoverages, type BytecodeRuns } from './fileCoverage.ts'
+import { BytecodeMatcher } from './match.ts'
+
+/** One code's counts added up over its runs. */
+interface CodeTotals {
+  readonly code: Uint8Array
+  readonly creation: boolean
+  readonly counts: Float64Array
+  readonly jumps: Float64Array
+}
+
+/** The files {@link CoverageReporter.write} writes in its directory. */
+export const REPORT_FILES = { lcov: 'lcov.info', json: 'coverage-final.json', html: 'index.html' } as const
+
+/** A coverage map with what it could not map. */
+export interface CoverageTake {
+  /** istanbul's coverage data by file (what `coverage-final.json` holds). */
+  readonly coverage: CoverageMapData
+  /** Codes that ran but match no contract of the artifacts, by code hash (0x-hex; init code marked `creation`). */
+  readonly unmatched: readonly { codeHash: `0x${string}`; creation: boolean }[]
+}
+
+/** Adds up the coverage of one devnet and makes its reports. */
+export class CoverageReporter {
+  readonly #source: CoverageSource
+  readonly #artifacts: readonly string[]
+  #totals = new Map<string, CodeTotals & { codeHash: `0x${string}` }>()
+
+  /** `artifacts`: paths as the `coverage` option's (default: the current directory, a Hardhat or Foundry project). */
+  constructor(source: CoverageSource, artifacts: readonly string[] | undefined) {
+    this.#source = source
+    this.#artifacts = artifacts === undefined || artifacts.length === 0 ? [process.cwd()] : artifacts
+  }
+
+  /** Moves what the EVM recorded since the last call into the totals. */
+  #drain(): void {
+    for (const run of this.#source.take()) {
+      const key = `${run.creation ? 'c' : 'r'}${run.codeHash}`
+      let totals = this.#totals.get(key)
+      if (totals === undefined) {
+        totals = { codeHash: run.codeHash, code: run.code, creation: run.creation, counts: new Float64Array(run.code.length), jumps: new Float64Array(run.code.length) }
+        this.#totals.set(key, totals)
+      }
+      for (let pc = 0; pc < run.counts.length; pc++) {
+        if (run.counts[pc] === 0) continue
+        totals.counts[pc]! += run.counts[pc]!
+        totals.jumps[pc]! += run.jumps[pc]!
+      }
+    }
+  }
+
+  /**
+   * The coverage since the start (or the last take that reset), mapped to the
+   * artifacts' sources; `reset` starts the totals afresh. Throws ArtifactsReadError
+   * (buildInfo.ts) when the artifacts cannot be read; the totals are then kept.
+   */
+  async take(reset: boolean): Promise<CoverageTake> {
+    return (await this.#take(reset)).taken
+  }
+
+  async #take(reset: boolean): Promise<{ taken: CoverageTake; texts: Map<string, string> }> {
+    this.#drain()
+    const { contracts, sources } = await loadCompilations(this.#artifacts)
+    const matcher = new BytecodeMatcher(contracts)
+    const runs = new Map<CompiledBytecode, BytecodeRuns>()
+    const unmatched: { codeHash: `0x${string}`; creation: boolean }[] = []
+    for (const totals of this.#totals.values()) {
+      const match = matcher.match(totals.code, totals.creation)
+      if (match === undefined) {
+        unmatched.push({ codeHash: totals.codeHash, creation: totals.creation })
+        continue
+      }
+      let run = runs.get(match.bytecode)
+      if (run === undefined) {
+        const length = match.bytecode.object.length
+        run = { contract: match.contract, bytecode: match.bytecode, counts: new Float64Array(length), jumps: new Float64Array(length) }
+        runs.set(match.bytecode, run)
+      }
+      // Init code runs past its bytecode into the constructor's arguments, which are data.
+      for (let pc = 0; pc < run.counts.length; pc++) {
+        run.counts[pc]! += totals.counts[pc]!
+        run.jumps[pc]! += totals.jumps[pc]!
+      }
+    }
+    if (reset) this.#totals = new Map()
+    const texts = new Map<string, string>()
+    for (const unit of sources.values()) texts.set(reportedPath(unit), unit.content)
+    return { taken: { coverage: fileCoverages(runs.values(), sources, reportedPath), unmatched }, texts }
+  }
+
+  /**
+   * Writes the reports of {@link take} into `dir` (made if absent): `lcov.info`,
+   * `coverage-final.json` and the HTML report (`index.html` and one page per file);
+   * resolves to the coverage written.
+   */
+  async write(dir: string, reset: boolean): Promise<CoverageTake> {
+    const { taken, texts } = await this.#take(reset)
+    await writeReports(taken.coverage, dir, (file) => texts.get(file))
+    return taken
+  }
+}
+
+/** A source's name in the reports: its file on disk when there is one (genhtml and editors open it), else its path in the compilation. */
+function reportedPath(unit: SourceUnit): string {
+  for (const candidate of [path.resolve(unit.root, unit.path), path.resolve(unit.path)]) if (existsSync(candidate)) return candidate
+  return unit.path
+}
+
+/**
+ * Writes `coverage` into `dir` as LCOV, istanbul JSON and HTML with istanbul's
+ * reporters; the HTML pages show the sources' texts from `text` (the compiler's
+ * input), or from the disk for a file it does not know.
+ */
+export async function writeReports(coverage: CoverageMapData, dir: string, text: (file: string) => string | undefined = () => undefined): Promise<void> {
+  const [{ default: libCoverage }, { default: libReport }, { default: reports }] = await Promise.all([import('istanbul-lib-coverage'), import('istanbul-lib-report'), import('istanbul-reports')])
+  const coverageMap = libCoverage.createCoverageMap(coverage)
+  const context = libReport.createContext({ dir, coverageMap, sourceFinder: (file) => text(file) ?? readFileSync(file, 'utf8') })
+  for (const name of ['lcovonly', 'json', 'html'] as const) {
+    reports.create(name, name === 'lcovonly' ? { file: REPORT_FILES.lcov } : name === 'json' ? { file: REPORT_FILES.json } : {}).execute(context)
+  }
+}
