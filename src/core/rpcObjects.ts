@@ -759,3 +759,37 @@ export interface RpcTraceFilter {
   after?: number | string
   count?: number | string
 }
+
+/** A position in a source file, as istanbul counts: line from 1, column from 0 (characters). */
+export interface CoveragePosition {
+  line: number
+  column: number
+}
+
+/** A range of a source file, as istanbul's `Range`. */
+export interface CoverageRange {
+  start: CoveragePosition
+  end: CoveragePosition
+}
+
+/**
+ * One source file's coverage in istanbul's format (istanbul-lib-coverage
+ * `FileCoverageData`, what `coverage-final.json` holds per file): the statements,
+ * functions and branches by id, and their counts.
+ */
+export interface CoverageFileData {
+  path: string
+  statementMap: Record<string, CoverageRange>
+  fnMap: Record<string, { name: string; decl: CoverageRange; loc: CoverageRange; line: number }>
+  branchMap: Record<string, { loc: CoverageRange; type: string; locations: CoverageRange[]; line: number }>
+  s: Record<string, number>
+  f: Record<string, number>
+  b: Record<string, number[]>
+}
+
+/** dualnet_coverage's answer: istanbul's coverage data by file, and the codes that ran but match no contract of the artifacts. */
+export interface DualnetCoverage {
+  coverage: Record<string, CoverageFileData>
+  /** By code hash; `creation`: init code (a constructor's run). */
+  unmatched: { codeHash: `0x${string}`; creation: boolean }[]
+}
