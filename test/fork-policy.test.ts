@@ -175,6 +175,8 @@ const local: Record<string, LocalSample> = {
   eth_signTypedData: (e) => [e.from, { types: { EIP712Domain: [] }, primaryType: 'EIP712Domain', domain: {}, message: {} }],
   eth_signTransaction: (e) => [{ from: e.from, to: STRANGER, value: '0x1', gas: '0x5208' }],
   evm_snapshot: () => [],
+  // A hash no block holds: refused before the snapshot file is touched.
+  dualnet_gasSnapshot: () => ['transfer', `0x${'ab'.repeat(32)}`],
   evm_revert: () => ['0x999'],
   evm_mine: () => [],
   evm_increaseTime: () => [1],

@@ -18,6 +18,8 @@
  * `npm run test:stress` runs 3 times as many (DUALNET_FUZZ_SCALE), `DUALNET_FUZZ_RUNS`
  * sets the cases per target outright, `DUALNET_FUZZ_SEED` the seed (1337).
  */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Interface, Wallet } from 'ethers'
@@ -52,7 +54,8 @@ const known: string[] = []
 const raws: string[] = []
 
 beforeAll(async () => {
-  devnet = await createDevnet({ clock: 'frozen', genesisTimestamp: 1_700_000_000, accounts: 3, nativeAccounts: 1 })
+  // dualnet_gasSnapshot of a known transaction writes its file: in the temporary directory, not the checkout.
+  devnet = await createDevnet({ clock: 'frozen', genesisTimestamp: 1_700_000_000, accounts: 3, nativeAccounts: 1, gasSnapshot: { file: join(tmpdir(), `dualnet-fuzz-gas-${process.pid}.json`) } })
   const [a, b] = devnet.accounts as [Devnet['accounts'][number], Devnet['accounts'][number]]
   const token = new Interface(Token.abi as never)
   const deployData = Token.bytecode + token.encodeDeploy(['T', 'T', 10n ** 24n]).slice(2)

@@ -5,7 +5,7 @@
  * matcher `toMatchGasSnapshot` (src/gas/matcher.ts) on receipts of a real devnet.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -128,5 +128,48 @@ describe('toMatchGasSnapshot on a devnet', () => {
     const name = expect.getState().currentTestName!
     expect(Object.keys(readGasSnapshotFile(file))).toEqual([name, `${name} (2)`])
     expect(() => configureGasSnapshots({ tolerance: -1 })).toThrow(RangeError)
+  })
+})
+
+describe('devnet.gasSnapshot and dualnet_gasSnapshot', () => {
+  it('record a mined transaction’s gas by hash, in process and over HTTP, and a receipt’s; refuse an unknown hash and a bad name', async () => {
+    const file = join(dir, 'devnet', 'gas.json')
+    const devnet = await createDevnet({ accounts: 2, gasSnapshot: { file } })
+    const [a, b] = devnet.accounts as [Devnet['accounts'][number], Devnet['accounts'][number]]
+    const hash = (await devnet.rpc('eth_sendTransaction', [{ from: a.address, to: b.address, value: '0x1' }])) as Hex
+    expect(await devnet.gasSnapshot('value transfer', hash)).toBe(21_000n)
+    const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash])) as { gasUsed: Hex }
+    expect(await devnet.gasSnapshot('from the receipt', receipt)).toBe(21_000n)
+    const { rpcUrl } = await devnet.listen()
+    const post = async (params: unknown[]) =>
+      (await (
+        await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'dualnet_gasSnapshot', params }) })
+      ).json()) as {
+        result?: string
+        error?: { code: number; message: string }
+      }
+    expect(await post(['over http', hash])).toMatchObject({ result: '0x5208' })
+    expect(await post(['unknown', `0x${'ab'.repeat(32)}`])).toMatchObject({ error: { code: -32000, message: `transaction 0x${'ab'.repeat(32)} is not mined on this devnet` } })
+    expect(await post(['', hash])).toMatchObject({ error: { code: -32602 } })
+    await expect(devnet.gasSnapshot('bad', { gasUsed: 'x' as Hex })).rejects.toThrow('a gas snapshot takes a receipt')
+    expect(readGasSnapshotFile(file)).toEqual({ 'from the receipt': '21000', 'over http': '21000', 'value transfer': '21000' })
+    await devnet.close()
+  })
+
+  it('in check mode refuse a change at once and fail close() with every change', async () => {
+    const file = join(dir, 'check', 'gas.json')
+    mkdirSync(join(dir, 'check'))
+    writeFileSync(file, JSON.stringify({ 'value transfer': '21000', 'with data': '21000' }))
+    const devnet = await createDevnet({ accounts: 2, gasSnapshot: { file, check: true } })
+    const [a, b] = devnet.accounts as [Devnet['accounts'][number], Devnet['accounts'][number]]
+    const send = (data: Hex) => devnet.rpc('eth_sendTransaction', [{ from: a.address, to: b.address, value: '0x1', data }]) as Promise<Hex>
+    expect(await devnet.gasSnapshot('value transfer', await send('0x'))).toBe(21_000n)
+    // Four non-zero calldata bytes: 4 × 16 gas more (EIP-2028).
+    await expect(devnet.gasSnapshot('with data', await send('0x01020304'))).rejects.toThrow(GasSnapshotMismatchError)
+    await expect(devnet.rpc('dualnet_gasSnapshot', ['new one', await send('0x')])).rejects.toThrow('1 gas snapshot differ from')
+    const closing = devnet.close()
+    await expect(closing).rejects.toThrow(`2 gas snapshots differ from ${file}`)
+    await closing.catch((err: GasSnapshotMismatchError) => expect(err.details).toBe('with data: 21000 → 21064 (+64, +0.30%)\nnew one: 21000 (not in the snapshot file)'))
+    expect(readGasSnapshotFile(file)).toEqual({ 'value transfer': '21000', 'with data': '21000' })
   })
 })

@@ -182,6 +182,14 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
       [{ artifact: 'a' }, 'option coverage.artifact is unknown. Did you mean coverage.artifacts?'],
     ],
   },
+  gasSnapshot: {
+    good: [{}, { file: 'snapshots/gas.json', check: true, tolerance: 0.5 }],
+    bad: [
+      [{ tolerance: -1 }, 'option gasSnapshot.tolerance: -1 is invalid. Allowed: a percentage from 0 to 1,000,000.'],
+      [{ check: 'yes' }, 'option gasSnapshot.check: "yes" is invalid. Allowed: true or false.'],
+      [{ files: 'a' }, 'option gasSnapshot.files is unknown. Did you mean gasSnapshot.file?'],
+    ],
+  },
 }
 
 const PORT = (option: string): Row => ({

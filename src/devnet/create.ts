@@ -34,6 +34,7 @@ import { LIMIT_DEFAULTS } from '../core/limits.ts'
 import { SubscriptionManager } from '../rpc/subscriptions.ts'
 import { DevnetControls } from '../controls/controls.ts'
 import type { RestContext } from '../rest/context.ts'
+import { GasSnapshotRecorder } from '../controls/gasSnapshots.ts'
 import { wasmKeccakReady } from '../util/hash.ts'
 import { toHex, toHexRaw, type Hex } from '../util/hex.ts'
 import { NODE_VERSION } from '../version.ts'
@@ -114,6 +115,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     filters: new FilterRegistry(limits),
     controls: new DevnetControls(chain, limits),
     subscriptions: new SubscriptionManager(chain),
+    gasSnapshots: new GasSnapshotRecorder(options.gasSnapshot),
     reset: (fork) => instance!.reset({ fork }),
   }
   context.subscriptions.limits.total = limits.subscriptionLimit

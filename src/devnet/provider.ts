@@ -14,7 +14,8 @@ import { callRpc } from '../rpc/dispatch.ts'
 import type { RpcError } from '../rpc/errors.ts'
 import { FilterRegistry } from '../rpc/filters.ts'
 import type { SubscriptionConnection } from '../rpc/subscriptions.ts'
-import { DevnetControls, type BalanceChange } from '../controls/controls.ts'
+import { DevnetControls, InvalidControlError, type BalanceChange } from '../controls/controls.ts'
+import { gasOf } from '../gas/snapshots.ts'
 import { devnetTime, type DevnetTime } from '../controls/time.ts'
 import type { RestContext } from '../rest/context.ts'
 import type { RestEnvelope } from '../rest/router.ts'
@@ -238,6 +239,24 @@ export class DevnetInstance implements Devnet {
     return this.#control((c) => c.snapshots.revert(id as Hex, options.keep ?? false))
   }
 
+  async gasSnapshot(name: string, measured: Hex | { readonly gasUsed: bigint | Hex }): Promise<bigint> {
+    if (this.#closed) throw closedError()
+    if (typeof name !== 'string' || name === '') throw new InvalidControlError('a gas snapshot name is a non-empty string')
+    let gas: bigint
+    if (typeof measured === 'string' && measured.length === 66) {
+      const found = /^0x[0-9a-fA-F]{64}$/.test(measured) ? this.chain.transaction(measured.slice(2).toLowerCase()) : undefined
+      if (found === undefined) throw new InvalidControlError(`transaction ${measured} is not mined on this devnet`)
+      gas = found.record.gasUsed
+    } else {
+      try {
+        gas = gasOf(measured)
+      } catch (err) {
+        throw new InvalidControlError((err as Error).message)
+      }
+    }
+    return this.#context.gasSnapshots.record(name, gas)
+  }
+
   increaseTime(seconds: number): Promise<number> {
     return this.#control((c) => c.increaseTime(seconds))
   }
@@ -317,6 +336,9 @@ export class DevnetInstance implements Devnet {
     await this.chain.close()
     this.#events.emit('disconnect', closedError())
     this.#events.removeAllListeners()
+    // Gas snapshot check mode: the run fails at its end with every change (as forge snapshot --check), after everything closed.
+    const mismatch = this.#context.gasSnapshots.mismatch()
+    if (mismatch !== undefined) throw mismatch
   }
 }
 

@@ -126,6 +126,16 @@ export interface Devnet {
    */
   revert(id: string, options?: { keep?: boolean }): Promise<boolean>
   /**
+   * Records a gas measurement under `name` in the gas snapshot file (option
+   * `gasSnapshot`, default file `.gas-snapshot.json`; docs/gas-snapshots.md) and resolves
+   * to the gas: of the mined transaction `measured` hashes (its receipt's `gasUsed`), or
+   * of a receipt (its `gasUsed`: viem's and ethers' bigint or a hex quantity). In check
+   * mode, rejects with GasSnapshotMismatchError when the gas moved from the file's by more
+   * than the tolerance or the file lacks the name; InvalidControlError for a transaction
+   * the devnet has not mined.
+   */
+  gasSnapshot(name: string, measured: Hex | { readonly gasUsed: bigint | Hex }): Promise<bigint>
+  /**
    * Moves the clock forward by `seconds` (whole, non-negative), as evm_increaseTime:
    * an offset on the clock (the wall clock by default), not on the latest block, so
    * after automined blocks that ran ahead of the clock the next block may be fewer
@@ -205,7 +215,9 @@ export interface Devnet {
    * store; in-process subscriptions end. Running traces and eth_call /
    * eth_estimateGas simulations are stopped within a few ms, not awaited (a mined
    * transaction finishes). Afterwards every call rejects with RpcError 4900 (EIP-1193
-   * disconnected).
+   * disconnected). In gas snapshot check mode (option `gasSnapshot.check`), rejects
+   * after closing with GasSnapshotMismatchError when measurements failed the check,
+   * listing each in its `details`.
    */
   close(): Promise<void>
 }

@@ -60,6 +60,15 @@ const path: Rule<string> = {
   },
 }
 
+/** `gasSnapshot.tolerance`: a percentage, a finite number from 0 to 1,000,000. */
+const percentage: Rule<number> = {
+  allowed: 'a percentage from 0 to 1,000,000',
+  check(value, at) {
+    if (typeof value !== 'number' || !(value >= 0 && value <= 1_000_000)) refuse(percentage, at, value)
+    return value
+  },
+}
+
 /** `db`: what LedgerStore calls of an abstract-level database. */
 const db: Rule<unknown> = {
   allowed: 'an abstract-level database (memory-level, classic-level, ...)',
@@ -130,5 +139,9 @@ export const DEVNET_OPTION_RULES = {
   coverage: objectOf(
     { artifacts: either<unknown>(path, listOf(path, 1, 100, 'a list of 1 to 100 paths')), dir: path },
     '{ artifacts?, dir? } with artifacts a path or a list of paths (project, build-info directory or solc standard-JSON output) and dir a directory',
+  ),
+  gasSnapshot: objectOf(
+    { file: path, check: boolean, tolerance: percentage },
+    '{ file?, check?, tolerance? } with file a path, check a boolean and tolerance a percentage from 0 to 1,000,000',
   ),
 } satisfies { readonly [K in keyof Required<DevnetOptions>]: Rule }

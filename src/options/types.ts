@@ -215,6 +215,24 @@ export interface DevnetOptions {
    * (take them with `dualnet_coverage`). Absent: nothing is recorded, at no cost.
    */
   coverage?: CoverageOption
+  /**
+   * Gas snapshots of `devnet.gasSnapshot(name, txHash | receipt)` and
+   * `dualnet_gasSnapshot` (docs/gas-snapshots.md): `file`, default `.gas-snapshot.json`;
+   * `check`: compare each measurement with the file and refuse a change beyond
+   * `tolerance` percent (default 0), writing nothing. Without check mode each
+   * measurement is merged into the file at once.
+   */
+  gasSnapshot?: GasSnapshotOption
+}
+
+/** The `gasSnapshot` option of createDevnet. */
+export interface GasSnapshotOption {
+  /** The snapshot file, relative to the working directory. Default `.gas-snapshot.json`. */
+  file?: string
+  /** Check mode: compare each measurement with the file and refuse a change, writing nothing. Default false. */
+  check?: boolean
+  /** In check mode, how far a measurement may move and pass, in percent of the file's gas (Foundry's `--tolerance`), 0 to 1,000,000. Default 0. */
+  tolerance?: number
 }
 
 /** The `coverage` option of createDevnet. */

@@ -7,6 +7,7 @@ import type { Chain } from '../chain/chain.ts'
 import type { Hex } from '../util/hex.ts'
 import type { FilterRegistry } from './filters.ts'
 import type { DevnetControls } from '../controls/controls.ts'
+import type { GasSnapshotRecorder } from '../controls/gasSnapshots.ts'
 import type { RpcLimits } from './limits.ts'
 import type { EmptyStorageAnswer } from '../core/answers.ts'
 import type { SubscriptionConnection, SubscriptionManager } from './subscriptions.ts'
@@ -34,6 +35,8 @@ export interface RpcContext {
   /** Test-harness controls (snapshots, time, mining, setters, impersonation). */
   readonly controls: DevnetControls
   /** What one request may ask (batch length, string length, nesting, log queries, filters). */
+  /** Gas measurements of this devnet and their snapshot file (option gasSnapshot; dualnet_gasSnapshot). */
+  readonly gasSnapshots: GasSnapshotRecorder
   readonly limits: RpcLimits
   /** eth_getStorageAt's answer for an empty slot (option emptyStorage or profile: options/profile.ts). */
   readonly emptyStorage: EmptyStorageAnswer

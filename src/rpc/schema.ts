@@ -223,6 +223,7 @@ export type DualnetRpcSchema = [
   { Method: 'eth_signTransaction'; Parameters: [request: RpcTransactionRequest]; ReturnType: Hex },
   // Test-harness controls (Hardhat, Anvil and Ganache names).
   { Method: 'evm_snapshot'; Parameters?: undefined; ReturnType: Quantity },
+  { Method: 'dualnet_gasSnapshot'; Parameters: [name: string, transactionHash: Hash]; ReturnType: Quantity },
   { Method: 'evm_revert'; Parameters: [id: string]; ReturnType: boolean },
   { Method: 'evm_mine'; Parameters?: [] | [timestamp: Numberish | { timestamp?: Numberish; blocks?: Numberish } | null]; ReturnType: '0x0' },
   { Method: 'evm_increaseTime'; Parameters: [seconds: Numberish]; ReturnType: number },

@@ -11,6 +11,8 @@
  * WebSocket stays open and answers each frame, the chain unchanged after a rejected
  * input, and both servers still serving at the end.
  */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { WebSocket } from 'ws'
@@ -29,7 +31,8 @@ let rpcUrl: string
 let restUrl: string
 
 beforeAll(async () => {
-  devnet = await createDevnet({ accounts: 2, nativeAccounts: 1, clock: 'frozen', genesisTimestamp: 1_700_000_000 })
+  // dualnet_gasSnapshot of a known transaction writes its file: in the temporary directory, not the checkout.
+  devnet = await createDevnet({ accounts: 2, nativeAccounts: 1, clock: 'frozen', genesisTimestamp: 1_700_000_000, gasSnapshot: { file: join(tmpdir(), `dualnet-fuzz-gas-${process.pid}.json`) } })
   await devnet.rpc('eth_sendTransaction', [{ from: devnet.accounts[0]!.address, to: devnet.accounts[1]!.address, value: '0x1', gasPrice: '0x3b9aca00' }])
   ;({ rpcUrl, restUrl } = (await devnet.listen()) as { rpcUrl: string; restUrl: string })
 })

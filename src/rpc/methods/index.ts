@@ -4,6 +4,7 @@
  */
 import type { RpcMethodDeclaration } from '../declare.ts'
 import { anvil_snapshot, evm_snapshot } from './evm_snapshot.ts'
+import { dualnet_gasSnapshot } from './dualnet_gasSnapshot.ts'
 import { anvil_revert, evm_revert } from './evm_revert.ts'
 import { evm_mine } from './evm_mine.ts'
 import { anvil_increaseTime, evm_increaseTime } from './evm_increaseTime.ts'
@@ -307,6 +308,7 @@ const table = {
   // Test-harness controls, under the names Hardhat, Anvil and Ganache helpers call;
   // each alias (anvil_setBalance for hardhat_setBalance, …) is declared beside the method it runs.
   evm_snapshot,
+  dualnet_gasSnapshot,
   evm_revert,
   evm_mine,
   evm_increaseTime,
