@@ -46,7 +46,7 @@ describe('the rules', () => {
     expect([gasOf({ gasUsed: 21_000n }), gasOf({ gasUsed: '0x5208' }), gasOf(21_000), gasOf('0x5208')]).toEqual([21_000n, 21_000n, 21_000n, 21_000n])
     for (const bad of [-1, 1.5, '21000', null, { gasUsed: 'x' }]) expect(() => gasOf(bad)).toThrow(TypeError)
     const error = new GasSnapshotMismatchError('.gas-snapshot.json', [{ name: 'transfer', before: 1n, after: 2n }], 0)
-    expect([error.message, error.details, error.dualnetCode]).toEqual(['1 gas snapshot differ from .gas-snapshot.json', 'transfer: 1 → 2 (+1, +100.00%)', 'DUALNET_ERR_GAS_SNAPSHOT_MISMATCH'])
+    expect([error.message, error.details, error.dualnetCode]).toEqual(['1 gas snapshot differs from .gas-snapshot.json', 'transfer: 1 → 2 (+1, +100.00%)', 'DUALNET_ERR_GAS_SNAPSHOT_MISMATCH'])
   })
 })
 
@@ -166,7 +166,7 @@ describe('devnet.gasSnapshot and dualnet_gasSnapshot', () => {
     expect(await devnet.gasSnapshot('value transfer', await send('0x'))).toBe(21_000n)
     // Four non-zero calldata bytes: 4 × 16 gas more (EIP-2028).
     await expect(devnet.gasSnapshot('with data', await send('0x01020304'))).rejects.toThrow(GasSnapshotMismatchError)
-    await expect(devnet.rpc('dualnet_gasSnapshot', ['new one', await send('0x')])).rejects.toThrow('1 gas snapshot differ from')
+    await expect(devnet.rpc('dualnet_gasSnapshot', ['new one', await send('0x')])).rejects.toThrow('1 gas snapshot differs from')
     const closing = devnet.close()
     await expect(closing).rejects.toThrow(`2 gas snapshots differ from ${file}`)
     await closing.catch((err: GasSnapshotMismatchError) => expect(err.details).toBe('with data: 21000 → 21064 (+64, +0.30%)\nnew one: 21000 (not in the snapshot file)'))

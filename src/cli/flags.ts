@@ -23,7 +23,7 @@ import type { Hex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
 import { LIMIT_DEFAULTS } from '../core/limits.ts'
 import { addFlagAliases } from './flagAliases.ts'
-import { answerChoice, bigInteger, clock, cors, directory, forkBlockNumber, gasPriceWei, hardfork, httpUrl, mnemonic, privateKey, unboundDeadline, vhosts } from './flagParsers.ts'
+import { answerChoice, bigInteger, clock, cors, directory, forkBlockNumber, gasPriceWei, hardfork, httpUrl, mnemonic, percent, privateKey, unboundDeadline, vhosts } from './flagParsers.ts'
 import { ruleParser } from './optionFlags.ts'
 
 /** Default REST port of the node (`DEFAULT_REST_PORT`). */
@@ -48,6 +48,10 @@ export interface CliFlags {
   hardfork: Hardfork
   accounts: number
   nativeAccounts: number
+  /** --gas-snapshot's file; absent: the option's default, `.gas-snapshot.json`. */
+  gasSnapshot?: string
+  gasSnapshotCheck: boolean
+  gasSnapshotTolerance?: number
   mnemonic: string
   balance: bigint
   timestamp?: number
@@ -181,6 +185,10 @@ export function cliProgram(): Command {
       .addOption(new Option('--min-gas-price <gwei>', 'lowest gas price the pool accepts, in gwei; also eth_gasPrice before any transaction').argParser(ruleParser('minGasPrice')).default(0n, '0'))
       .addOption(new Option('--gas-price <wei>', "Anvil's name for the same minimum, in wei (a whole number of gwei) (default: 0)").argParser(gasPriceWei).conflicts('minGasPrice'))
       .option('--disable-console-log', 'do not print Solidity console.log lines', false)
+      // Gas snapshots of dualnet_gasSnapshot (docs/gas-snapshots.md).
+      .option('--gas-snapshot <file>', 'the gas snapshot file dualnet_gasSnapshot writes or checks (default: .gas-snapshot.json)')
+      .option('--gas-snapshot-check', 'check each dualnet_gasSnapshot against the file instead of writing it; list every change and exit with 1 on stop', false)
+      .addOption(new Option('--gas-snapshot-tolerance <percent>', 'with --gas-snapshot-check, how far a measurement may move and pass, in percent (default: 0)').argParser(percent))
       // Forking (Anvil's names).
       .addOption(
         new Option('-f, --fork-url <url>', 'fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)').argParser(httpUrl('a JSON-RPC node')),
@@ -280,6 +288,9 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
     clock: flags.clock,
     minGasPrice: flags.gasPrice ?? flags.minGasPrice,
     console: !flags.disableConsoleLog,
+    ...(flags.gasSnapshot === undefined && !flags.gasSnapshotCheck && flags.gasSnapshotTolerance === undefined
+      ? {}
+      : { gasSnapshot: { file: flags.gasSnapshot, check: flags.gasSnapshotCheck, tolerance: flags.gasSnapshotTolerance } }),
     bodyLimit: flags.bodyLimit,
     batchLimit: flags.batchLimit,
     batchResponseLimit: flags.batchResponseLimit,

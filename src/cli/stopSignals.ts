@@ -39,7 +39,9 @@ export function installStopSignals(): StopSignals {
     stop().then(
       () => process.exit(0),
       (err: unknown) => {
-        console.error(`dualnet: ${(err as Error).message}`)
+        // A DualnetError's details say more (the changes of a gas snapshot check, one a line).
+        const details = (err as { details?: unknown }).details
+        console.error(`dualnet: ${(err as Error).message}${typeof details === 'string' && details !== '' ? `\n${details}` : ''}`)
         process.exit(1)
       },
     )

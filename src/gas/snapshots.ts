@@ -79,7 +79,7 @@ export class GasSnapshotMismatchError extends DualnetError {
   readonly changes: readonly GasSnapshotChange[]
 
   constructor(file: string, changes: readonly GasSnapshotChange[], tolerance: number) {
-    super(`${changes.length} gas snapshot${changes.length === 1 ? '' : 's'} differ from ${file}${tolerance > 0 ? ` by more than ${tolerance}%` : ''}`, {
+    super(`${changes.length} gas snapshot${changes.length === 1 ? ' differs' : 's differ'} from ${file}${tolerance > 0 ? ` by more than ${tolerance}%` : ''}`, {
       details: changes.map(describeGasSnapshotChange).join('\n'),
     })
     this.changes = changes
