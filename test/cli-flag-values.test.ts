@@ -126,6 +126,8 @@ const REFUSED: [string[], string][] = [
   limit('--ws-buffer-limit <bytes>'),
   [['--frobnicate'], "dualnet: unknown option '--frobnicate'"],
   // Aliases (Anvil's and the Hardhat tasks' spellings): the flag's check, and the line names the spelling given.
+  invalid('--gas-snapshot <file>', '', 'Allowed: a non-empty path.'),
+  invalid('--gas-snapshot-tolerance <percent>', '1e3', 'Allowed: a percentage from 0 to 1,000,000.'),
   invalid('--rest-port <port>', 'x', PORT),
   invalid('--rpc-port <port>', '65536', PORT),
   [['-p', '1', '--rpc-port', '2'], "dualnet: option '-p, --port <port>' cannot be used with option '--rpcport <port>'"],

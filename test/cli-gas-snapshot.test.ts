@@ -54,6 +54,6 @@ describe('the CLI’s gas snapshots', { timeout: 120_000 }, () => {
       .exitOverride()
       .configureOutput({ writeErr: (text) => (written += text), writeOut: () => {} })
     expect(() => parseFlags(program, ['--gas-snapshot-tolerance', '-1'])).toThrow(CommanderError)
-    expect(written.trim()).toBe("dualnet: option '--gas-snapshot-tolerance <percent>' argument '-1' is invalid. a percentage from 0 to 1,000,000")
+    expect(written.trim()).toBe("dualnet: option '--gas-snapshot-tolerance <percent>' argument '-1' is invalid. Allowed: a percentage from 0 to 1,000,000.")
   })
 })

@@ -122,6 +122,6 @@ export const unboundDeadline = (
 
 /** `--gas-snapshot-tolerance`: the `gasSnapshot` option's `tolerance`, a decimal percentage from 0 to 1,000,000. */
 export function percent(value: string): number {
-  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) > 1_000_000) throw new InvalidArgumentError('a percentage from 0 to 1,000,000')
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) > 1_000_000) throw new InvalidArgumentError('Allowed: a percentage from 0 to 1,000,000.')
   return Number(value)
 }
