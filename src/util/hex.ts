@@ -90,6 +90,18 @@ export function bigIntToBytes(value: bigint, length: number): Uint8Array {
   return hexBytes(hex)
 }
 
+/**
+ * A stored value (big-endian, without leading zeros as the state holds it; empty for a
+ * slot that holds nothing) as the 32-byte word go-ethereum answers for it. Throws
+ * `RangeError` for more than 32 bytes.
+ */
+export function storageWord(value: Uint8Array): Uint8Array {
+  if (value.length > 32) throw new RangeError('a storage value is at most 32 bytes')
+  const word = new Uint8Array(32)
+  word.set(value, 32 - value.length)
+  return word
+}
+
 /** `value` (>= 0) as big-endian bytes without leading zeros; zero is empty (RLP's canonical integer). */
 export function bigIntToMinimalBytes(value: bigint): Uint8Array {
   if (value === 0n) return new Uint8Array(0)

@@ -1,6 +1,6 @@
 import { defineMethod } from '../declare.ts'
 import { address, stateBlock, storageSlot } from '../paramSpecs.ts'
-import { toHex } from '../../util/hex.ts'
+import { storageWord, toHex } from '../../util/hex.ts'
 
 /**
  * eth_getStorageAt: the value of a slot as 32 bytes. A slot that holds nothing (never
@@ -16,8 +16,6 @@ export const eth_getStorageAt = defineMethod({
   handler: (ctx, [a, slot, height]) => {
     const value = ctx.chain.storage(a, slot, height)
     if (value.length === 0 && ctx.emptyStorage === 'node') return '0x'
-    const word = new Uint8Array(32)
-    word.set(value, 32 - value.length)
-    return toHex(word)
+    return toHex(storageWord(value))
   },
 })

@@ -2,7 +2,7 @@ import { defineMethod } from '../declare.ts'
 import { optional, param, stateBlock } from '../paramSpecs.ts'
 import { invalidArgument } from '../errors.ts'
 import { parseAddress, parseFixedData } from '../params.ts'
-import { toHex, toHexRaw, type Hex } from '../../util/hex.ts'
+import { storageWord, toHex, type Hex } from '../../util/hex.ts'
 
 /** The most slots one call may read, over all its addresses (Anvil's and go-ethereum's bound). */
 export const STORAGE_VALUES_LIMIT = 1024
@@ -31,8 +31,7 @@ function parseRequests(value: unknown, index: number): StorageRequest[] {
 
 /** A stored value as a 32-byte word (the remote may answer an empty slot as "0x", as the real node does). */
 function word(value: Uint8Array | string): Hex {
-  const digits = typeof value === 'string' ? value.slice(2) : toHexRaw(value)
-  return `0x${digits.padStart(64, '0')}`
+  return typeof value === 'string' ? `0x${value.slice(2).padStart(64, '0')}` : toHex(storageWord(value))
 }
 
 /**

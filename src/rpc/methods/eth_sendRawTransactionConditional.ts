@@ -4,7 +4,7 @@ import { RpcError, invalidArgument } from '../errors.ts'
 import { parseAddress, parseFixedData, parseQuantity } from '../params.ts'
 import type { RpcContext } from '../context.ts'
 import type { RpcTransactionConditional } from '../../core/rpcObjects.ts'
-import { toHex, toHexRaw } from '../../util/hex.ts'
+import { storageWord, toHex, toHexRaw } from '../../util/hex.ts'
 import { describeValue } from '../../errors/describe.ts'
 import { EMPTY_TRIE_ROOT } from '../../core/constants.ts'
 
@@ -65,9 +65,7 @@ function failure(ctx: RpcContext, c: Conditional): string | undefined {
       continue
     }
     for (const [slot, expected] of slots ?? []) {
-      const held = chain.storage(address, slot)
-      const word = new Uint8Array(32)
-      word.set(held, 32 - held.length)
+      const word = storageWord(chain.storage(address, slot))
       if (toHexRaw(word) !== toHexRaw(expected)) return `storage slot ${toHex(slot)} of ${toHex(address)} holds ${toHex(word)}, not ${toHex(expected)}`
     }
   }
