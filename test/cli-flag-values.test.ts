@@ -106,6 +106,8 @@ const REFUSED: [string[], string][] = [
   [['--gas-price', '1000000000', '--min-gas-price', '1'], "dualnet: option '--gas-price <wei>' cannot be used with option '--min-gas-price <gwei>'"],
   [['--disable-console-log', 'no'], 'dualnet: too many arguments. Expected 0 arguments but got 1.'],
   [['--db'], "dualnet: option '--db <dir>' argument missing"],
+  [['--coverage'], "dualnet: option '--coverage <artifacts>' argument missing"],
+  [['--coverage-dir'], "dualnet: option '--coverage-dir <dir>' argument missing"],
   [['--load-state'], "dualnet: option '--load-state <file>' argument missing"],
   [['--dump-state'], "dualnet: option '--dump-state <file>' argument missing"],
   [['--state'], "dualnet: option '--state <file>' argument missing"],
@@ -124,10 +126,10 @@ const REFUSED: [string[], string][] = [
   limit('--batch-trace-timeout <ms>'),
   limit('--state-limit <bytes>'),
   limit('--ws-buffer-limit <bytes>'),
-  [['--frobnicate'], "dualnet: unknown option '--frobnicate'"],
-  // Aliases (Anvil's and the Hardhat tasks' spellings): the flag's check, and the line names the spelling given.
   invalid('--gas-snapshot <file>', '', 'Allowed: a non-empty path.'),
   invalid('--gas-snapshot-tolerance <percent>', '1e3', 'Allowed: a percentage from 0 to 1,000,000.'),
+  [['--frobnicate'], "dualnet: unknown option '--frobnicate'"],
+  // Aliases (Anvil's and the Hardhat tasks' spellings): the flag's check, and the line names the spelling given.
   invalid('--rest-port <port>', 'x', PORT),
   invalid('--rpc-port <port>', '65536', PORT),
   [['-p', '1', '--rpc-port', '2'], "dualnet: option '-p, --port <port>' cannot be used with option '--rpcport <port>'"],

@@ -46,6 +46,9 @@ export interface CliFlags {
   /** Absent: 12345, or a fork's remote's. */
   chainId?: number
   hardfork: Hardfork
+  /** Artifacts path of --coverage; absent: coverage off. */
+  coverage?: string
+  coverageDir: string
   accounts: number
   nativeAccounts: number
   /** --gas-snapshot's file; absent: the option's default, `.gas-snapshot.json`. */
@@ -189,6 +192,12 @@ export function cliProgram(): Command {
       .option('--gas-snapshot <file>', 'the gas snapshot file dualnet_gasSnapshot writes or checks (default: .gas-snapshot.json)')
       .option('--gas-snapshot-check', 'check each dualnet_gasSnapshot against the file instead of writing it; list every change and exit with 1 on stop', false)
       .addOption(new Option('--gas-snapshot-tolerance <percent>', 'with --gas-snapshot-check, how far a measurement may move and pass, in percent (default: 0)').argParser(percent))
+      // Coverage (docs/coverage.md).
+      .option(
+        '--coverage <artifacts>',
+        'measure Solidity coverage of the contracts in <artifacts> (a Hardhat or Foundry project, a build-info directory or solc standard-JSON output); reports written on exit, and served by dualnet_coverage (default: off)',
+      )
+      .option('--coverage-dir <dir>', 'where --coverage writes lcov.info, coverage-final.json and the HTML report on exit', 'coverage')
       // Forking (Anvil's names).
       .addOption(
         new Option('-f, --fork-url <url>', 'fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)').argParser(httpUrl('a JSON-RPC node')),
@@ -291,6 +300,7 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
     ...(flags.gasSnapshot === undefined && !flags.gasSnapshotCheck && flags.gasSnapshotTolerance === undefined
       ? {}
       : { gasSnapshot: { file: flags.gasSnapshot, check: flags.gasSnapshotCheck, tolerance: flags.gasSnapshotTolerance } }),
+    ...(flags.coverage === undefined ? {} : { coverage: { artifacts: flags.coverage, dir: flags.coverageDir } }),
     bodyLimit: flags.bodyLimit,
     batchLimit: flags.batchLimit,
     batchResponseLimit: flags.batchResponseLimit,

@@ -13,6 +13,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import { parseSourceMap, type SourceMapEntry } from './sourceMap.ts'
 
 /** A node of solc's compact JSON AST, as far as coverage reads it. */
@@ -63,15 +64,20 @@ export interface Compilations {
   readonly sources: ReadonlyMap<string, SourceUnit>
 }
 
-/** An artifacts path that holds no compiler output, or output coverage cannot read. */
-export class ArtifactsReadError extends Error {
-  override readonly name = 'ArtifactsReadError'
+/**
+ * Coverage that cannot be made: asked of a devnet without the `coverage` option, or
+ * from an artifacts path that holds no compiler output coverage can read (JSON-RPC
+ * -32000). Nothing changes: the coverage recorded so far is kept.
+ */
+export class CoverageError extends DualnetError {
+  override readonly name = 'CoverageError'
+  override readonly dualnetCode: DualnetErrorCode = 'DUALNET_ERR_COVERAGE'
 }
 
 /**
  * Reads the compiler output under `paths`: each a project directory (its
  * `artifacts/build-info` or `out/build-info`), a build-info directory, or one JSON
- * file (build-info or standard-JSON output). Throws {@link ArtifactsReadError} naming
+ * file (build-info or standard-JSON output). Throws {@link CoverageError} naming
  * the path for one that does not exist or holds no compilation with source maps.
  */
 export async function loadCompilations(paths: readonly string[]): Promise<Compilations> {
@@ -90,7 +96,7 @@ export async function loadCompilations(paths: readonly string[]): Promise<Compil
       contracts.push(...compilation.contracts)
     }
     if (found === 0)
-      throw new ArtifactsReadError(
+      throw new CoverageError(
         `${given}: no solc output with source maps and ASTs (a Hardhat or Foundry build-info, or standard-JSON output with evm.bytecode.sourceMap, evm.deployedBytecode.sourceMap and ast)`,
       )
   }
@@ -100,7 +106,7 @@ export async function loadCompilations(paths: readonly string[]): Promise<Compil
 /** The JSON files `given` names, each with the directory its sources' paths are relative to. */
 async function jsonFiles(given: string): Promise<{ file: string; root: string }[]> {
   const info = await stat(given).catch(() => undefined)
-  if (info === undefined) throw new ArtifactsReadError(`${given}: no such file or directory`)
+  if (info === undefined) throw new CoverageError(`${given}: no such file or directory`)
   if (info.isFile()) return [{ file: given, root: process.cwd() }]
   for (const [sub, root] of [
     [path.join(given, 'artifacts', 'build-info'), given],
@@ -123,7 +129,7 @@ async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(text)
   } catch (err) {
-    throw new ArtifactsReadError(`${file}: not JSON (${(err as Error).message})`)
+    throw new CoverageError(`${file}: not JSON (${(err as Error).message})`)
   }
 }
 
@@ -185,7 +191,7 @@ function bytecodeOf(value: unknown, label: string): CompiledBytecode | undefined
     masked.push([offset / 2, 20])
     return '0'.repeat(placeholder.length)
   })
-  if (!/^(?:[0-9a-fA-F]{2})*$/.test(linked)) throw new ArtifactsReadError(`${label}: not hex`)
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(linked)) throw new CoverageError(`${label}: not hex`)
   for (const refs of Object.values(isObject(value.immutableReferences) ? value.immutableReferences : {})) {
     if (!Array.isArray(refs)) continue
     for (const ref of refs) if (isObject(ref) && typeof ref.start === 'number' && typeof ref.length === 'number') masked.push([ref.start, ref.length])
@@ -194,7 +200,7 @@ function bytecodeOf(value: unknown, label: string): CompiledBytecode | undefined
   try {
     sourceMap = parseSourceMap(value.sourceMap)
   } catch (err) {
-    throw new ArtifactsReadError(`${label}: ${(err as Error).message}`)
+    throw new CoverageError(`${label}: ${(err as Error).message}`)
   }
   return { object: Uint8Array.from(Buffer.from(linked, 'hex')), sourceMap, masked }
 }

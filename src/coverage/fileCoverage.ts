@@ -14,7 +14,7 @@
  * (an optimizer that restructured it), an arm with code of its own counts its
  * instructions and an implicit arm what the branch ran beyond the other.
  */
-import type { FileCoverageData, Range } from 'istanbul-lib-coverage'
+import type { CoverageFileData as FileCoverageData, CoverageRange as Range } from '../core/rpcObjects.ts'
 import type { CompiledBytecode, CompiledContract, SourceUnit } from './buildInfo.ts'
 import { instructionIndexes } from './sourceMap.ts'
 import { sourceItems, type ByteRange } from './sourceItems.ts'

@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { CoverageMapData } from 'istanbul-lib-coverage'
+import type { CoverageFileData, DualnetCoverage } from '../core/rpcObjects.ts'
 import type { CoverageSource } from '../evm/coverage.ts'
 import { loadCompilations, type CompiledBytecode, type SourceUnit } from './buildInfo.ts'
 import { fileCoverages, type BytecodeRuns } from './fileCoverage.ts'
@@ -28,24 +28,38 @@ interface CodeTotals {
 /** The files {@link CoverageReporter.write} writes in its directory. */
 export const REPORT_FILES = { lcov: 'lcov.info', json: 'coverage-final.json', html: 'index.html' } as const
 
-/** A coverage map with what it could not map. */
-export interface CoverageTake {
-  /** istanbul's coverage data by file (what `coverage-final.json` holds). */
-  readonly coverage: CoverageMapData
-  /** Codes that ran but match no contract of the artifacts, by code hash (0x-hex; init code marked `creation`). */
-  readonly unmatched: readonly { codeHash: `0x${string}`; creation: boolean }[]
-}
+/** istanbul's coverage data by file (what `coverage-final.json` holds), with the codes that ran but match no contract of the artifacts (by code hash; init code marked `creation`). */
+export type CoverageTake = DualnetCoverage
 
 /** Adds up the coverage of one devnet and makes its reports. */
 export class CoverageReporter {
   readonly #source: CoverageSource
   readonly #artifacts: readonly string[]
+  readonly #dir: string | undefined
   #totals = new Map<string, CodeTotals & { codeHash: `0x${string}` }>()
 
-  /** `artifacts`: paths as the `coverage` option's (default: the current directory, a Hardhat or Foundry project). */
-  constructor(source: CoverageSource, artifacts: readonly string[] | undefined) {
+  /**
+   * `artifacts`: paths as the `coverage` option's (default: the current directory, a
+   * Hardhat or Foundry project); `dir`: where {@link close} writes the reports (none: it writes nothing).
+   */
+  constructor(source: CoverageSource, artifacts: string | readonly string[] | undefined, dir?: string) {
     this.#source = source
-    this.#artifacts = artifacts === undefined || artifacts.length === 0 ? [process.cwd()] : artifacts
+    this.#artifacts = artifacts === undefined ? [process.cwd()] : typeof artifacts === 'string' ? [artifacts] : artifacts
+    this.#dir = dir
+  }
+
+  /**
+   * At the devnet's close: writes the reports into the `dir` given, if any (see
+   * {@link write}); a failure to write does not fail the close: it is a process
+   * warning (`DUALNET_COVERAGE`) naming the reason.
+   */
+  async close(): Promise<void> {
+    if (this.#dir === undefined) return
+    try {
+      await this.write(this.#dir, true)
+    } catch (err) {
+      process.emitWarning(`dualnet: coverage reports not written to ${this.#dir}: ${(err as Error).message}`, { code: 'DUALNET_COVERAGE' })
+    }
   }
 
   /** Moves what the EVM recorded since the last call into the totals. */
@@ -67,7 +81,7 @@ export class CoverageReporter {
 
   /**
    * The coverage since the start (or the last take that reset), mapped to the
-   * artifacts' sources; `reset` starts the totals afresh. Throws ArtifactsReadError
+   * artifacts' sources; `reset` starts the totals afresh. Throws CoverageError
    * (buildInfo.ts) when the artifacts cannot be read; the totals are then kept.
    */
   async take(reset: boolean): Promise<CoverageTake> {
@@ -127,9 +141,10 @@ function reportedPath(unit: SourceUnit): string {
  * reporters; the HTML pages show the sources' texts from `text` (the compiler's
  * input), or from the disk for a file it does not know.
  */
-export async function writeReports(coverage: CoverageMapData, dir: string, text: (file: string) => string | undefined = () => undefined): Promise<void> {
+export async function writeReports(coverage: Record<string, CoverageFileData>, dir: string, text: (file: string) => string | undefined = () => undefined): Promise<void> {
   const [{ default: libCoverage }, { default: libReport }, { default: reports }] = await Promise.all([import('istanbul-lib-coverage'), import('istanbul-lib-report'), import('istanbul-reports')])
-  const coverageMap = libCoverage.createCoverageMap(coverage)
+  // Our data is istanbul's FileCoverageData by shape (core/rpcObjects.ts CoverageFileData).
+  const coverageMap = libCoverage.createCoverageMap(coverage as never)
   const context = libReport.createContext({ dir, coverageMap, sourceFinder: (file) => text(file) ?? readFileSync(file, 'utf8') })
   for (const name of ['lcovonly', 'json', 'html'] as const) {
     reports.create(name, name === 'lcovonly' ? { file: REPORT_FILES.lcov } : name === 'json' ? { file: REPORT_FILES.json } : {}).execute(context)

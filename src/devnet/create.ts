@@ -24,6 +24,7 @@ import { WorldState } from '../state/worldState.ts'
 import { LedgerStore } from '../persistence/store.ts'
 import { openStoredChain } from '../persistence/resume.ts'
 import { CoverageRecorder, EvmExecutor } from '../evm/executor.ts'
+import { CoverageReporter } from '../coverage/reporter.ts'
 import { toBase58 } from '../native/address.ts'
 import type { DevnetOptions } from '../options/types.ts'
 import { validateDevnetOptions, type ValidDevnetOptions } from '../options/validate.ts'
@@ -33,8 +34,8 @@ import { rpcLimits } from '../rpc/limits.ts'
 import { LIMIT_DEFAULTS } from '../core/limits.ts'
 import { SubscriptionManager } from '../rpc/subscriptions.ts'
 import { DevnetControls } from '../controls/controls.ts'
-import type { RestContext } from '../rest/context.ts'
 import { GasSnapshotRecorder } from '../controls/gasSnapshots.ts'
+import type { RestContext } from '../rest/context.ts'
 import { wasmKeccakReady } from '../util/hash.ts'
 import { toHex, toHexRaw, type Hex } from '../util/hex.ts'
 import { NODE_VERSION } from '../version.ts'
@@ -114,9 +115,10 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     stateRoot: options.stateRoot ?? 'zero',
     filters: new FilterRegistry(limits),
     controls: new DevnetControls(chain, limits),
-    subscriptions: new SubscriptionManager(chain),
     gasSnapshots: new GasSnapshotRecorder(options.gasSnapshot),
+    subscriptions: new SubscriptionManager(chain),
     reset: (fork) => instance!.reset({ fork }),
+    coverage: coverageRecorder === undefined ? undefined : new CoverageReporter(coverageRecorder, options.coverage?.artifacts, options.coverage?.dir),
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(Math.round(options.blockTime * 1000))

@@ -333,6 +333,8 @@ export class DevnetInstance implements Devnet {
     await Promise.all(server?.apps.map((app) => app.close()) ?? [])
     this.#connection.close()
     await this.#resetting
+    // The coverage option's reports, written once the last execution ended.
+    await this.#context.coverage?.close()
     await this.chain.close()
     this.#events.emit('disconnect', closedError())
     this.#events.removeAllListeners()

@@ -11,6 +11,7 @@ import type { GasSnapshotRecorder } from '../controls/gasSnapshots.ts'
 import type { RpcLimits } from './limits.ts'
 import type { EmptyStorageAnswer } from '../core/answers.ts'
 import type { SubscriptionConnection, SubscriptionManager } from './subscriptions.ts'
+import type { CoverageReporter } from '../coverage/reporter.ts'
 
 /** A key eth_sendTransaction can sign with. */
 export interface SigningAccount {
@@ -34,9 +35,9 @@ export interface RpcContext {
   readonly filters: FilterRegistry
   /** Test-harness controls (snapshots, time, mining, setters, impersonation). */
   readonly controls: DevnetControls
-  /** What one request may ask (batch length, string length, nesting, log queries, filters). */
   /** Gas measurements of this devnet and their snapshot file (option gasSnapshot; dualnet_gasSnapshot). */
   readonly gasSnapshots: GasSnapshotRecorder
+  /** What one request may ask (batch length, string length, nesting, log queries, filters). */
   readonly limits: RpcLimits
   /** eth_getStorageAt's answer for an empty slot (option emptyStorage or profile: options/profile.ts). */
   readonly emptyStorage: EmptyStorageAnswer
@@ -51,6 +52,8 @@ export interface RpcContext {
   readonly connection?: SubscriptionConnection
   /** Back to a fresh genesis with the creation options (hardhat_reset); see `Devnet.reset`. */
   readonly reset: (fork: ForkOptions | null) => Promise<void>
+  /** The devnet's coverage (option `coverage`; dualnet_coverage); absent without the option. */
+  readonly coverage?: CoverageReporter | undefined
 }
 
 /** What the calls of one JSON-RPC batch share (dispatch.ts makes one per batch). */

@@ -76,6 +76,7 @@ export const RPC_ERROR_CONVENTIONS: { readonly [C in DualnetErrorCode]: RpcError
   DUALNET_ERR_FORK_MISS: SERVER,
   DUALNET_ERR_NOT_FORKED: SERVER,
   DUALNET_ERR_GAS_SNAPSHOT_MISMATCH: SERVER,
+  DUALNET_ERR_COVERAGE: SERVER,
 }
 
 /** What an `own` convention reads: the numeric code and data the error carries. */

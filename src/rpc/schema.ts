@@ -59,6 +59,7 @@ import type {
   RpcTransactionRequest,
   RpcTxpool,
   StateOverride,
+  DualnetCoverage,
 } from '../core/rpcObjects.ts'
 
 /** A block by QUANTITY number or tag (`latest`, `earliest`, `pending`, `safe`, `finalized`). */
@@ -224,6 +225,7 @@ export type DualnetRpcSchema = [
   // Test-harness controls (Hardhat, Anvil and Ganache names).
   { Method: 'evm_snapshot'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'dualnet_gasSnapshot'; Parameters: [name: string, transactionHash: Hash]; ReturnType: Quantity },
+  { Method: 'dualnet_coverage'; Parameters?: [reset?: boolean | null]; ReturnType: DualnetCoverage },
   { Method: 'evm_revert'; Parameters: [id: string]; ReturnType: boolean },
   { Method: 'evm_mine'; Parameters?: [] | [timestamp: Numberish | { timestamp?: Numberish; blocks?: Numberish } | null]; ReturnType: '0x0' },
   { Method: 'evm_increaseTime'; Parameters: [seconds: Numberish]; ReturnType: number },

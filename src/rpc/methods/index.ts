@@ -5,6 +5,7 @@
 import type { RpcMethodDeclaration } from '../declare.ts'
 import { anvil_snapshot, evm_snapshot } from './evm_snapshot.ts'
 import { dualnet_gasSnapshot } from './dualnet_gasSnapshot.ts'
+import { dualnet_coverage } from './dualnet_coverage.ts'
 import { anvil_revert, evm_revert } from './evm_revert.ts'
 import { evm_mine } from './evm_mine.ts'
 import { anvil_increaseTime, evm_increaseTime } from './evm_increaseTime.ts'
@@ -309,6 +310,7 @@ const table = {
   // each alias (anvil_setBalance for hardhat_setBalance, …) is declared beside the method it runs.
   evm_snapshot,
   dualnet_gasSnapshot,
+  dualnet_coverage,
   evm_revert,
   evm_mine,
   evm_increaseTime,
