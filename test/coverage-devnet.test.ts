@@ -5,24 +5,19 @@
  * the option answers dualnet_coverage with -32000 and records nothing; a reset keeps
  * what was recorded.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import type { DualnetCoverage } from '../src/core/rpcObjects.ts'
-import { abi, BUILD_INFO, initCode, SOURCE_NAME } from './coverage-support.ts'
+import { tempDir, abi, BUILD_INFO, initCode, SOURCE_NAME } from './coverage-support.ts'
 
 const SOURCE = path.resolve(SOURCE_NAME)
 let devnet: Devnet | undefined
-const dirs: string[] = []
 
 afterEach(async () => {
   await devnet?.close()
   devnet = undefined
-})
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
 /** A gas limit given, so that eth_sendTransaction runs no estimate (an estimate's runs count too). */
@@ -74,8 +69,7 @@ describe('coverage option and dualnet_coverage', () => {
   })
 
   it('writes the reports into dir on close', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'dualnet-coverage-close-'))
-    dirs.push(dir)
+    const dir = tempDir('dualnet-coverage-close-')
     devnet = await createDevnet({ coverage: { artifacts: BUILD_INFO, dir }, console: false })
     const { from, to } = await deploy(devnet)
     await devnet.rpc('eth_sendTransaction', [{ from, to, gas, data: abi.encodeFunctionData('add', [5]) as `0x${string}` }])

@@ -3,7 +3,10 @@
  * recording coverage (or not) with the Branches runtime code at {@link TARGET} (its
  * immutable owner left zero), calls simulated from {@link CALLER}.
  */
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll } from 'vitest'
 import { Interface } from 'ethers'
 import { CoverageRecorder, EvmExecutor } from '../src/evm/executor.ts'
 import { WorldState } from '../src/state/worldState.ts'
@@ -38,3 +41,15 @@ export async function branchesExecutor(recorder: CoverageRecorder | undefined, e
 }
 
 export { CoverageRecorder }
+
+const tempDirs: string[] = []
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A new temporary directory named `prefix…`, removed after the file's tests. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
+}

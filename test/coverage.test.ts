@@ -6,21 +6,16 @@
  * accepted by Debian's genhtml where lcov is installed.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CoverageReporter, REPORT_FILES } from '../src/coverage/reporter.ts'
 import { keccak256 } from '../src/util/hash.ts'
 import { fromHex, toHexRaw } from '../src/util/hex.ts'
-import { abi, BUILD_INFO, branchesExecutor, CoverageRecorder, initCode, SOURCE_NAME } from './coverage-support.ts'
+import { tempDir, abi, BUILD_INFO, branchesExecutor, CoverageRecorder, initCode, SOURCE_NAME } from './coverage-support.ts'
 
 const SOURCE = path.resolve(SOURCE_NAME)
-const dirs: string[] = []
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-})
+const CALLER_SOURCE = path.resolve('fixtures/coverage/Caller.sol')
 
 /** An executor recording coverage into a new recorder. */
 async function setUp() {
@@ -45,7 +40,9 @@ describe('coverage mapped to the sources', () => {
     expect((await call(abi.encodeFunctionData('pick', [true]))).status).toBe(1)
     const { coverage, unmatched } = await new CoverageReporter(recorder, [BUILD_INFO]).take(true)
     expect(unmatched).toEqual([])
-    expect(Object.keys(coverage)).toEqual([SOURCE])
+    // Caller.sol (the gas report's fixture) is in the same build and ran nothing.
+    expect(Object.keys(coverage)).toEqual([SOURCE, CALLER_SOURCE])
+    expect(Object.values(coverage[CALLER_SOURCE]!.s)).toEqual([0])
     const file = coverage[SOURCE]!
     // Lines 11-12 constructor; 16 require; 17 if; 18 then (never: amounts were <= 100); 20 else; 22 return; 26 ternary; 30 never().
     expect(lines(file)).toEqual({ 11: 1, 12: 1, 16: 3, 17: 2, 18: 0, 20: 2, 22: 2, 26: 1, 30: 0 })
@@ -93,15 +90,14 @@ describe('coverage mapped to the sources', () => {
   it('writes LCOV, istanbul JSON and HTML; genhtml accepts the LCOV', async () => {
     const { recorder, call } = await setUp()
     await call(abi.encodeFunctionData('add', [5]))
-    const dir = mkdtempSync(path.join(tmpdir(), 'dualnet-coverage-'))
-    dirs.push(dir)
+    const dir = tempDir('dualnet-coverage-')
     await new CoverageReporter(recorder, [BUILD_INFO]).write(dir, true)
     for (const name of Object.values(REPORT_FILES)) expect(existsSync(path.join(dir, name)), name).toBe(true)
     const lcov = readFileSync(path.join(dir, REPORT_FILES.lcov), 'utf8')
     expect(lcov).toContain('SF:fixtures/coverage/Branches.sol')
     expect(lcov).toContain('FNDA:0,never')
     expect(lcov).toContain('BRDA:16,0,0,1')
-    expect(Object.keys(JSON.parse(readFileSync(path.join(dir, REPORT_FILES.json), 'utf8')))).toEqual([SOURCE])
+    expect(Object.keys(JSON.parse(readFileSync(path.join(dir, REPORT_FILES.json), 'utf8')))).toEqual([SOURCE, CALLER_SOURCE])
     expect(readFileSync(path.join(dir, 'Branches.sol.html'), 'utf8')).toContain('never')
   })
 
@@ -110,13 +106,12 @@ describe('coverage mapped to the sources', () => {
     const { recorder, call } = await setUp()
     await call(abi.encodeFunctionData('add', [5]))
     await call(abi.encodeFunctionData('add', [0]))
-    const dir = mkdtempSync(path.join(tmpdir(), 'dualnet-genhtml-'))
-    dirs.push(dir)
+    const dir = tempDir('dualnet-genhtml-')
     await new CoverageReporter(recorder, [BUILD_INFO]).write(dir, true)
     const out = execFileSync(genhtml!, ['--branch-coverage', '--output-directory', path.join(dir, 'genhtml'), path.join(dir, REPORT_FILES.lcov)], { encoding: 'utf8' })
-    // add ran: 4 lines of 9 (require, if, else, return); 1 function of 4; the require's 2 arms and the if's else of 6.
-    expect(out).toMatch(/lines\.+: 44\.4% \(4 of 9 lines\)/)
-    expect(out).toMatch(/functions\.+: 25\.0% \(1 of 4 functions\)/)
+    // add ran: 4 lines of 10 (require, if, else, return; Caller.sol's one line none); 1 function of 5; the require's 2 arms and the if's else of 6.
+    expect(out).toMatch(/lines\.+: 40\.0% \(4 of 10 lines\)/)
+    expect(out).toMatch(/functions\.+: 20\.0% \(1 of 5 functions\)/)
     expect(out).toMatch(/branches\.+: 50\.0% \(3 of 6 branches\)/)
     expect(existsSync(path.join(dir, 'genhtml', 'index.html'))).toBe(true)
   })

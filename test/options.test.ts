@@ -182,6 +182,13 @@ const DEVNET: { [K in keyof Required<DevnetOptions>]: Row } = {
       [{ artifact: 'a' }, 'option coverage.artifact is unknown. Did you mean coverage.artifacts?'],
     ],
   },
+  gasReport: {
+    good: [{}, { artifacts: 'artifacts', dir: 'gas', print: false }, { artifacts: ['a', 'b'] }],
+    bad: [
+      [{ print: 'no' }, 'option gasReport.print: "no" is invalid. Allowed: true or false.'],
+      [{ dir: '' }, 'option gasReport.dir: "" is invalid. Allowed: a non-empty path.'],
+    ],
+  },
   gasSnapshot: {
     good: [{}, { file: 'snapshots/gas.json', check: true, tolerance: 0.5 }],
     bad: [

@@ -15,6 +15,8 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { DualnetError, type DualnetErrorCode } from '../errors/base.ts'
 import { parseSourceMap, type SourceMapEntry } from './sourceMap.ts'
+import { keccak256 } from '../util/hash.ts'
+import { toHex } from '../util/hex.ts'
 
 /** A node of solc's compact JSON AST, as far as coverage reads it. */
 export interface AstNode {
@@ -55,6 +57,8 @@ export interface CompiledContract {
   readonly runtime: CompiledBytecode | undefined
   /** The sources of its compilation by source id (generated sources are not among them). */
   readonly sources: ReadonlyMap<number, SourceUnit>
+  /** Its functions' signatures by selector (0x-hex), from `evm.methodIdentifiers` or else its ABI. */
+  readonly methods: ReadonlyMap<string, string>
 }
 
 /** What {@link loadCompilations} found. */
@@ -175,7 +179,7 @@ async function compilationOf(json: unknown, file: string, root: string): Promise
       const creation = bytecodeOf(evm.bytecode, `${file}: ${sourcePath}:${name} bytecode`)
       const runtime = bytecodeOf(evm.deployedBytecode, `${file}: ${sourcePath}:${name} deployedBytecode`)
       if (creation === undefined && runtime === undefined) continue
-      contracts.push({ sourcePath, name, creation, runtime, sources })
+      contracts.push({ sourcePath, name, creation, runtime, sources, methods: methodsOf(evm.methodIdentifiers, (contract as Json).abi) })
     }
   }
   return { sources, contracts }
@@ -203,4 +207,28 @@ function bytecodeOf(value: unknown, label: string): CompiledBytecode | undefined
     throw new CoverageError(`${label}: ${(err as Error).message}`)
   }
   return { object: Uint8Array.from(Buffer.from(linked, 'hex')), sourceMap, masked }
+}
+
+/** Signatures by selector: solc's `methodIdentifiers` (signature to selector), else computed from the ABI's functions. */
+function methodsOf(identifiers: unknown, abi: unknown): Map<string, string> {
+  const methods = new Map<string, string>()
+  if (isObject(identifiers)) {
+    for (const [signature, selector] of Object.entries(identifiers)) if (typeof selector === 'string') methods.set(`0x${selector}`, signature)
+    return methods
+  }
+  if (!Array.isArray(abi)) return methods
+  for (const item of abi) {
+    if (!isObject(item) || item.type !== 'function' || typeof item.name !== 'string' || !Array.isArray(item.inputs)) continue
+    const signature = `${item.name}(${item.inputs.map(canonicalType).join(',')})`
+    methods.set(toHex(keccak256(new TextEncoder().encode(signature)).subarray(0, 4)), signature)
+  }
+  return methods
+}
+
+/** An ABI parameter's canonical type: tuples as their components in parentheses, array suffixes kept. */
+function canonicalType(param: unknown): string {
+  if (!isObject(param) || typeof param.type !== 'string') return ''
+  if (!param.type.startsWith('tuple')) return param.type
+  const components = Array.isArray(param.components) ? param.components.map(canonicalType).join(',') : ''
+  return `(${components})${param.type.slice('tuple'.length)}`
 }

@@ -23,7 +23,8 @@ import type { RestHistoryValues } from '../fork/restHistory.ts'
 import { WorldState } from '../state/worldState.ts'
 import { LedgerStore } from '../persistence/store.ts'
 import { openStoredChain } from '../persistence/resume.ts'
-import { CoverageRecorder, EvmExecutor } from '../evm/executor.ts'
+import { CoverageRecorder, EvmExecutor, GasUsageRecorder } from '../evm/executor.ts'
+import { GasReporter } from '../gasReport/report.ts'
 import { CoverageReporter } from '../coverage/reporter.ts'
 import { toBase58 } from '../native/address.ts'
 import type { DevnetOptions } from '../options/types.ts'
@@ -95,7 +96,8 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   await wasmKeccakReady
   // One recorder for the devnet's life: coverage survives resets (the code hashes key it, not the chain).
   const coverageRecorder = options.coverage === undefined ? undefined : new CoverageRecorder()
-  const chain = await buildChain(options, keys, nativeKeys, store, true, fork, coverageRecorder).catch(async (err: unknown) => {
+  const recorders = { coverageRecorder, gasUsageRecorder: options.gasReport === undefined ? undefined : new GasUsageRecorder() }
+  const chain = await buildChain(options, keys, nativeKeys, store, true, fork, recorders).catch(async (err: unknown) => {
     await store.abandon()
     throw err
   })
@@ -119,6 +121,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     subscriptions: new SubscriptionManager(chain),
     reset: (fork) => instance!.reset({ fork }),
     coverage: coverageRecorder === undefined ? undefined : new CoverageReporter(coverageRecorder, options.coverage?.artifacts, options.coverage?.dir),
+    gasReport: recorders.gasUsageRecorder === undefined ? undefined : gasReporter(recorders.gasUsageRecorder, options.gasReport!),
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(Math.round(options.blockTime * 1000))
@@ -129,7 +132,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
   const fresh = async (forkOptions: ForkOptions | undefined): Promise<FreshChain> => {
     const connected = forkOptions === undefined ? undefined : await connectFork(checkForkOptions(forkOptions))
     return {
-      chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected, coverageRecorder),
+      chain: await buildChain({ ...options, fork: forkOptions }, keys, nativeKeys, store, false, connected, recorders),
       netVersion: connected?.netVersion,
       networkId: connected?.networkId ?? SOLO_NETWORK_ID,
     }
@@ -178,8 +181,8 @@ async function buildChain(
   resume = false,
   /** The remote this chain forks, connected (the `fork` option). */
   fork?: ConnectedFork,
-  /** Records the EVM's coverage (the `coverage` option); the same one across resets. */
-  coverageRecorder?: CoverageRecorder,
+  /** Record the EVM's coverage and gas usage (the `coverage` and `gasReport` options); the same ones across resets. */
+  recorders: { coverageRecorder?: CoverageRecorder | undefined; gasUsageRecorder?: GasUsageRecorder | undefined } = {},
 ): Promise<Chain> {
   const chainId = options.chainId ?? fork?.chainId ?? SOLO_CHAIN_ID
   const world = new WorldState()
@@ -229,7 +232,7 @@ async function buildChain(
     world,
     blockHash: (height) => chain?.blockHash(height),
     console: consoleSink !== undefined,
-    coverageRecorder,
+    ...recorders,
   })
   chain = new Chain({
     world,
@@ -248,4 +251,9 @@ async function buildChain(
   })
   if (resumed === undefined) store.persist()
   return chain
+}
+
+/** The gasReport option's reporter: prints to stdout unless `print: false`. */
+function gasReporter(recorder: GasUsageRecorder, option: NonNullable<DevnetOptions['gasReport']>): GasReporter {
+  return new GasReporter(recorder, option.artifacts, option.dir, option.print === false ? undefined : (text) => console.log(text.trimEnd()))
 }

@@ -335,6 +335,7 @@ export class DevnetInstance implements Devnet {
     await this.#resetting
     // The coverage option's reports, written once the last execution ended.
     await this.#context.coverage?.close()
+    await this.#context.gasReport?.close()
     await this.chain.close()
     this.#events.emit('disconnect', closedError())
     this.#events.removeAllListeners()

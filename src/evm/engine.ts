@@ -14,6 +14,7 @@ import { CHAIN_BLOCK_ENVIRONMENT, type CallRequest, type EvmExecutorOptions, typ
 import { installEvmPatches, markUnpatched, patchEvm } from './patches/index.ts'
 import { installInterpreterLoop, watchGas, type GasWatch } from './patches/interpreterLoop.ts'
 import { recordCoverage } from './coverage.ts'
+import { watchGasFrames, type GasFrames, type GasUsageRecorder } from './gasUsage.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import { nativeCrypto } from './nativeSecp256k1.ts'
 import { LedgerStateManager } from './stateManager.ts'
@@ -104,6 +105,8 @@ export class EvmEngine {
   readonly #console: ConsoleCapture | undefined
   /** Yields long runs to the event loop and enforces the budget of the running execution (pacer.ts). */
   readonly #pacer = new Pacer()
+  /** The gas report's recorder and its frame listeners (gasUsage.ts), only with a recorder. */
+  readonly #gasUsage: { recorder: GasUsageRecorder; frames: GasFrames } | undefined
 
   /** Simulations stop when it aborts (EvmExecutorOptions.signal). */
   readonly #signal: AbortSignal | undefined
@@ -114,8 +117,17 @@ export class EvmEngine {
   /** The last run stamped a block override's DIFFICULTY or BLOBBASEFEE, which the next stamp puts back. */
   #headerOverridden = false
 
-  private constructor(evm: EVM, patched: boolean, state: LedgerStateManager, hardfork: string, console: ConsoleCapture | undefined, signal: AbortSignal | undefined) {
+  private constructor(
+    evm: EVM,
+    patched: boolean,
+    state: LedgerStateManager,
+    hardfork: string,
+    console: ConsoleCapture | undefined,
+    signal: AbortSignal | undefined,
+    gasUsage: GasUsageRecorder | undefined,
+  ) {
     this.#evm = evm
+    this.#gasUsage = gasUsage === undefined ? undefined : { recorder: gasUsage, frames: watchGasFrames(evm, gasUsage) }
     this.#signal = signal
     // The patched interpreter loop records what a run did that depends on the gas left.
     if (patched) {
@@ -212,7 +224,7 @@ export class EvmEngine {
       recordCoverage(evm, options.coverageRecorder)
     }
     logs.attach(evm)
-    return new EvmEngine(evm, modules !== undefined, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal)
+    return new EvmEngine(evm, modules !== undefined, state, options.hardfork, options.console === true ? captureConsoleCalls(evm) : undefined, options.signal, options.gasUsageRecorder)
   }
 
   /** The EVM's event emitter ('step', 'beforeMessage', 'afterMessage'), for tracers on an engine of their own. */
@@ -228,15 +240,29 @@ export class EvmEngine {
   async executeTransaction(tx: LegacyTransaction, ctx: ExecutionContext, budget?: ExecutionBudget): Promise<ExecutionOutcome> {
     this.#state.reset(ctx.readHeight)
     this.#console?.take()
+    this.#gasUsage?.frames.begin()
     try {
       const outcome = await this.#pacer.run(budget, () => this.#runTransaction(tx, ctx))
       this.#state.commitTo(ctx.readHeight)
       if (this.#console !== undefined) outcome.consoleCalls = this.#console.take()
+      if (this.#gasUsage !== undefined && outcome.status === 1) await this.#recordGas(tx, outcome, this.#gasUsage.recorder)
       return outcome
     } catch (err) {
       this.#discard(ctx)
       throw err
+    } finally {
+      this.#gasUsage?.frames.end()
     }
+  }
+
+  /** The gas report's entry of a successful mined transaction: the code it entered, or the code it deployed. */
+  async #recordGas(tx: LegacyTransaction, outcome: ExecutionOutcome, recorder: GasUsageRecorder): Promise<void> {
+    const address = tx.to ?? outcome.contractAddress
+    if (address === undefined) return
+    const code = await this.#state.getCode(new Address(address))
+    if (code.length === 0) return
+    if (tx.to === undefined) recorder.deployment(code, outcome.gasUsed)
+    else recorder.transaction(code, tx.data, outcome.gasUsed)
   }
 
   /**

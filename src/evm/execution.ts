@@ -12,6 +12,7 @@ import type { WorldState } from '../state/worldState.ts'
 export type EvmWorld = Pick<WorldState, 'getAccount' | 'setAccount' | 'getStorage' | 'setStorage' | 'clearStorage' | 'getCodeByHash' | 'putCode'>
 import type { RawLog } from './transferLogs.ts'
 import type { CoverageRecorder } from './coverage.ts'
+import type { GasUsageRecorder } from './gasUsage.ts'
 
 /**
  * The block fields the devnet's controls can change (hardhat_setCoinbase,
@@ -164,4 +165,9 @@ export interface EvmExecutorOptions {
    * (a replay would count a mined transaction twice).
    */
   coverageRecorder?: CoverageRecorder | undefined
+  /**
+   * Records the gas of mined transactions for the gas report (gasUsage.ts); absent:
+   * none, and no listener. Replay engines never get one.
+   */
+  gasUsageRecorder?: GasUsageRecorder | undefined
 }

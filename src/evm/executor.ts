@@ -9,12 +9,15 @@ import type { EvmEngine } from './engine.ts'
 import type { CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionOutcome } from './execution.ts'
 import type { LegacyTransaction } from './legacyTransaction.ts'
 import type { CoverageSource } from './coverage.ts'
+import type { GasUsageSource } from './gasUsage.ts'
 import { ExecutionAbortedError } from './pacer.ts'
 import { evmPatchesWanted } from './patches/switch.ts'
 import { ISTANBUL_GAS_RULES, requiredGasAbove, transactionGasRules, type TransactionGasRules } from './transactionGas.ts'
 
 export type { CodeCoverage, CoverageSource } from './coverage.ts'
 export { CoverageRecorder } from './coverage.ts'
+export type { CodeGasUsage, GasUsageSource } from './gasUsage.ts'
+export { GasUsageRecorder } from './gasUsage.ts'
 export type { BlockEnvironment, CallRequest, EvmExecutorOptions, EvmWorld, ExecutionContext, ExecutionError, ExecutionOutcome, HeaderOverrides } from './execution.ts'
 export { CHAIN_BLOCK_ENVIRONMENT } from './execution.ts'
 
@@ -111,6 +114,11 @@ export class EvmExecutor {
     return this.#options.coverageRecorder
   }
 
+  /** The gas usage of mined transactions (gasUsage.ts), when the executor was made with a `gasUsageRecorder`; undefined otherwise. */
+  get gasUsage(): GasUsageSource | undefined {
+    return this.#options.gasUsageRecorder
+  }
+
   /** The signal {@link abort} fires; replays (debug_trace*) run under it too. */
   get signal(): AbortSignal {
     return this.#stop.signal
@@ -132,7 +140,7 @@ export class EvmExecutor {
    */
   async replayEngine(world: EvmWorld): Promise<EvmEngine> {
     const { EvmEngine } = await import('./engine.ts')
-    return EvmEngine.create({ ...this.#options, world, console: false, signal: this.#stop.signal, coverageRecorder: undefined })
+    return EvmEngine.create({ ...this.#options, world, console: false, signal: this.#stop.signal, coverageRecorder: undefined, gasUsageRecorder: undefined })
   }
 
   #load(): Promise<EvmEngine> {

@@ -140,8 +140,9 @@ export const DEVNET_OPTION_RULES = {
     { artifacts: either<unknown>(path, listOf(path, 1, 100, 'a list of 1 to 100 paths')), dir: path },
     '{ artifacts?, dir? } with artifacts a path or a list of paths (project, build-info directory or solc standard-JSON output) and dir a directory',
   ),
-  gasSnapshot: objectOf(
-    { file: path, check: boolean, tolerance: percentage },
-    '{ file?, check?, tolerance? } with file a path, check a boolean and tolerance a percentage from 0 to 1,000,000',
+  gasReport: objectOf(
+    { artifacts: either<unknown>(path, listOf(path, 1, 100, 'a list of 1 to 100 paths')), dir: path, print: boolean },
+    '{ artifacts?, dir?, print? } with artifacts a path or a list of paths (project, build-info directory or solc standard-JSON output), dir a directory and print true or false',
   ),
+  gasSnapshot: objectOf({ file: path, check: boolean, tolerance: percentage }, '{ file?, check?, tolerance? } with file a path, check a boolean and tolerance a percentage from 0 to 1,000,000'),
 } satisfies { readonly [K in keyof Required<DevnetOptions>]: Rule }

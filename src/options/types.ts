@@ -216,6 +216,15 @@ export interface DevnetOptions {
    */
   coverage?: CoverageOption
   /**
+   * The gas report (docs/coverage.md "Gas report"): per contract and function the
+   * calls of mined transactions and of internal calls with min / median / max gas,
+   * and each contract's deployments and code size, named through the compiler output
+   * in `artifacts` (as `coverage`'s). `devnet.close()` prints it as a table (`print`,
+   * default true) and writes `gas-report.json` and `gas-report.md` into `dir` (default
+   * none). Absent: nothing is recorded, and the EVM carries no listener.
+   */
+  gasReport?: GasReportOption
+  /**
    * Gas snapshots of `devnet.gasSnapshot(name, txHash | receipt)` and
    * `dualnet_gasSnapshot` (docs/gas-snapshots.md): `file`, default `.gas-snapshot.json`;
    * `check`: compare each measurement with the file and refuse a change beyond
@@ -233,6 +242,16 @@ export interface GasSnapshotOption {
   check?: boolean
   /** In check mode, how far a measurement may move and pass, in percent of the file's gas (Foundry's `--tolerance`), 0 to 1,000,000. Default 0. */
   tolerance?: number
+}
+
+/** The `gasReport` option of createDevnet. */
+export interface GasReportOption {
+  /** Where the compiler output is, as {@link CoverageOption.artifacts}. */
+  artifacts?: string | readonly string[]
+  /** Directory of `gas-report.json` and `gas-report.md`, written on `devnet.close()`; default: none. */
+  dir?: string
+  /** Print the table to stdout on `devnet.close()`; default true. */
+  print?: boolean
 }
 
 /** The `coverage` option of createDevnet. */

@@ -12,6 +12,7 @@ import type { RpcLimits } from './limits.ts'
 import type { EmptyStorageAnswer } from '../core/answers.ts'
 import type { SubscriptionConnection, SubscriptionManager } from './subscriptions.ts'
 import type { CoverageReporter } from '../coverage/reporter.ts'
+import type { GasReporter } from '../gasReport/report.ts'
 
 /** A key eth_sendTransaction can sign with. */
 export interface SigningAccount {
@@ -54,6 +55,8 @@ export interface RpcContext {
   readonly reset: (fork: ForkOptions | null) => Promise<void>
   /** The devnet's coverage (option `coverage`; dualnet_coverage); absent without the option. */
   readonly coverage?: CoverageReporter | undefined
+  /** The devnet's gas report (option `gasReport`); absent without the option. */
+  readonly gasReport?: GasReporter | undefined
 }
 
 /** What the calls of one JSON-RPC batch share (dispatch.ts makes one per batch). */

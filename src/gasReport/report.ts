@@ -1,0 +1,161 @@
+/**
+ * The gas report (issue 38, item 2; docs/coverage.md "Gas report"): per contract and
+ * function, the calls of the mined transactions that entered it and of the internal
+ * calls to it, with min / median / max gas; per contract its deployments' gas and its
+ * code size. As hardhat-gas-reporter reports them: transactions only (no eth_call or
+ * estimate), successful ones only, a transaction's gas being its receipt's gas used,
+ * an internal call's the gas its frame spent.
+ *
+ * Codes are named through the artifacts (src/coverage/buildInfo.ts, matched with
+ * immutables and metadata masked); a code no artifact matches is named by its hash.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { CodeGasUsage, GasUsageSource } from '../evm/gasUsage.ts'
+import { loadCompilations } from '../coverage/buildInfo.ts'
+import { BytecodeMatcher } from '../coverage/match.ts'
+
+/** The files {@link GasReporter.close} writes into its directory. */
+export const GAS_REPORT_FILES = { json: 'gas-report.json', markdown: 'gas-report.md' } as const
+
+/** min / median / max of a list of gas figures, and how many. */
+export interface GasFigures {
+  calls: number
+  min: string
+  /** For an even count, the mean of the two middle figures, rounded down. */
+  median: string
+  max: string
+}
+
+/** One function of a contract. */
+export interface GasReportMethod {
+  /** Its signature (`transfer(address,uint256)`), or its selector when the artifacts do not name it; `''` for a call without one. */
+  method: string
+  selector: string
+  /** Transactions that entered the contract through it. */
+  transactions: GasFigures | null
+  /** Internal calls to it. */
+  internal: GasFigures | null
+}
+
+/** One contract of the report. */
+export interface GasReportContract {
+  /** `source:Name`, or the code hash of a code no artifact matches. */
+  contract: string
+  /** Runtime code size in bytes. */
+  size: number
+  methods: GasReportMethod[]
+  /** Top-level deployments' gas used. */
+  deployments: GasFigures | null
+}
+
+/** The whole report, in contract order (by name). Gas figures as decimal strings (JSON has no bigint). */
+export interface GasReport {
+  contracts: GasReportContract[]
+}
+
+/** Figures of `gas`, or null for none. */
+export function gasFigures(gas: readonly bigint[]): GasFigures | null {
+  if (gas.length === 0) return null
+  const sorted = [...gas].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const mid = sorted.length >> 1
+  const median = sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2n
+  return { calls: sorted.length, min: String(sorted[0]), median: String(median), max: String(sorted[sorted.length - 1]) }
+}
+
+/** Adds up the gas usage of one devnet and makes its report. */
+export class GasReporter {
+  readonly #source: GasUsageSource
+  readonly #artifacts: readonly string[]
+  /** Everything taken so far, by code hash. */
+  readonly #totals = new Map<string, { code: Uint8Array; transactions: Map<string, bigint[]>; internal: Map<string, bigint[]>; deployments: bigint[] }>()
+
+  readonly #dir: string | undefined
+  readonly #print: ((text: string) => void) | undefined
+
+  /**
+   * `artifacts`: as the `coverage` option's (default: the current directory); `dir`:
+   * where {@link close} writes `gas-report.json` and `gas-report.md`; `print`: where it
+   * prints the markdown table (none: not printed).
+   */
+  constructor(source: GasUsageSource, artifacts: string | readonly string[] | undefined, dir?: string, print?: (text: string) => void) {
+    this.#source = source
+    this.#artifacts = artifacts === undefined ? [process.cwd()] : typeof artifacts === 'string' ? [artifacts] : artifacts
+    this.#dir = dir
+    this.#print = print
+  }
+
+  /**
+   * At the devnet's close: prints the table and writes the files as the constructor
+   * says; a failure is a process warning (`DUALNET_GAS_REPORT`), not a failed close.
+   */
+  async close(): Promise<void> {
+    if (this.#dir === undefined && this.#print === undefined) return
+    try {
+      const report = await this.report()
+      const markdown = gasReportMarkdown(report)
+      if (this.#dir !== undefined) {
+        await mkdir(this.#dir, { recursive: true })
+        await writeFile(path.join(this.#dir, GAS_REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`)
+        await writeFile(path.join(this.#dir, GAS_REPORT_FILES.markdown), markdown)
+      }
+      this.#print?.(markdown)
+    } catch (err) {
+      process.emitWarning(`dualnet: gas report not made: ${(err as Error).message}`, { code: 'DUALNET_GAS_REPORT' })
+    }
+  }
+
+  #drain(): void {
+    for (const usage of this.#source.take()) add(this.#totals, usage)
+  }
+
+  /** The report of every transaction since the start. Throws CoverageError (buildInfo.ts) when the artifacts cannot be read. */
+  async report(): Promise<GasReport> {
+    this.#drain()
+    const matcher = new BytecodeMatcher((await loadCompilations(this.#artifacts)).contracts)
+    const contracts: GasReportContract[] = []
+    for (const [codeHash, totals] of this.#totals) {
+      const match = matcher.match(totals.code, false)
+      const name = match === undefined ? codeHash : `${match.contract.sourcePath}:${match.contract.name}`
+      const selectors = new Set([...totals.transactions.keys(), ...totals.internal.keys()])
+      const methods = [...selectors].sort().map((selector) => ({
+        method: match?.contract.methods.get(selector) ?? selector,
+        selector,
+        transactions: gasFigures(totals.transactions.get(selector) ?? []),
+        internal: gasFigures(totals.internal.get(selector) ?? []),
+      }))
+      methods.sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0))
+      contracts.push({ contract: name, size: totals.code.length, methods, deployments: gasFigures(totals.deployments) })
+    }
+    contracts.sort((a, b) => (a.contract < b.contract ? -1 : a.contract > b.contract ? 1 : 0))
+    return { contracts }
+  }
+}
+
+function add(totals: Map<string, { code: Uint8Array; transactions: Map<string, bigint[]>; internal: Map<string, bigint[]>; deployments: bigint[] }>, usage: CodeGasUsage): void {
+  let entry = totals.get(usage.codeHash)
+  if (entry === undefined) totals.set(usage.codeHash, (entry = { code: usage.code, transactions: new Map(), internal: new Map(), deployments: [] }))
+  for (const [into, from] of [
+    [entry.transactions, usage.transactions],
+    [entry.internal, usage.internal],
+  ] as const) {
+    for (const [selector, gas] of from) into.set(selector, [...(into.get(selector) ?? []), ...gas])
+  }
+  entry.deployments.push(...usage.deployments)
+}
+
+/** The report as a markdown table (hardhat-gas-reporter's columns): one row per function, then one per deployment. */
+export function gasReportMarkdown(report: GasReport): string {
+  const cell = (f: GasFigures | null) => (f === null ? ['', '', '', ''] : [String(f.calls), f.min, f.median, f.max])
+  const lines = ['| contract | method | kind | calls | min | median | max |', '|---|---|---|---:|---:|---:|---:|']
+  for (const c of report.contracts) {
+    for (const m of c.methods) {
+      const label = m.method === '' ? '(fallback/receive)' : m.method
+      if (m.transactions !== null) lines.push(`| ${c.contract} | ${label} | transaction | ${cell(m.transactions).join(' | ')} |`)
+      if (m.internal !== null) lines.push(`| ${c.contract} | ${label} | internal | ${cell(m.internal).join(' | ')} |`)
+    }
+  }
+  lines.push('', '| contract | deployments | min | median | max | size (bytes) |', '|---|---:|---:|---:|---:|---:|')
+  for (const c of report.contracts) if (c.deployments !== null) lines.push(`| ${c.contract} | ${cell(c.deployments).join(' | ')} | ${c.size} |`)
+  return `${lines.join('\n')}\n`
+}
