@@ -24,8 +24,6 @@ import { WorldState } from '../state/worldState.ts'
 import { LedgerStore } from '../persistence/store.ts'
 import { openStoredChain } from '../persistence/resume.ts'
 import { CoverageRecorder, EvmExecutor, GasUsageRecorder } from '../evm/executor.ts'
-import { GasReporter } from '../gasReport/report.ts'
-import { CoverageReporter } from '../coverage/reporter.ts'
 import { toBase58 } from '../native/address.ts'
 import type { DevnetOptions } from '../options/types.ts'
 import { validateDevnetOptions, type ValidDevnetOptions } from '../options/validate.ts'
@@ -120,8 +118,9 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     gasSnapshots: new GasSnapshotRecorder(options.gasSnapshot),
     subscriptions: new SubscriptionManager(chain),
     reset: (fork) => instance!.reset({ fork }),
-    coverage: coverageRecorder === undefined ? undefined : new CoverageReporter(coverageRecorder, options.coverage?.artifacts, options.coverage?.dir),
-    gasReport: recorders.gasUsageRecorder === undefined ? undefined : gasReporter(recorders.gasUsageRecorder, options.gasReport!),
+    // The reporters (artifact reading, source maps, istanbul) load only with their options: a plain start reads none of their files.
+    coverage: coverageRecorder === undefined ? undefined : new (await import('../coverage/reporter.ts')).CoverageReporter(coverageRecorder, options.coverage?.artifacts, options.coverage?.dir),
+    gasReport: recorders.gasUsageRecorder === undefined ? undefined : await gasReporter(recorders.gasUsageRecorder, options.gasReport!),
   }
   context.subscriptions.limits.total = limits.subscriptionLimit
   if (options.blockTime !== undefined && options.blockTime > 0) await context.controls.setIntervalMining(Math.round(options.blockTime * 1000))
@@ -254,6 +253,7 @@ async function buildChain(
 }
 
 /** The gasReport option's reporter: prints to stdout unless `print: false`. */
-function gasReporter(recorder: GasUsageRecorder, option: NonNullable<DevnetOptions['gasReport']>): GasReporter {
+async function gasReporter(recorder: GasUsageRecorder, option: NonNullable<DevnetOptions['gasReport']>): Promise<import('../gasReport/report.ts').GasReporter> {
+  const { GasReporter } = await import('../gasReport/report.ts')
   return new GasReporter(recorder, option.artifacts, option.dir, option.print === false ? undefined : (text) => console.log(text.trimEnd()))
 }
