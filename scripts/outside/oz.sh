@@ -6,33 +6,31 @@
 # passing/failing/pending per target). Documented in scripts/outside/README.md
 # ("OpenZeppelin Contracts"). Not part of `npm test`.
 #
+# It only RUNS a checkout that is already prepared: the project's packages installed,
+# dualnet installed in it, and the sources the tests deploy compiled (see the README,
+# "Preparing a checkout"). It clones, installs and compiles nothing: every run is
+# `hardhat test --no-compile`.
+#
 # Usage: scripts/outside/oz.sh <project-dir> timing|counts [targets...]
-#   <project-dir>  a checkout of OpenZeppelin/openzeppelin-contracts at v5.4.0; cloned
-#                  there if it does not exist (needs access to github.com).
+#   <project-dir>  the prepared checkout of OpenZeppelin/openzeppelin-contracts at v5.4.0
 #   timing         OZ_ROUNDS rounds (default 3) of: plugin, hardhat (in that order each
 #                  round) on OZ_TESTS; prints each run's seconds, the medians and the ratio.
 #   counts         each target once on OZ_TESTS (default: the whole suite); targets:
 #                  plugin (--network dualnet), hardhat (the project's own network),
-#                  http (--network dualnet-http: the dualnet CLI with --block-context
+#                  http (--network dualnet-http: the dualnet CLI with --profile
 #                  ethereum, the same hardfork and 20 accounts). Default: all three.
 # Environment (all optional):
-#   OUTSIDE_WORK   solc-js, the logs and the results (default /tmp/outside-work/oz)
-#   DUALNET_DIR    the dualnet checkout packed into the project (default: this repository)
-#   OZ_TESTS       test files or directories, space-separated (timing default: test/token/ERC20 test/access)
-#   OZ_SOURCES     sources to compile, prefixes under contracts/ (and contracts-exposed/);
-#                  default: what the default OZ_TESTS deploy (their imports come along);
-#                  OZ_SOURCES= (empty) compiles everything (about an hour with solc-js here)
+#   OUTSIDE_WORK   the logs and the results (default /tmp/outside-work/oz)
+#   DUALNET_DIR    the dualnet checkout whose built CLI the http target runs (default: this repository)
+#   OZ_TESTS       test files or directories, space-separated (timing default: test/token/ERC20
+#                  test/access); `acceptance`: the 33 files of the acceptance run (README)
 #   OZ_ROUNDS      timing rounds (default 3)
 #   OZ_HARDFORK    the devnet's hardfork (default prague: the EVM version OZ compiles for)
-#   OZ_REUSE_DUALNET  1: keep the dualnet already installed in the project (no pack and install)
 #   OZ_CPU_PROF    a directory: each timed run writes a V8 CPU profile there (node --cpu-prof)
 #   OZ_RPC_STATS   a file: the requests of the (last) run per method, counted and timed
 #                  (oz.outside.config.cjs writes it at exit)
 #   OUTSIDE_MOCHA_TIMEOUT  mocha's per-test timeout in ms (default 300000)
 set -euo pipefail
-
-OZ_TAG=v5.4.0
-SOLC_VERSION=0.8.27
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CONFIG="$HERE/oz.outside.config.cjs"
@@ -40,9 +38,10 @@ DUALNET_DIR="${DUALNET_DIR:-$(cd "$HERE/../.." && pwd)}"
 WORK="${OUTSIDE_WORK:-/tmp/outside-work/oz}"
 export OZ_HARDFORK="${OZ_HARDFORK:-prague}"
 export OUTSIDE_MOCHA_TIMEOUT="${OUTSIDE_MOCHA_TIMEOUT:-300000}"
-# What test/token/ERC20 and test/access deploy: the access and ERC20 sources, the mocks they
-# name, and the two utils libraries they expose (grep of deployContract in those tests).
-export OZ_SOURCES="${OZ_SOURCES-access/ token/ERC20/ mocks/token/ mocks/AccessManagedTarget mocks/AccessManagerMock mocks/AuthorityMock mocks/BatchCaller mocks/CallReceiverMock mocks/ERC3156FlashBorrowerMock utils/Address utils/Create2}"
+# The acceptance run's 33 files (issues 19 and 36): ERC20 and its extensions, access
+# control and AccessManager, cryptography, finance, Governor.
+ACCEPTANCE="test/token/ERC20 test/access test/utils/cryptography test/finance test/governance/Governor.test.js"
+[ "${OZ_TESTS-}" = acceptance ] && OZ_TESTS="$ACCEPTANCE"
 
 [ $# -ge 2 ] || { echo "usage: $0 <project-dir> timing|counts [plugin|hardhat|http ...]" >&2; exit 2; }
 PROJECT="$1"; MODE="$2"; shift 2
@@ -51,44 +50,22 @@ TARGETS=("$@"); [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(plugin hardhat http)
 for t in "${TARGETS[@]}"; do
   case "$t" in plugin|hardhat|http) ;; *) echo "unknown target '$t' (plugin, hardhat or http)" >&2; exit 2 ;; esac
 done
-mkdir -p "$WORK"
+refuse() { echo "$0: $*" >&2; exit 2; }
 log() { echo "[oz] $*" >&2; }
 
-# 1. The checkout.
-if [ ! -e "$PROJECT/package.json" ]; then
-  log "cloning OpenZeppelin/openzeppelin-contracts at $OZ_TAG into $PROJECT"
-  git clone --quiet --branch "$OZ_TAG" --depth 1 https://github.com/OpenZeppelin/openzeppelin-contracts "$PROJECT"
-fi
+# The checkout must be prepared already (README: "Preparing a checkout").
+[ -f "$PROJECT/hardhat.config.js" ] || refuse "$PROJECT has no hardhat.config.js: name a prepared checkout of OpenZeppelin Contracts v5.4.0 (see scripts/outside/README.md)"
 PROJECT="$(cd "$PROJECT" && pwd)"
-
-# 2. The project's packages (its package-lock.json; install scripts off: only husky's
-# git hook has one), then dualnet packed from DUALNET_DIR (built first), installed
-# beside them without saving, as a user installs a tarball.
-if [ ! -d "$PROJECT/node_modules/hardhat" ]; then
-  log "installing the project's packages (npm ci)"
-  (cd "$PROJECT" && npm ci --ignore-scripts --no-audit --no-fund >"$WORK/install.log" 2>&1) || { tail -20 "$WORK/install.log" >&2; exit 1; }
+[ -d "$PROJECT/node_modules/hardhat" ] || refuse "$PROJECT has no node_modules/hardhat: its packages are not installed (see scripts/outside/README.md)"
+[ -f "$PROJECT/node_modules/dualnet/package.json" ] || refuse "$PROJECT has no node_modules/dualnet: dualnet is not installed in the checkout (see scripts/outside/README.md)"
+[ -d "$PROJECT/artifacts/contracts-exposed" ] || refuse "$PROJECT has no artifacts/contracts-exposed: it is not compiled (see scripts/outside/README.md)"
+if [[ " ${TARGETS[*]} " == *" http "* ]]; then
+  [ -f "$DUALNET_DIR/dist/cli.js" ] || refuse "$DUALNET_DIR/dist/cli.js is missing: run npm run build in $DUALNET_DIR"
 fi
-if [ "${OZ_REUSE_DUALNET:-0}" != 1 ]; then
-  log "packing dualnet from $DUALNET_DIR"
-  rm -rf "$WORK/pack" && mkdir -p "$WORK/pack"
-  (cd "$DUALNET_DIR" && npm run build >"$WORK/build.log" 2>&1 && npm pack --ignore-scripts --pack-destination "$WORK/pack" >/dev/null 2>&1)
-  (cd "$PROJECT" && npm install --no-save --ignore-scripts --no-audit --no-fund "$WORK"/pack/dualnet-*.tgz >"$WORK/install-dualnet.log" 2>&1) || { tail -20 "$WORK/install-dualnet.log" >&2; exit 1; }
-fi
-
-# 3. solc-js from npm, the version the project compiles with.
-if [ ! -f "$WORK/solc/node_modules/solc/soljson.js" ]; then
-  log "installing solc@$SOLC_VERSION (solc-js)"
-  mkdir -p "$WORK/solc" && (cd "$WORK/solc" && { [ -f package.json ] || npm init -y >/dev/null; } && npm i --no-audit --no-fund "solc@$SOLC_VERSION" >/dev/null 2>&1)
-fi
-export OUTSIDE_PROJECT="$PROJECT" OUTSIDE_SOLCJS="$WORK/solc/node_modules/solc/soljson.js"
+mkdir -p "$WORK"
+export OUTSIDE_PROJECT="$PROJECT"
 
 HARDHAT="$PROJECT/node_modules/hardhat/internal/cli/bootstrap.js"
-hh() { (cd "$PROJECT" && node ${NODE_FLAGS-} "$HARDHAT" --config "$CONFIG" "$@"); }
-
-# 4. Compile once; the runs below pass --no-compile and reuse the artifacts.
-log "compiling (solc-js $SOLC_VERSION; a first compile takes many minutes)"
-hh compile >"$WORK/compile.log" 2>&1 || { tail -30 "$WORK/compile.log" >&2; exit 1; }
-
 # free_port, wait_rpc
 source "$HERE/rpc.sh"
 SERVER=""
@@ -104,7 +81,7 @@ run_once() {
     hardhat) network=() ;;
     http)
       port="$(free_port)"
-      (cd "$DUALNET_DIR" && exec setsid node dist/cli.js --rpcport "$port" --quiet --block-context ethereum --hardfork "$OZ_HARDFORK" --accounts 20) >"$WORK/$name.server.log" 2>&1 &
+      (cd "$DUALNET_DIR" && exec setsid node dist/cli.js --rpcport "$port" --restport 0 --quiet --profile ethereum --hardfork "$OZ_HARDFORK" --accounts 20) >"$WORK/$name.server.log" 2>&1 &
       SERVER=$!
       wait_rpc "http://127.0.0.1:$port" || { log "dualnet did not start"; tail "$WORK/$name.server.log" >&2; stop_server; return 1; }
       export DUALNET_URL="http://127.0.0.1:$port"
