@@ -7,7 +7,16 @@
 import { resolve } from 'node:path'
 import { changedGasSnapshots, GasSnapshotMismatchError, type GasSnapshotChange } from '../gas/snapshots.ts'
 import { readGasSnapshotFile, writeGasSnapshotFile } from '../gas/snapshotFile.ts'
-import type { GasSnapshotOption } from '../options/types.ts'
+
+/** The `gasSnapshot` option of createDevnet. */
+export interface GasSnapshotOption {
+  /** The snapshot file, relative to the working directory. Default `.gas-snapshot.json`. */
+  file?: string
+  /** Check mode: compare each measurement with the file and refuse a change, writing nothing. Default false. */
+  check?: boolean
+  /** In check mode, how far a measurement may move and pass, in percent of the file's gas (Foundry's `--tolerance`), 0 to 1,000,000. Default 0. */
+  tolerance?: number
+}
 
 /** Gas measurements of one devnet, written into or checked against its snapshot file. */
 export class GasSnapshotRecorder {

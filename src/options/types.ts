@@ -13,8 +13,9 @@ import type { ClientVersionOption } from '../rpc/methods/web3_clientVersion.ts'
 import type { Hardfork } from './hardforks.ts'
 import type { AnswerProfile, EmptyStorageAnswer } from '../core/answers.ts'
 
-export type { Hardfork }
+export type { Hardfork, GasSnapshotOption }
 import type { ForkOptions } from '../fork/connect.ts'
+import type { GasSnapshotOption } from '../controls/gasSnapshots.ts'
 
 /** A dev account given explicitly. Balances: `main` in whole tokens, `gas` in whole tokens (default 10,000 each). */
 export interface AccountSpec {
@@ -232,16 +233,6 @@ export interface DevnetOptions {
    * measurement is merged into the file at once.
    */
   gasSnapshot?: GasSnapshotOption
-}
-
-/** The `gasSnapshot` option of createDevnet. */
-export interface GasSnapshotOption {
-  /** The snapshot file, relative to the working directory. Default `.gas-snapshot.json`. */
-  file?: string
-  /** Check mode: compare each measurement with the file and refuse a change, writing nothing. Default false. */
-  check?: boolean
-  /** In check mode, how far a measurement may move and pass, in percent of the file's gas (Foundry's `--tolerance`), 0 to 1,000,000. Default 0. */
-  tolerance?: number
 }
 
 /** The `gasReport` option of createDevnet. */
