@@ -10,6 +10,17 @@
  *    estimate is made before a send, and two transactions sent at once cannot be
  *    estimated against a state the first one then changes. `'auto'` leaves `gas` out,
  *    and the devnet estimates it as it sends the transaction.
+ *    One client sends less than the network's gas on purpose: @nomiclabs/hardhat-ethers
+ *    2.x (the ethers 5 line) writes `gas - 1,000,000` into every function of a
+ *    contract's ABI on a network whose `gas` is a number ("HOTFIX" in its
+ *    internal/helpers.js, addGasToAbiMethodsIfNecessary: ethers 5 adds its own
+ *    intrinsic-gas figure to an ABI's `gas`, which could pass a block gas limit), and
+ *    ethers 5 sends a contract call with that plus its intrinsic figure
+ *    (@ethersproject/contracts populateTransaction). On Hardhat's network that leaves
+ *    29 of 30 million; on this network 5 of 6 million, and a call that needs between
+ *    the two ran out of gas here and not over HTTP, where the same client estimates.
+ *    A send whose `gas` is exactly that figure gets the network's gas instead
+ *    ({@link hotfixGas}); a `gas` the caller chose otherwise is kept.
  * 2. Failures. A transaction that is mined as it is sent (automine) and fails makes
  *    its send fail with the revert (code 3, the revert data as `data`), the
  *    transaction staying mined: Hardhat's network does so (`throwOnTransactionFailures`,
@@ -30,15 +41,39 @@ const HASH_SENDS = new Set(['eth_sendTransaction', 'eth_sendRawTransaction'])
 /**
  * The params of a request with the network's `gas` given to a transaction sent
  * without one: an `eth_sendTransaction` (or dualnet's `eth_sendTransactionSync`)
- * whose object has no `gas` gets `gas: <quantity>`. Every other request, and every
+ * whose object has no `gas`, or hardhat-ethers 2.x's {@link hotfixGas}, gets
+ * `gas: <quantity>`. Every other request, and every
  * request under `gas: 'auto'`, is returned as it is. The caller's params are not
  * changed: the filled object is a copy.
  */
 export function withNetworkGas<P>(method: string, params: P, gas: number | 'auto'): P {
   if (gas === 'auto' || !UNSIGNED_SENDS.has(method) || !Array.isArray(params)) return params
   const [tx, ...rest] = params as unknown[]
-  if (typeof tx !== 'object' || tx === null || Array.isArray(tx) || (tx as { gas?: unknown }).gas !== undefined) return params
+  if (typeof tx !== 'object' || tx === null || Array.isArray(tx)) return params
+  const given = (tx as { gas?: unknown }).gas
+  if (given !== undefined && !isHotfixGas(given, (tx as { data?: unknown; input?: unknown }).data ?? (tx as { input?: unknown }).input, gas)) return params
   return [{ ...tx, gas: `0x${gas.toString(16)}` }, ...rest] as P
+}
+
+/**
+ * The gas limit ethers 5 sends a contract call with under @nomiclabs/hardhat-ethers 2.x
+ * on a network whose `gas` is `networkGas` (see the module's comment): the ABI's `gas`,
+ * `networkGas - 1,000,000` (hardhat-ethers' internal/helpers.js), plus ethers 5's
+ * intrinsic figure for `data` (@ethersproject/contracts populateTransaction: 21,000,
+ * and per byte 4, plus 64 for a non-zero byte: the Frontier calldata price). Bytes,
+ * not hex: `data` is the call's calldata.
+ */
+export function hotfixGas(networkGas: number, data: Uint8Array): bigint {
+  let intrinsic = 21_000n
+  for (const byte of data) intrinsic += byte === 0 ? 4n : 68n
+  return BigInt(networkGas) - 1_000_000n + intrinsic
+}
+
+/** Whether a send's `gas` (a quantity) is exactly {@link hotfixGas} for its `data` (hex): a contract call of ethers 5 under hardhat-ethers 2.x. */
+function isHotfixGas(given: unknown, data: unknown, networkGas: number): boolean {
+  if (typeof given !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(given)) return false
+  if (typeof data !== 'string' || !/^0x(?:[0-9a-fA-F]{2})+$/.test(data)) return false
+  return BigInt(given) === hotfixGas(networkGas, fromHex(data))
 }
 
 /**
