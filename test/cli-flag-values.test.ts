@@ -108,6 +108,8 @@ const REFUSED: [string[], string][] = [
   [['--db'], "dualnet: option '--db <dir>' argument missing"],
   [['--coverage'], "dualnet: option '--coverage <artifacts>' argument missing"],
   [['--coverage-dir'], "dualnet: option '--coverage-dir <dir>' argument missing"],
+  [['--gas-report'], "dualnet: option '--gas-report <artifacts>' argument missing"],
+  [['--gas-report-dir'], "dualnet: option '--gas-report-dir <dir>' argument missing"],
   [['--load-state'], "dualnet: option '--load-state <file>' argument missing"],
   [['--dump-state'], "dualnet: option '--dump-state <file>' argument missing"],
   [['--state'], "dualnet: option '--state <file>' argument missing"],

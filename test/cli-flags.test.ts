@@ -420,6 +420,8 @@ const TESTED_ELSEWHERE: Record<string, string> = {
   '--gas-snapshot-tolerance': 'test/cli-gas-snapshot.test.ts',
   '--coverage': 'test/coverage-cli.test.ts',
   '--coverage-dir': 'test/coverage-cli.test.ts',
+  '--gas-report': 'test/coverage-cli.test.ts',
+  '--gas-report-dir': 'test/coverage-cli.test.ts',
   '--load-state': 'test/dump-state.test.ts',
   '--dump-state': 'test/dump-state.test.ts',
   '--state': 'test/dump-state.test.ts',

@@ -2,7 +2,8 @@
  * Coverage of a suite over HTTP against the CLI (issue 38): `--coverage <artifacts>`
  * records what the requests ran, dualnet_coverage serves it on demand, and the
  * reports are written into `--coverage-dir` on exit; Debian's genhtml accepts the
- * LCOV where lcov is installed.
+ * LCOV where lcov is installed. `--gas-report` prints its table on exit and writes it
+ * into `--gas-report-dir`.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -13,11 +14,11 @@ import { tempDir, abi, BUILD_INFO, initCode, SOURCE_NAME } from './coverage-supp
 
 const genhtml = ['/usr/bin/genhtml', '/usr/local/bin/genhtml'].find((p) => existsSync(p))
 
-describe('--coverage', () => {
+describe('--coverage and --gas-report', () => {
   it('serves dualnet_coverage and writes lcov.info, coverage-final.json and HTML on exit', { timeout: 120_000 }, async () => {
     const dir = tempDir('dualnet-coverage-cli-')
     const out = path.join(dir, 'reports')
-    const cli = await started(['--rpcport', String(await freePort()), '--quiet', '--coverage', BUILD_INFO, '--coverage-dir', out])
+    const cli = await started(['--rpcport', String(await freePort()), '--quiet', '--coverage', BUILD_INFO, '--coverage-dir', out, '--gas-report', BUILD_INFO, '--gas-report-dir', out])
     try {
       const [from] = (await rpcCall(cli.rpcUrl, 'eth_accounts')) as string[]
       const deployed = await rpcCall(cli.rpcUrl, 'eth_sendTransaction', [{ from, gas: '0x100000', data: initCode }])
@@ -36,6 +37,9 @@ describe('--coverage', () => {
     expect(lcov).toContain('FNDA:0,never')
     expect(existsSync(path.join(out, 'coverage-final.json'))).toBe(true)
     expect(existsSync(path.join(out, 'index.html'))).toBe(true)
+    // The gas report: printed on exit, and written beside.
+    expect(cli.output()).toContain('| fixtures/coverage/Branches.sol:Branches | add(uint256) | transaction | 1 |')
+    expect(readFileSync(path.join(out, 'gas-report.md'), 'utf8')).toContain('| fixtures/coverage/Branches.sol:Branches | 1 |')
     if (genhtml !== undefined) {
       const report = execFileSync(genhtml, ['--branch-coverage', '--output-directory', path.join(dir, 'genhtml'), path.join(out, 'lcov.info')], { encoding: 'utf8' })
       expect(report).toMatch(/functions\.+: 60\.0% \(3 of 5 functions\)/)

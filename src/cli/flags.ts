@@ -49,6 +49,9 @@ export interface CliFlags {
   /** Artifacts path of --coverage; absent: coverage off. */
   coverage?: string
   coverageDir: string
+  /** Artifacts path of --gas-report; absent: no gas report. */
+  gasReport?: string
+  gasReportDir?: string
   accounts: number
   nativeAccounts: number
   /** --gas-snapshot's file; absent: the option's default, `.gas-snapshot.json`. */
@@ -198,6 +201,11 @@ export function cliProgram(): Command {
         'measure Solidity coverage of the contracts in <artifacts> (a Hardhat or Foundry project, a build-info directory or solc standard-JSON output); reports written on exit, and served by dualnet_coverage (default: off)',
       )
       .option('--coverage-dir <dir>', 'where --coverage writes lcov.info, coverage-final.json and the HTML report on exit', 'coverage')
+      .option(
+        '--gas-report <artifacts>',
+        'print a gas report on exit: per contract and function of <artifacts> (as --coverage), the calls of mined transactions with min / median / max gas, deployments and code size (default: off)',
+      )
+      .option('--gas-report-dir <dir>', 'also write the gas report there as gas-report.json and gas-report.md (default: none)')
       // Forking (Anvil's names).
       .addOption(
         new Option('-f, --fork-url <url>', 'fork the JSON-RPC node at <url>: its chain id and state, fetched on first read (docs/fork.md) (default: none)').argParser(httpUrl('a JSON-RPC node')),
@@ -301,6 +309,7 @@ export async function devnetOptionsOf(flags: CliFlags): Promise<DevnetOptions> {
       ? {}
       : { gasSnapshot: { file: flags.gasSnapshot, check: flags.gasSnapshotCheck, tolerance: flags.gasSnapshotTolerance } }),
     ...(flags.coverage === undefined ? {} : { coverage: { artifacts: flags.coverage, dir: flags.coverageDir } }),
+    ...(flags.gasReport === undefined ? {} : { gasReport: { artifacts: flags.gasReport, ...(flags.gasReportDir === undefined ? {} : { dir: flags.gasReportDir }) } }),
     bodyLimit: flags.bodyLimit,
     batchLimit: flags.batchLimit,
     batchResponseLimit: flags.batchResponseLimit,

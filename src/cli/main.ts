@@ -27,8 +27,8 @@ const persistenceFiles = () => import('../persistence/files.ts')
  */
 const CLOSE_WAIT_MS = 1_500
 /**
- * The same wait with --coverage: the close writes the coverage reports (reading the
- * artifacts, istanbul's reporters), which a large project takes seconds over; they
+ * The same wait with --coverage or --gas-report: the close writes the reports (reading
+ * the artifacts, istanbul's reporters), which a large project takes seconds over; they
  * are what the run was for.
  */
 const COVERAGE_CLOSE_WAIT_MS = 120_000
@@ -75,7 +75,7 @@ export async function runCli(argv: readonly string[], signals: StopSignals): Pro
     signals.onStop(async () => {
       // The state first, whole: it is read from memory and waits on nothing outside.
       if (statePaths.dump !== undefined) await files!.writeStateFile(statePaths.dump, await started.dumpState())
-      const wait = flags.coverage === undefined ? CLOSE_WAIT_MS : COVERAGE_CLOSE_WAIT_MS
+      const wait = flags.coverage === undefined && flags.gasReport === undefined ? CLOSE_WAIT_MS : COVERAGE_CLOSE_WAIT_MS
       if (!(await settlesWithin(started.close(), wait))) {
         console.error(
           `dualnet: the devnet did not close within ${wait / 1000} s (work waiting on the fork's remote, or a write): exited without waiting; what it had answered is kept, as after a crash`,
