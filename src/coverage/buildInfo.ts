@@ -190,8 +190,9 @@ function bytecodeOf(value: unknown, label: string): CompiledBytecode | undefined
   if (!isObject(value) || typeof value.object !== 'string' || typeof value.sourceMap !== 'string' || value.object === '' || value.sourceMap === '') return undefined
   const hex = value.object.startsWith('0x') ? value.object.slice(2) : value.object
   const masked: [number, number][] = []
-  // Unlinked library placeholders `__$<34 hex>$__` (40 characters: a 20-byte address).
-  const linked = hex.replace(/__[^_]{0,36}__|__\$[0-9a-fA-F]{34}\$__/g, (placeholder, offset: number) => {
+  // Unlinked library placeholders, 40 characters for a 20-byte address: `__$<34 hex>$__`
+  // (solc 0.5 and later) or `__<name padded with _>` (earlier); hex has no `_`.
+  const linked = hex.replace(/__.{38}/g, (placeholder, offset: number) => {
     masked.push([offset / 2, 20])
     return '0'.repeat(placeholder.length)
   })
