@@ -75,13 +75,13 @@ describe('BytecodeMatcher', () => {
     const runtime = fromHex(`0x${compiled.evm.deployedBytecode.object}`)
     const deployed = runtime.slice()
     // The immutable `owner` filled in, the metadata's hash changed.
-    const [{ start, length }] = Object.values(compiled.evm.deployedBytecode.immutableReferences as Record<string, { start: number; length: number }[]>)[0]!
+    const { start, length } = Object.values(compiled.evm.deployedBytecode.immutableReferences as Record<string, { start: number; length: number }[]>)[0]![0]!
     deployed.fill(0xab, start, start + length)
-    deployed[deployed.length - 10] ^= 0xff
+    deployed[deployed.length - 10]! ^= 0xff
     expect(matcher.match(deployed, false)?.contract.name).toBe('Branches')
     // Any other byte changed: no match.
     const other = deployed.slice()
-    other[10] ^= 0xff
+    other[10]! ^= 0xff
     expect(matcher.match(other, false)).toBeUndefined()
     expect(matcher.match(runtime, true)).toBeUndefined()
     const init = fromHex(`0x${compiled.evm.bytecode.object}${'00'.repeat(31)}07`)
