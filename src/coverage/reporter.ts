@@ -17,12 +17,16 @@ import { loadCompilations, type CompiledBytecode, type SourceUnit } from './buil
 import { fileCoverages, type BytecodeRuns } from './fileCoverage.ts'
 import { BytecodeMatcher } from './match.ts'
 
-/** One code's counts added up over its runs. */
+/**
+ * One code's counts added up over its runs, sparse (only the instructions that ran:
+ * init code holds the whole runtime code as data, and each set of constructor
+ * arguments is a code of its own).
+ */
 interface CodeTotals {
   readonly code: Uint8Array
   readonly creation: boolean
-  readonly counts: Float64Array
-  readonly jumps: Float64Array
+  /** By program counter: [executions, jumps]. */
+  readonly counts: Map<number, [number, number]>
 }
 
 /** The files {@link CoverageReporter.write} writes in its directory. */
@@ -68,13 +72,17 @@ export class CoverageReporter {
       const key = `${run.creation ? 'c' : 'r'}${run.codeHash}`
       let totals = this.#totals.get(key)
       if (totals === undefined) {
-        totals = { codeHash: run.codeHash, code: run.code, creation: run.creation, counts: new Float64Array(run.code.length), jumps: new Float64Array(run.code.length) }
+        totals = { codeHash: run.codeHash, code: run.code, creation: run.creation, counts: new Map() }
         this.#totals.set(key, totals)
       }
       for (let pc = 0; pc < run.counts.length; pc++) {
         if (run.counts[pc] === 0) continue
-        totals.counts[pc]! += run.counts[pc]!
-        totals.jumps[pc]! += run.jumps[pc]!
+        const sum = totals.counts.get(pc)
+        if (sum === undefined) totals.counts.set(pc, [run.counts[pc]!, run.jumps[pc]!])
+        else {
+          sum[0] += run.counts[pc]!
+          sum[1] += run.jumps[pc]!
+        }
       }
     }
   }
@@ -106,10 +114,11 @@ export class CoverageReporter {
         run = { contract: match.contract, bytecode: match.bytecode, counts: new Float64Array(length), jumps: new Float64Array(length) }
         runs.set(match.bytecode, run)
       }
-      // Init code runs past its bytecode into the constructor's arguments, which are data.
-      for (let pc = 0; pc < run.counts.length; pc++) {
-        run.counts[pc]! += totals.counts[pc]!
-        run.jumps[pc]! += totals.jumps[pc]!
+      for (const [pc, [count, jumps]] of totals.counts) {
+        // Init code runs past its bytecode into the constructor's arguments, which are data.
+        if (pc >= run.counts.length) continue
+        run.counts[pc]! += count
+        run.jumps[pc]! += jumps
       }
     }
     if (reset) this.#totals = new Map()

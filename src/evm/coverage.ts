@@ -10,7 +10,8 @@
  * found by the identity of its `Uint8Array` (the ledger hands out one array per
  * code hash, as the jump-analysis cache relies on), then by its keccak-256 hash the
  * first time an array is seen; init code (a fresh array per creation) likewise, merged by hash across creations.
- * So memory is bounded by the distinct code run, not by the number of executions.
+ * So memory is bounded by the distinct code run, not by the number of executions;
+ * a take drops the init code's entries (one per set of constructor arguments).
  *
  * Runtime code and init code (constructors, CREATE/CREATE2 init code) are recorded
  * apart even when their bytes are equal, since their source maps differ
@@ -66,11 +67,11 @@ interface Entry extends CodeHits {
 /** Collects the coverage of the EVMs registered with it (the devnet's main engine). */
 export class CoverageRecorder implements CoverageSource {
   /** Runtime code by array identity (weak: nothing outlives the ledger's arrays). */
-  #byArray = new WeakMap<Uint8Array, Entry>()
+  readonly #byArray = new WeakMap<Uint8Array, Entry>()
   /** Init code by array identity, for the frames of one creation (a step of ethereumjs' own loop asks per opcode). */
   #creationByArray = new WeakMap<Uint8Array, Entry>()
   /** Every entry by kind and hash. */
-  #byHash = new Map<string, Entry>()
+  readonly #byHash = new Map<string, Entry>()
 
   /**
    * The hit map of a frame running `code` (`creation`: init code), made the first time
@@ -99,10 +100,18 @@ export class CoverageRecorder implements CoverageSource {
       taken.push({ codeHash: entry.codeHash, creation: entry.creation, code: entry.code, counts: entry.counts.slice(), jumps: entry.jumps.slice() })
     }
     if (reset) {
-      // Frames under way keep writing into the old maps, which nobody reads again.
-      this.#byArray = new WeakMap()
+      // Runtime code's arrays are zeroed in place, not replaced: a frame under way (a take
+      // between two awaits of an execution) keeps counting into them, so none of its
+      // counts is lost. Init code's entries are dropped: each set of constructor
+      // arguments is a code of its own, and keeping them would grow with every deployment.
+      for (const [key, entry] of this.#byHash) {
+        if (entry.creation) this.#byHash.delete(key)
+        else {
+          entry.counts.fill(0)
+          entry.jumps.fill(0)
+        }
+      }
       this.#creationByArray = new WeakMap()
-      this.#byHash = new Map()
     }
     return taken
   }
