@@ -10,9 +10,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CoverageReporter, REPORT_FILES } from '../src/coverage/reporter.ts'
+import { CREATION_LIMIT } from '../src/evm/coverage.ts'
 import { keccak256 } from '../src/util/hash.ts'
 import { fromHex, toHexRaw } from '../src/util/hex.ts'
-import { tempDir, abi, BUILD_INFO, branchesExecutor, CoverageRecorder, initCode, SOURCE_NAME } from './coverage-support.ts'
+import { tempDir, abi, BUILD_INFO, branchesExecutor, compiled, CoverageRecorder, initCode, SOURCE_NAME } from './coverage-support.ts'
 
 const SOURCE = path.resolve(SOURCE_NAME)
 const CALLER_SOURCE = path.resolve('fixtures/coverage/Caller.sol')
@@ -85,6 +86,17 @@ describe('coverage mapped to the sources', () => {
     // Init code of a contract not among the artifacts (a bare STOP).
     await call('0x00', null)
     expect((await reporter.take(true)).unmatched).toEqual([{ codeHash: `0x${toHexRaw(keccak256(fromHex('0x00')))}`, creation: true }])
+  })
+
+  it('holds at most CREATION_LIMIT init codes: past it the reporter takes them into its totals', async () => {
+    const { recorder, call } = await setUp()
+    const reporter = new CoverageReporter(recorder, [BUILD_INFO])
+    const deployments = CREATION_LIMIT + 44
+    for (let i = 0; i < deployments; i++) expect((await call(`0x${compiled.evm.bytecode.object}${abi.encodeDeploy([i]).slice(2)}`, null)).status).toBe(1)
+    // The recorder gave the first 256 to the reporter when the 257th came.
+    expect(recorder.take(false).filter((c) => c.creation)).toHaveLength(deployments - CREATION_LIMIT)
+    const file = (await reporter.take(true)).coverage[SOURCE]!
+    expect(Object.values(file.f)[0]).toBe(deployments)
   })
 
   it('writes LCOV, istanbul JSON and HTML; genhtml accepts the LCOV', async () => {

@@ -48,6 +48,8 @@ export class CoverageReporter {
    */
   constructor(source: CoverageSource, artifacts: string | readonly string[] | undefined, dir?: string) {
     this.#source = source
+    // Many deployments: their init code moves into the sparse totals before it piles up.
+    source.onFull = () => this.#drain()
     this.#artifacts = artifacts === undefined ? [process.cwd()] : typeof artifacts === 'string' ? [artifacts] : artifacts
     this.#dir = dir
   }

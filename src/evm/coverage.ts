@@ -49,6 +49,8 @@ export interface CoverageSource {
    * copies: later executions do not change what was taken.
    */
   take(reset?: boolean): CodeCoverage[]
+  /** Set by the reader: called when the recorder holds many init codes and the reader should take now. */
+  onFull: (() => void) | undefined
 }
 
 /** The two arrays the interpreter loop writes for one frame's code. */
@@ -70,6 +72,8 @@ export class CoverageRecorder implements CoverageSource {
   readonly #byArray = new WeakMap<Uint8Array, Entry>()
   /** Init code by array identity, for the frames of one creation (a step of ethereumjs' own loop asks per opcode). */
   #creationByArray = new WeakMap<Uint8Array, Entry>()
+  /** Init code entries made since the last take. */
+  #creations = 0
   /** Every entry by kind and hash. */
   readonly #byHash = new Map<string, Entry>()
 
@@ -86,12 +90,25 @@ export class CoverageRecorder implements CoverageSource {
     const key = creation ? `c${codeHash}` : `r${codeHash}`
     let entry = this.#byHash.get(key)
     if (entry === undefined) {
+      if (creation && ++this.#creations > CREATION_LIMIT) {
+        // Before the new entry: the reader's take drops the init code entries held so far.
+        this.#creations = 1
+        this.onFull?.()
+      }
       entry = { codeHash, creation, code: code.slice(), counts: new Uint32Array(code.length), jumps: new Uint32Array(code.length) }
       this.#byHash.set(key, entry)
     }
-    byArray.set(code, entry)
+    ;(creation ? this.#creationByArray : this.#byArray).set(code, entry)
     return entry
   }
+
+  /**
+   * Called when the init code entries held reach {@link CREATION_LIMIT} (each set of
+   * constructor arguments is a code of its own): the reader takes now, which drops
+   * them, so that a suite deploying thousands of contracts holds no more. Without
+   * one, they are held until the next take.
+   */
+  onFull: (() => void) | undefined
 
   take(reset = true): CodeCoverage[] {
     const taken: CodeCoverage[] = []
@@ -112,10 +129,14 @@ export class CoverageRecorder implements CoverageSource {
         }
       }
       this.#creationByArray = new WeakMap()
+      this.#creations = 0
     }
     return taken
   }
 }
+
+/** Init code entries a recorder holds before it asks its reader to take ({@link CoverageRecorder.onFull}). */
+export const CREATION_LIMIT = 256
 
 const recorders = new WeakMap<object, CoverageRecorder>()
 
