@@ -178,6 +178,7 @@ const local: Record<string, LocalSample> = {
   // A hash no block holds: refused before the snapshot file is touched.
   dualnet_gasSnapshot: () => ['transfer', `0x${'ab'.repeat(32)}`],
   dualnet_coverage: () => [],
+  dualnet_gasReport: () => [],
   evm_revert: () => ['0x999'],
   evm_mine: () => [],
   evm_increaseTime: () => [1],

@@ -45,10 +45,13 @@ describe('gas report', () => {
     await devnet.rpc('eth_estimateGas', [{ from, to, data: abi.encodeFunctionData('add', [1]) as `0x${string}` }])
     const via = await send(devnet, { from, data: caller.evm.bytecode.object.replace(/^/, '0x') })
     await send(devnet, { from, to: via.contractAddress!, data: callerAbi.encodeFunctionData('addVia', [to, 9]) })
+    // Over JSON-RPC, the report close() writes.
+    const served = await devnet.rpc('dualnet_gasReport', [])
     await devnet.close()
     devnet = undefined
     const report = JSON.parse(readFileSync(path.join(dir, 'gas-report.json'), 'utf8')) as GasReport
     expect(report.contracts.map((c) => c.contract)).toEqual(['fixtures/coverage/Branches.sol:Branches', 'fixtures/coverage/Caller.sol:BranchesCaller'])
+    expect(served).toEqual(report)
     const [branches, viaContract] = report.contracts
     expect(branches!.size).toBe(compiled.evm.deployedBytecode.object.length / 2)
     expect(branches!.deployments).toEqual(gasFigures([deployed.gasUsed]))
@@ -80,6 +83,11 @@ describe('gas report', () => {
     }
     devnet = undefined
     expect(printed).toContain('| fixtures/coverage/Branches.sol:Branches | pick(bool) | transaction | 1 |')
+  })
+
+  it('dualnet_gasReport answers -32000 without the option', async () => {
+    devnet = await createDevnet({ console: false })
+    await expect(devnet.rpc('dualnet_gasReport', [])).rejects.toMatchObject({ code: -32000, message: expect.stringContaining('the gas report is off') })
   })
 
   it('gasFigures: min, median (mean of the middle two, rounded down), max', () => {

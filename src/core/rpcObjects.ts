@@ -793,3 +793,39 @@ export interface DualnetCoverage {
   /** By code hash; `creation`: init code (a constructor's run). */
   unmatched: { codeHash: `0x${string}`; creation: boolean }[]
 }
+
+/** min / median / max of a list of gas figures, and how many. */
+export interface GasFigures {
+  calls: number
+  min: string
+  /** For an even count, the mean of the two middle figures, rounded down. */
+  median: string
+  max: string
+}
+
+/** One function of a contract. */
+export interface GasReportMethod {
+  /** Its signature (`transfer(address,uint256)`), or its selector when the artifacts do not name it; `''` for a call without one. */
+  method: string
+  selector: string
+  /** Transactions that entered the contract through it. */
+  transactions: GasFigures | null
+  /** Internal calls to it. */
+  internal: GasFigures | null
+}
+
+/** One contract of the report. */
+export interface GasReportContract {
+  /** `source:Name`, or the code hash of a code no artifact matches. */
+  contract: string
+  /** Runtime code size in bytes. */
+  size: number
+  methods: GasReportMethod[]
+  /** Top-level deployments' gas used. */
+  deployments: GasFigures | null
+}
+
+/** The gas report (option `gasReport`, dualnet_gasReport), in contract order (by name). Gas figures as decimal strings (JSON has no bigint). */
+export interface GasReport {
+  contracts: GasReportContract[]
+}

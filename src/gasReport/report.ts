@@ -12,47 +12,14 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CodeGasUsage, GasUsageSource } from '../evm/gasUsage.ts'
+import type { GasFigures, GasReport, GasReportContract } from '../core/rpcObjects.ts'
 import { loadCompilations } from '../coverage/buildInfo.ts'
 import { BytecodeMatcher } from '../coverage/match.ts'
 
+export type { GasFigures, GasReport, GasReportContract, GasReportMethod } from '../core/rpcObjects.ts'
+
 /** The files {@link GasReporter.close} writes into its directory. */
 export const GAS_REPORT_FILES = { json: 'gas-report.json', markdown: 'gas-report.md' } as const
-
-/** min / median / max of a list of gas figures, and how many. */
-export interface GasFigures {
-  calls: number
-  min: string
-  /** For an even count, the mean of the two middle figures, rounded down. */
-  median: string
-  max: string
-}
-
-/** One function of a contract. */
-export interface GasReportMethod {
-  /** Its signature (`transfer(address,uint256)`), or its selector when the artifacts do not name it; `''` for a call without one. */
-  method: string
-  selector: string
-  /** Transactions that entered the contract through it. */
-  transactions: GasFigures | null
-  /** Internal calls to it. */
-  internal: GasFigures | null
-}
-
-/** One contract of the report. */
-export interface GasReportContract {
-  /** `source:Name`, or the code hash of a code no artifact matches. */
-  contract: string
-  /** Runtime code size in bytes. */
-  size: number
-  methods: GasReportMethod[]
-  /** Top-level deployments' gas used. */
-  deployments: GasFigures | null
-}
-
-/** The whole report, in contract order (by name). Gas figures as decimal strings (JSON has no bigint). */
-export interface GasReport {
-  contracts: GasReportContract[]
-}
 
 /** Figures of `gas`, or null for none. */
 export function gasFigures(gas: readonly bigint[]): GasFigures | null {

@@ -60,6 +60,7 @@ import type {
   RpcTxpool,
   StateOverride,
   DualnetCoverage,
+  GasReport,
 } from '../core/rpcObjects.ts'
 
 /** A block by QUANTITY number or tag (`latest`, `earliest`, `pending`, `safe`, `finalized`). */
@@ -226,6 +227,7 @@ export type DualnetRpcSchema = [
   { Method: 'evm_snapshot'; Parameters?: undefined; ReturnType: Quantity },
   { Method: 'dualnet_gasSnapshot'; Parameters: [name: string, transactionHash: Hash]; ReturnType: Quantity },
   { Method: 'dualnet_coverage'; Parameters?: [reset?: boolean | null]; ReturnType: DualnetCoverage },
+  { Method: 'dualnet_gasReport'; Parameters?: undefined; ReturnType: GasReport },
   { Method: 'evm_revert'; Parameters: [id: string]; ReturnType: boolean },
   { Method: 'evm_mine'; Parameters?: [] | [timestamp: Numberish | { timestamp?: Numberish; blocks?: Numberish } | null]; ReturnType: '0x0' },
   { Method: 'evm_increaseTime'; Parameters: [seconds: Numberish]; ReturnType: number },

@@ -6,6 +6,7 @@ import type { RpcMethodDeclaration } from '../declare.ts'
 import { anvil_snapshot, evm_snapshot } from './evm_snapshot.ts'
 import { dualnet_gasSnapshot } from './dualnet_gasSnapshot.ts'
 import { dualnet_coverage } from './dualnet_coverage.ts'
+import { dualnet_gasReport } from './dualnet_gasReport.ts'
 import { anvil_revert, evm_revert } from './evm_revert.ts'
 import { evm_mine } from './evm_mine.ts'
 import { anvil_increaseTime, evm_increaseTime } from './evm_increaseTime.ts'
@@ -311,6 +312,7 @@ const table = {
   evm_snapshot,
   dualnet_gasSnapshot,
   dualnet_coverage,
+  dualnet_gasReport,
   evm_revert,
   evm_mine,
   evm_increaseTime,
