@@ -96,7 +96,8 @@ run_once() {
   ended=$(date +%s.%N)
   stop_server
   echo "$ended - $started" | bc >"$WORK/$name.seconds"
-  awk '{ printf "%.1f\n", $1 + $2 }' "$WORK/$name.cpu" >"$WORK/$name.cpuseconds"
+  # GNU time writes "Command exited with non-zero status N" first when the suite fails.
+  tail -n 1 "$WORK/$name.cpu" | awk '{ printf "%.1f\n", $1 + $2 }' >"$WORK/$name.cpuseconds"
 }
 
 # mocha's summary of a log: passing failing pending (its own time in seconds last).
