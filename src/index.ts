@@ -32,7 +32,7 @@ export type {
 } from './rest/schema.ts'
 export { RestErrorCode } from './rest/errors.ts'
 export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'
-export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork } from './options/types.ts'
+export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork, CoverageOption, GasReportOption } from './options/types.ts'
 export { InvalidOptionError, type InvalidOptionDetail } from './errors/invalidOption.ts'
 export type { ForkOptions } from './fork/connect.ts'
 export { ForkOptionError } from './fork/optionError.ts'
@@ -143,4 +143,12 @@ export type {
   StateOverride,
   StructLogJson,
   StructLoggerResult,
+  CoverageFileData,
+  CoveragePosition,
+  CoverageRange,
+  DualnetCoverage,
+  GasFigures,
+  GasReport,
+  GasReportContract,
+  GasReportMethod,
 } from './core/rpcObjects.ts'
