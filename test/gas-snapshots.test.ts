@@ -17,6 +17,7 @@ import { configureGasSnapshots } from '../src/gas/matcher.ts'
 import { readGasSnapshotFile, writeGasSnapshotFile } from '../src/gas/snapshotFile.ts'
 import { changedGasSnapshots, describeGasSnapshotChange, GasSnapshotMismatchError, gasOf, mergeGasSnapshots } from '../src/gas/snapshots.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
+import * as coverage from './coverage-support.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'dualnet-gas-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -171,5 +172,41 @@ describe('devnet.gasSnapshot and dualnet_gasSnapshot', () => {
     await expect(closing).rejects.toThrow(`2 gas snapshots differ from ${file}`)
     await closing.catch((err: GasSnapshotMismatchError) => expect(err.details).toBe('with data: 21000 → 21064 (+64, +0.30%)\nnew one: 21000 (not in the snapshot file)'))
     expect(readGasSnapshotFile(file)).toEqual({ 'value transfer': '21000', 'with data': '21000' })
+  })
+})
+
+describe('the gas report as gas snapshots', () => {
+  const to = (d: Devnet, data: string, target?: string) =>
+    d.rpc('eth_sendTransaction', [{ from: d.accounts[0]!.address, ...(target === undefined ? {} : { to: target }), data: data as Hex, gas: '0x100000' }]) as Promise<Hex>
+  const deployed = async (d: Devnet) => ((await d.rpc('eth_getTransactionReceipt', [await to(d, coverage.initCode)])) as { contractAddress: Hex }).contractAddress
+
+  it('writes each function’s median and the deployment’s on close, and in check mode fails the close on a change', async () => {
+    const file = join(dir, 'report', 'gas.json')
+    const options = { gasReport: { artifacts: coverage.BUILD_INFO, print: false }, console: false } as const
+    let devnet = await createDevnet({ ...options, gasSnapshot: { file } })
+    let token = await deployed(devnet)
+    await to(devnet, coverage.abi.encodeFunctionData('add', [5]), token)
+    await devnet.close()
+    const written = readGasSnapshotFile(file)
+    const add = 'fixtures/coverage/Branches.sol:Branches:add(uint256)'
+    expect(Object.keys(written)).toEqual(['fixtures/coverage/Branches.sol:Branches:(deployment)', add])
+
+    // The same function, costlier: above 100 it takes the other branch.
+    devnet = await createDevnet({ ...options, gasSnapshot: { file, check: true } })
+    token = await deployed(devnet)
+    await to(devnet, coverage.abi.encodeFunctionData('add', [500]), token)
+    const closing = devnet.close()
+    await expect(closing).rejects.toThrow(GasSnapshotMismatchError)
+    const { changes } = (await closing.catch((err: GasSnapshotMismatchError) => err)) as GasSnapshotMismatchError
+    expect(changes.map((c) => c.name)).toEqual([add])
+    expect(changes[0]!.before).toBe(BigInt(written[add]!))
+    expect(changes[0]!.after).toBeGreaterThan(changes[0]!.before!)
+    expect(readGasSnapshotFile(file)).toEqual(written)
+
+    // Unchanged, it passes.
+    devnet = await createDevnet({ ...options, gasSnapshot: { file, check: true } })
+    token = await deployed(devnet)
+    await to(devnet, coverage.abi.encodeFunctionData('add', [5]), token)
+    await devnet.close()
   })
 })

@@ -24,9 +24,13 @@ export class GasSnapshotRecorder {
   readonly file: string
   readonly #check: boolean
   readonly #tolerance: number
+  /** Whether the devnet was given the `gasSnapshot` option (the gas report's figures go into the file only then). */
+  readonly configured: boolean
   readonly #changes: GasSnapshotChange[] = []
 
-  constructor(option: GasSnapshotOption = {}) {
+  constructor(option?: GasSnapshotOption) {
+    this.configured = option !== undefined
+    option ??= {}
     this.file = resolve(option.file ?? '.gas-snapshot.json')
     this.#check = option.check ?? false
     this.#tolerance = option.tolerance ?? 0
@@ -50,6 +54,17 @@ export class GasSnapshotRecorder {
       throw new GasSnapshotMismatchError(this.file, changed, this.#tolerance)
     }
     return gas
+  }
+
+  /**
+   * Records every entry of `measured` at once (the gas report's figures at close):
+   * merged into the file in one write, or in check mode compared, each change kept for
+   * {@link changes} without throwing (the close reports them all).
+   */
+  recordAll(measured: ReadonlyMap<string, bigint>): void {
+    if (measured.size === 0) return
+    if (!this.#check) writeGasSnapshotFile(this.file, measured)
+    else this.#changes.push(...changedGasSnapshots(readGasSnapshotFile(this.file), measured, { tolerance: this.#tolerance }))
   }
 
   /** The measurements that failed the check so far, in order (the CLI lists them and exits with 1). */

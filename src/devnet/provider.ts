@@ -15,7 +15,7 @@ import type { RpcError } from '../rpc/errors.ts'
 import { FilterRegistry } from '../rpc/filters.ts'
 import type { SubscriptionConnection } from '../rpc/subscriptions.ts'
 import { DevnetControls, InvalidControlError, type BalanceChange } from '../controls/controls.ts'
-import { gasOf } from '../gas/snapshots.ts'
+import { gasOf, gasReportSnapshots } from '../gas/snapshots.ts'
 import { devnetTime, type DevnetTime } from '../controls/time.ts'
 import type { RestContext } from '../rest/context.ts'
 import type { RestEnvelope } from '../rest/router.ts'
@@ -335,12 +335,15 @@ export class DevnetInstance implements Devnet {
     await this.#resetting
     // The coverage option's reports, written once the last execution ended.
     await this.#context.coverage?.close()
-    await this.#context.gasReport?.close()
+    const gasSnapshots = this.#context.gasSnapshots
+    const report = await this.#context.gasReport?.close(gasSnapshots.configured)
+    // With both options, the report's figures are gas snapshots too (docs/gas-snapshots.md): written, or checked.
+    if (report !== undefined && gasSnapshots.configured) gasSnapshots.recordAll(gasReportSnapshots(report))
     await this.chain.close()
     this.#events.emit('disconnect', closedError())
     this.#events.removeAllListeners()
     // Gas snapshot check mode: the run fails at its end with every change (as forge snapshot --check), after everything closed.
-    const mismatch = this.#context.gasSnapshots.mismatch()
+    const mismatch = gasSnapshots.mismatch()
     if (mismatch !== undefined) throw mismatch
   }
 }

@@ -69,7 +69,12 @@ expect.extend({
     const [change] = changedGasSnapshots(readGasSnapshotFile(file), measured, { tolerance: configured.tolerance ?? 0 })
     return change === undefined
       ? { pass: true, message: () => `${key}: ${gas} matches ${file}` }
-      : { pass: false, message: () => `gas snapshot differs from ${file}${configured.tolerance ? ` by more than ${configured.tolerance}%` : ''}: ${describeGasSnapshotChange(change)}`, actual: gas, expected: change.before }
+      : {
+          pass: false,
+          message: () => `gas snapshot differs from ${file}${configured.tolerance ? ` by more than ${configured.tolerance}%` : ''}: ${describeGasSnapshotChange(change)}`,
+          actual: gas,
+          expected: change.before,
+        }
   },
 })
 

@@ -8,6 +8,7 @@
  * of it in review shows what changed. Pure: the file's reading and writing is
  * ./snapshotFile.ts.
  */
+import type { GasReport } from '../core/rpcObjects.ts'
 import { DualnetError } from '../errors/base.ts'
 
 /** What a snapshot file holds: a measurement's name to its gas, a decimal string. */
@@ -97,4 +98,25 @@ export function gasOf(measured: unknown): bigint {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
   if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value)
   throw new TypeError('a gas snapshot takes a receipt (with gasUsed), a bigint, a non-negative safe integer or a hex quantity')
+}
+
+/**
+ * The gas report's figures as gas snapshot entries (the option `gasReport` beside
+ * `gasSnapshot`): per contract and function the median gas of the transactions that
+ * entered it (`<contract>:<function>`) and of the internal calls to it
+ * (`<contract>:<function> (internal)`), and per contract the median deployment gas
+ * (`<contract>:(deployment)`). `<contract>` is the report's `source:Name`. A median, as
+ * the report's middle figure, moves only when the function's usual cost moves.
+ */
+export function gasReportSnapshots(report: GasReport): Map<string, bigint> {
+  const entries = new Map<string, bigint>()
+  for (const contract of report.contracts) {
+    for (const method of contract.methods) {
+      const name = `${contract.contract}:${method.method === '' ? '(fallback/receive)' : method.method}`
+      if (method.transactions !== null) entries.set(name, BigInt(method.transactions.median))
+      if (method.internal !== null) entries.set(`${name} (internal)`, BigInt(method.internal.median))
+    }
+    if (contract.deployments !== null) entries.set(`${contract.contract}:(deployment)`, BigInt(contract.deployments.median))
+  }
+  return entries
 }

@@ -54,10 +54,12 @@ export class GasReporter {
 
   /**
    * At the devnet's close: prints the table and writes the files as the constructor
-   * says; a failure is a process warning (`DUALNET_GAS_REPORT`), not a failed close.
+   * says, and resolves to the report (made, with nothing to print or write, only when
+   * `wanted`: the gas snapshots take it). A failure is a process warning
+   * (`DUALNET_GAS_REPORT`), not a failed close, and resolves to undefined.
    */
-  async close(): Promise<void> {
-    if (this.#dir === undefined && this.#print === undefined) return
+  async close(wanted = false): Promise<GasReport | undefined> {
+    if (this.#dir === undefined && this.#print === undefined && !wanted) return undefined
     try {
       const report = await this.report()
       const markdown = gasReportMarkdown(report)
@@ -67,8 +69,10 @@ export class GasReporter {
         await writeFile(path.join(this.#dir, GAS_REPORT_FILES.markdown), markdown)
       }
       this.#print?.(markdown)
+      return report
     } catch (err) {
       process.emitWarning(`dualnet: gas report not made: ${(err as Error).message}`, { code: 'DUALNET_GAS_REPORT' })
+      return undefined
     }
   }
 
