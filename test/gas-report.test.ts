@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Interface } from 'ethers'
 import { createDevnet, type Devnet } from '../src/index.ts'
-import { gasFigures, type GasReport } from '../src/gasReport/report.ts'
+import { gasFigures, type GasReport } from '../src/gas/report.ts'
 import { tempDir, abi, BUILD_INFO, compiled, initCode } from './coverage-support.ts'
 
 const buildInfo = JSON.parse(readFileSync(path.join(BUILD_INFO, 'branches.json'), 'utf8'))

@@ -253,7 +253,7 @@ async function buildChain(
 }
 
 /** The gasReport option's reporter: prints to stdout unless `print: false`. */
-async function gasReporter(recorder: GasUsageRecorder, option: NonNullable<DevnetOptions['gasReport']>): Promise<import('../gasReport/report.ts').GasReporter> {
-  const { GasReporter } = await import('../gasReport/report.ts')
+async function gasReporter(recorder: GasUsageRecorder, option: NonNullable<DevnetOptions['gasReport']>): Promise<import('../gas/report.ts').GasReporter> {
+  const { GasReporter } = await import('../gas/report.ts')
   return new GasReporter(recorder, option.artifacts, option.dir, option.print === false ? undefined : (text) => console.log(text.trimEnd()))
 }

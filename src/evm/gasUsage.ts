@@ -10,7 +10,7 @@
  * call per frame; the interpreter loop keeps its fast path, which only step listeners
  * leave), only while a mined transaction runs. Without a recorder the engine adds no
  * listener. The evm layer only counts; names come from the artifacts above
- * (src/gasReport/).
+ * (src/gas/report.ts).
  */
 import type { EVM, Message } from '@ethereumjs/evm'
 import { keccak256 } from '../util/hash.ts'

@@ -12,7 +12,7 @@ import type { RpcLimits } from './limits.ts'
 import type { EmptyStorageAnswer } from '../core/answers.ts'
 import type { SubscriptionConnection, SubscriptionManager } from './subscriptions.ts'
 import type { CoverageReporter } from '../coverage/reporter.ts'
-import type { GasReporter } from '../gasReport/report.ts'
+import type { GasReporter } from '../gas/report.ts'
 
 /** A key eth_sendTransaction can sign with. */
 export interface SigningAccount {
