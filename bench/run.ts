@@ -5,7 +5,9 @@
  * - createDevnet() to the first answer (cold: first in the process; warm: median), and
  *   in a fresh process (cold imports, cold JIT) W7, one test file's work as the peer
  *   bench's W7 measures it: the process's start to the first answer, the ERC20
- *   fixture's deployment to its receipt, 100 transfers and 500 eth_calls.
+ *   fixture's deployment to its receipt, 100 transfers and 500 eth_calls; and the same
+ *   over HTTP against the CLI as a user starts it, with its W1, spawn to first reply
+ *   (bench/coldStart.ts).
  * - Automined ERC20 transfers/s, each awaited to its receipt, and the baseline of
  *   the same raw transactions decoded and run by @ethereumjs/vm's runTx directly.
  * - eth_call balanceOf/s and eth_blockNumber/s.
