@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requestOnNetwork, withNetworkGas } from '../src/hardhat/networkRequest.ts'
-import { devnetOf, registerDevnet, resolveDualnetConfig } from '../src/hardhat/shared.ts'
+import { devnetOf, registerDevnet, resolveDualnetConfig, serve } from '../src/hardhat/shared.ts'
 import { fixEthersSignersGas } from '../src/hardhat/v2Ethers.ts'
 import configHooks, { IN_PROCESS_URL } from '../src/hardhat/v3Config.ts'
 import networkHooks from '../src/hardhat/v3Network.ts'
@@ -249,5 +249,33 @@ describe("hardhat-ethers' signers (Hardhat 2; the real one runs in examples/hard
       delete require.cache[entry]
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('the dualnet task', () => {
+  it('serves JSON-RPC and REST, and with --explorer the explorer page, whose URL it prints; it closes the devnet when told to stop', async () => {
+    const lines: string[] = []
+    let stop!: () => void
+    const stopped = new Promise<void>((resolve) => (stop = resolve))
+    const serving = serve(
+      resolveDualnetConfig({ accounts: 1 }, HH2_RESERVED),
+      { port: 0, restPort: 0, explorer: true },
+      (line) => lines.push(line),
+      () => stopped,
+    )
+    const url = (label: string) => /^\S+ +(http:\S+)$/.exec(lines.find((l) => l.startsWith(label)) ?? '')?.[1]
+    while (!lines.includes('Accounts')) await new Promise((resolve) => setTimeout(resolve, 10))
+    const explorer = url('Explorer')
+    expect(explorer).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/explorer$/)
+    const page = await fetch(explorer!)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    const answer = (await (
+      await fetch(url('JSON-RPC')!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })
+    ).json()) as { result: string }
+    expect(answer.result).toBe('0x3039')
+    stop()
+    await serving
+    await expect(fetch(explorer!)).rejects.toThrow()
   })
 })

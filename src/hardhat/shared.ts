@@ -128,26 +128,37 @@ export interface ServeOptions {
   port?: number
   /** REST port; default 20334, the node's. 0: an ephemeral port. */
   restPort?: number
+  /** Serve the explorer page at `/explorer` of the JSON-RPC server (docs/explorer.md); default false. */
+  explorer?: boolean
 }
 
 /**
  * The `dualnet` task: starts a devnet of `config` as JSON-RPC and REST servers,
- * prints both URLs and the dev accounts, and resolves once the process is told to
- * stop (SIGINT, SIGTERM), after closing the devnet.
+ * prints both URLs (and the explorer's with `explorer`) and the dev accounts, and
+ * resolves after closing the devnet once `stopped` resolves (default: once the process
+ * is told to stop, SIGINT or SIGTERM).
  */
-export async function serve(config: DualnetHardhatConfig, serveOptions: ServeOptions, print: (line: string) => void = console.log): Promise<void> {
+export async function serve(config: DualnetHardhatConfig, serveOptions: ServeOptions, print: (line: string) => void = console.log, stopped: () => Promise<void> = stopSignal): Promise<void> {
   const devnet = await startDevnet(config.options)
   const urls = await devnet.listen({
     host: serveOptions.hostname ?? '127.0.0.1',
     rpcPort: serveOptions.port ?? 8545,
     restPort: serveOptions.restPort ?? 20334,
+    explorer: serveOptions.explorer ?? false,
   })
   print(`dualnet (chain id ${devnet.chainId}) for network '${config.network}'`)
   print(`JSON-RPC  ${urls.rpcUrl}`)
   if (urls.restUrl !== undefined) print(`REST      ${urls.restUrl}`)
+  if (urls.explorerUrl !== undefined) print(`Explorer  ${urls.explorerUrl}`)
   print('Accounts')
   for (const [i, account] of devnet.accounts.entries()) print(`  (${i}) ${account.address} ${account.privateKey}`)
-  await new Promise<void>((resolve) => {
+  await stopped()
+  await devnet.close()
+}
+
+/** Resolves when the process is told to stop (SIGINT, SIGTERM). */
+function stopSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
@@ -156,5 +167,4 @@ export async function serve(config: DualnetHardhatConfig, serveOptions: ServeOpt
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
   })
-  await devnet.close()
 }

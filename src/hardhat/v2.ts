@@ -63,6 +63,7 @@ interface Hardhat2Config {
 }
 interface Hardhat2Task {
   addOptionalParam(name: string, description: string, defaultValue: unknown, type: unknown): Hardhat2Task
+  addFlag(name: string, description: string): Hardhat2Task
   setAction(action: (args: Record<string, any>, hre: Record<string, any>) => Promise<unknown>): Hardhat2Task
 }
 
@@ -171,4 +172,5 @@ task('dualnet', 'Starts the devnet of the dualnet network as JSON-RPC and REST s
   .addOptionalParam('hostname', 'The interface both servers bind', '127.0.0.1', types.string)
   .addOptionalParam('port', 'The JSON-RPC port (0: an ephemeral port)', 8545, types.int)
   .addOptionalParam('restPort', 'The REST port (0: an ephemeral port)', 20334, types.int)
+  .addFlag('explorer', 'Serve the explorer page at /explorer of the JSON-RPC server')
   .setAction(async (args, hre) => serve(hre.config.dualnet as DualnetHardhatConfig, args))

@@ -36,6 +36,7 @@ export { devnetOf, type DualnetHardhatConfig, type DualnetHardhatUserConfig } fr
 /** What this module uses of Hardhat 3's task builder (hardhat/config). */
 interface TaskBuilder {
   addOption(option: { name: string; description: string; type: string; defaultValue: unknown }): TaskBuilder
+  addFlag(flag: { name: string; description: string }): TaskBuilder
   setAction(action: () => Promise<{ default: (args: any, hre: any) => Promise<unknown> }>): TaskBuilder
   build(): unknown
 }
@@ -60,7 +61,7 @@ const dualnetPlugin: {
   readonly npmPackage: string
   /** Loaded by Hardhat when it runs the `config` and `network` hooks. */
   readonly hookHandlers: { readonly config: () => Promise<unknown>; readonly network: () => Promise<unknown> }
-  /** The `dualnet` task: `npx hardhat dualnet [--hostname h] [--port n] [--rest-port n]`. */
+  /** The `dualnet` task: `npx hardhat dualnet [--hostname h] [--port n] [--rest-port n] [--explorer]`. */
   readonly tasks: readonly unknown[]
 } = {
   id: 'dualnet',
@@ -74,6 +75,7 @@ const dualnetPlugin: {
       .addOption({ name: 'hostname', description: 'The interface both servers bind', type: 'STRING', defaultValue: '127.0.0.1' })
       .addOption({ name: 'port', description: 'The JSON-RPC port (0: an ephemeral port)', type: 'INT', defaultValue: 8545 })
       .addOption({ name: 'restPort', description: 'The REST port (0: an ephemeral port)', type: 'INT', defaultValue: 20334 })
+      .addFlag({ name: 'explorer', description: 'Serve the explorer page at /explorer of the JSON-RPC server' })
       .setAction(() => import('./v3Task.ts'))
       .build(),
   ],
