@@ -5,7 +5,12 @@
 import { type ComponentChild, h, render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import type { Endpoints } from './chain.ts'
-import { Account, Block, Find, Home, link, searchRoute, Transaction } from './views.ts'
+import { link } from './ui.ts'
+import { Account } from './views/account.ts'
+import { Block } from './views/block.ts'
+import { Home } from './views/home.ts'
+import { Find, searchRoute } from './views/search.ts'
+import { Transaction } from './views/transaction.ts'
 
 function route(): string[] {
   return location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent)
