@@ -40,6 +40,7 @@ import { ForkRemoteError } from '../src/fork/remote.ts'
 import { RemoteErrorAnswer } from '../src/fork/history.ts'
 import { GasSnapshotMismatchError } from '../src/gas/snapshots.ts'
 import { CoverageError } from '../src/coverage/buildInfo.ts'
+import { ExplorerRequestError } from '../src/explorer/api/errors.ts'
 import { RemoteRestErrorAnswer } from '../src/fork/restHistory.ts'
 import { NotForkedError } from '../src/fork/source.ts'
 import { ForkMiss } from '../src/fork/miss.ts'
@@ -94,6 +95,7 @@ const cases: Case[] = [
   plain(new CorruptDatabaseError('bad entry')),
   plain(new GasSnapshotMismatchError('.gas-snapshot.json', [{ name: 'transfer', before: 51_000n, after: 52_000n }], 0)),
   plain(new CoverageError('coverage is off')),
+  plain(new ExplorerRequestError(404, 'no transaction 0x01')),
   { err: new InvalidAddressError('invalid address'), rpc: { code: -32602, message: 'invalid address' }, rest: { code: INTERNAL, result: 'invalid address' } },
   // The node's convention where it has one; routes converted these themselves before and still do (rest/sendNative.ts, chain/nativeIntake.ts).
   { err: new InvalidTransactionError('unsupported transaction version 1'), rpc: { code: SERVER, message: 'unsupported transaction version 1' }, rest: { code: 43001, result: '' } },

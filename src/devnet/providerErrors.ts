@@ -65,6 +65,7 @@ export const EIP1193_ERROR_CONVENTIONS: { readonly [C in DualnetErrorCode]: Eip1
   DUALNET_ERR_NOT_FORKED: 'rpc',
   DUALNET_ERR_GAS_SNAPSHOT_MISMATCH: 'rpc',
   DUALNET_ERR_COVERAGE: 'rpc',
+  DUALNET_ERR_EXPLORER_REQUEST: 'rpc',
 }
 
 /**

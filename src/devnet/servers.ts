@@ -42,7 +42,7 @@ export async function startServers(options: ListenOptions, parts: ServerParts): 
   const vhosts = virtualHosts(options.vhosts)
   // The explorer learns the REST URL once both servers are bound (its page reads the native view there).
   let urls: DevnetUrls | undefined
-  const pages = explorer?.explorerPages(() => urls, { controls: explorer.isLoopback(host) })
+  const pages = explorer?.explorerPages(() => urls, { controls: explorer.isLoopback(host), chain: parts.context.chain })
   const rpc = createRpcServer({ context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts, log: options.log, pages })
   let restApp: FastifyInstance | undefined
   if (rest !== undefined) {

@@ -3,7 +3,9 @@
  * (src/server/rpcServer.ts, the `pages` option; src/devnet/servers.ts loads this module
  * only with the listen option `explorer: true`). Four files: the HTML shell, the
  * script and the style sheet (assets.ts: built into dist/ or, from src/, bundled on
- * first request) and `config.json`, which tells the page where the REST server is.
+ * first request) and `config.json`, which tells the page where the REST server is;
+ * and the explorer's read API under `/explorer/api/` (api/router.ts), what the page
+ * needs that neither interface answers.
  *
  * Every answer carries a strict Content-Security-Policy: scripts and styles from this
  * origin only (the shell has no inline script or style), connections to this origin
@@ -11,10 +13,15 @@
  * The page renders chain data as text nodes (preact escapes every string), never as HTML.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Chain } from '../chain/chain.ts'
+import { answerApi } from './api/router.ts'
 import { type ExplorerAssets, explorerAssets } from './assets.ts'
 
 /** Where the page lives on the JSON-RPC server. */
 export const EXPLORER_PREFIX = '/explorer'
+
+/** Where the explorer's read API lives, below the prefix. */
+const API_PREFIX = '/api'
 
 /** What the page fetches first (`config.json`): the REST server's base URL, when REST is on, and whether it shows its controls. */
 export interface ExplorerConfig {
@@ -33,13 +40,35 @@ export function isLoopback(host: string): boolean {
 }
 
 /**
+ * The REST server's URL as the browser that asked can reach it: the host name of the
+ * request's Host header (the one the browser reached this server by, which the Host
+ * check has let through) with the REST server's port. Bound beyond loopback
+ * (`0.0.0.0`, `::`), the devnet's own URL names the wildcard address, which no
+ * browser on another machine can open; both servers listen on the same addresses, so
+ * the name that reached one reaches the other. Without a Host header, `restUrl` as is.
+ */
+export function restUrlFor(restUrl: string, host: string | undefined): string {
+  if (host === undefined || host === '') return restUrl
+  const rest = new URL(restUrl)
+  let reached: URL
+  try {
+    reached = new URL(`http://${host}`)
+  } catch {
+    return restUrl
+  }
+  rest.hostname = reached.hostname
+  return rest.origin
+}
+
+/**
  * The `pages` handler of the JSON-RPC server for the explorer. `urls` gives the
  * devnet's URLs once both servers are bound (`undefined` before: the config then
- * names no REST server); `controls` shows the page's controls. A path under the prefix that is none of the files gets 404.
+ * names no REST server); `controls` shows the page's controls; `chain` is what the
+ * API reads. A path under the prefix that is none of the files gets 404.
  */
 export function explorerPages(
   urls: () => { readonly restUrl?: string | undefined } | undefined,
-  { controls }: { controls: boolean },
+  { controls, chain }: { controls: boolean; chain: Chain },
 ): {
   prefix: string
   serve: (request: IncomingMessage, response: ServerResponse) => void
@@ -50,7 +79,18 @@ export function explorerPages(
       const url = request.url ?? EXPLORER_PREFIX
       const query = url.indexOf('?')
       const path = (query === -1 ? url : url.slice(0, query)).slice(EXPLORER_PREFIX.length)
-      const restUrl = urls()?.restUrl ?? null
+      const bound = urls()?.restUrl
+      const restUrl = bound === undefined ? null : restUrlFor(bound, request.headers.host)
+      if (path.startsWith(API_PREFIX)) {
+        let answered: { status: number; body: string }
+        try {
+          answered = answerApi(chain, path.slice(API_PREFIX.length), new URLSearchParams(query === -1 ? '' : url.slice(query + 1)))
+        } catch (err) {
+          answered = { status: 500, body: JSON.stringify({ error: err instanceof Error ? err.message : 'unknown error' }) }
+        }
+        send(response, answered.status, 'application/json; charset=utf-8', request.method === 'HEAD' ? undefined : answered.body, restUrl, Buffer.byteLength(answered.body))
+        return
+      }
       answer(path, { restUrl, controls })
         .then((file) => {
           if (file === undefined) return send(response, 404, 'text/plain; charset=utf-8', 'not found\n', restUrl)

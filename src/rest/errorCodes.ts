@@ -73,6 +73,7 @@ export const REST_ERROR_CONVENTIONS: { readonly [C in DualnetErrorCode]: RestErr
   DUALNET_ERR_NOT_FORKED: INTERNAL,
   DUALNET_ERR_GAS_SNAPSHOT_MISMATCH: INTERNAL,
   DUALNET_ERR_COVERAGE: INTERNAL,
+  DUALNET_ERR_EXPLORER_REQUEST: INTERNAL,
 }
 
 /** What an `own` convention reads: the numeric code and Result the error carries. */

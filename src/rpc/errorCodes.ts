@@ -77,6 +77,7 @@ export const RPC_ERROR_CONVENTIONS: { readonly [C in DualnetErrorCode]: RpcError
   DUALNET_ERR_NOT_FORKED: SERVER,
   DUALNET_ERR_GAS_SNAPSHOT_MISMATCH: SERVER,
   DUALNET_ERR_COVERAGE: SERVER,
+  DUALNET_ERR_EXPLORER_REQUEST: SERVER,
 }
 
 /** What an `own` convention reads: the numeric code and data the error carries. */

@@ -1,0 +1,44 @@
+/**
+ * The explorer's own read API, under `/explorer/api/`: what the page needs that neither
+ * interface answers, read from the ledger the two views share. Each route is a file of
+ * this folder (its path, its handler); this module matches a request to one and renders
+ * its answer or its error as JSON. Loaded only with the explorer (src/explorer/serve.ts).
+ *
+ * Answers: 200 with the route's JSON; 400 `{ "error": "..." }` for a malformed
+ * parameter, 404 for something the chain does not hold or a path no route has. Every
+ * route only reads: nothing a request sends changes the chain.
+ */
+import type { Chain } from '../../chain/chain.ts'
+import { accountRoute } from './account.ts'
+import { ExplorerRequestError } from './errors.ts'
+import { storageRoute } from './storage.ts'
+import { transactionRoute } from './transaction.ts'
+import { transactionsRoute } from './transactions.ts'
+
+/** One route: `/explorer/api/<name>/<id>`, with the query's parameters. */
+export interface ApiRoute {
+  /** The path segment after `/explorer/api/`. */
+  readonly name: string
+  /** The answer for `id` (the next segment, URI-decoded); throws {@link ExplorerRequestError} for bad input or a miss. */
+  handle(chain: Chain, id: string, query: URLSearchParams): unknown
+}
+
+const ROUTES: ReadonlyMap<string, ApiRoute> = new Map([accountRoute, storageRoute, transactionRoute, transactionsRoute].map((r) => [r.name, r]))
+
+/** The answer to `path` (below `/explorer/api`, e.g. `/transaction/0x…`) as a status and a JSON body. */
+export function answerApi(chain: Chain, path: string, query: URLSearchParams): { status: number; body: string } {
+  const [, name = '', id, ...rest] = path.split('/')
+  const route = ROUTES.get(name)
+  if (route === undefined || id === undefined || rest.length > 0) return error(404, `no explorer API at ${path}`)
+  try {
+    return { status: 200, body: JSON.stringify(route.handle(chain, decodeURIComponent(id), query)) }
+  } catch (err) {
+    if (err instanceof ExplorerRequestError) return error(err.status, err.message)
+    if (err instanceof URIError) return error(400, 'a malformed %-escape in the path')
+    throw err
+  }
+}
+
+function error(status: number, message: string): { status: number; body: string } {
+  return { status, body: JSON.stringify({ error: message }) }
+}

@@ -1,0 +1,74 @@
+/**
+ * `GET /explorer/api/transactions/<address>?before=<height>:<index>&limit=<n>`: the
+ * transactions of both kinds that touch an address, newest first, a page at a time.
+ * Read from the chain's address index (chain/addressIndex.ts says what touches an
+ * address: sender or payer, recipient, signers, created contract, log emitters, both
+ * ends of value moves and token calls). `before` is the `next` of the page before; a
+ * page holds at most `limit` (1..100, default 25).
+ *
+ * On a fork, only the blocks mined here are indexed: the page says so (`forked`).
+ */
+import type { Chain } from '../../chain/chain.ts'
+import { toHexRaw } from '../../util/hex.ts'
+import { ExplorerRequestError } from './errors.ts'
+import { type BothForms, bothForms, parseAccount, parseLimit } from './params.ts'
+import type { ApiRoute } from './router.ts'
+import { describeTransaction, type ExplorerTransaction } from './transaction.ts'
+
+/** One transaction of the list: its description, and for an EVM one its recipient, value (wei) and selector. */
+export type ListedTransaction = ExplorerTransaction & {
+  readonly evm?: { readonly to: BothForms | null; readonly created: BothForms | null; readonly value: string; readonly selector: string | null }
+}
+
+/** A page of the list. */
+export interface TransactionPage {
+  readonly transactions: readonly ListedTransaction[]
+  /** How many transactions touch the address in all. */
+  readonly total: number
+  /** The `before` of the next (older) page, or null on the last. */
+  readonly next: string | null
+  /** A fork: the remote's blocks below the fork are not in the list. */
+  readonly forked: boolean
+}
+
+function parseBefore(text: string | null): number {
+  if (text === null) return Number.POSITIVE_INFINITY
+  const match = /^(\d{1,10}):(\d{1,5})$/.exec(text)
+  if (match === null) throw new ExplorerRequestError(400, 'before is <height>:<index>, the next of the page before')
+  return Number(match[1]) * 65_536 + Number(match[2])
+}
+
+export const transactionsRoute: ApiRoute = {
+  name: 'transactions',
+  handle: (chain: Chain, id: string, query: URLSearchParams): TransactionPage => {
+    const address = toHexRaw(parseAccount(id))
+    const before = parseBefore(query.get('before'))
+    const limit = parseLimit(query, 25, 100)
+    const positions = chain.transactionsTouching(address).filter((p) => p.height * 65_536 + p.index < before)
+    const page = positions.slice(-limit).reverse()
+    const transactions = page.map(({ height, index }): ListedTransaction => {
+      const block = chain.blockAt(height)!
+      const tx = block.transactions[index]!
+      const record = block.records[index]!
+      const described = describeTransaction({ tx, block, index, record })
+      if (tx.kind !== 'evm') return described
+      const { to, value, data } = tx.tx
+      return {
+        ...described,
+        evm: {
+          to: to === undefined ? null : bothForms(to),
+          created: record.contractAddress === undefined ? null : bothForms(record.contractAddress),
+          value: value.toString(),
+          selector: data.length >= 4 ? `0x${toHexRaw(data.subarray(0, 4))}` : null,
+        },
+      }
+    })
+    const last = page.at(-1)
+    return {
+      transactions,
+      total: chain.transactionsTouching(address).length,
+      next: positions.length > limit && last !== undefined ? `${last.height}:${last.index}` : null,
+      forked: chain.fork !== undefined,
+    }
+  },
+}
