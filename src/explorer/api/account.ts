@@ -11,29 +11,9 @@
  */
 import type { Chain } from '../../chain/chain.ts'
 import { fromHex, toHexRaw } from '../../util/hex.ts'
-import { type BothForms, bothForms, parseAccount } from './params.ts'
+import { bothForms, parseAccount } from './params.ts'
+import type { ExplorerAccount, ListedAllowance } from './types.ts'
 import type { ApiRoute } from './router.ts'
-
-/** One allowance: `owner` lets `spender` move `amount` base units of `token`. */
-export interface ListedAllowance {
-  readonly token: 'main' | 'gas'
-  readonly owner: BothForms
-  readonly spender: BothForms
-  /** Base units (main 1e-9, gas 1e-18), a decimal string. */
-  readonly amount: string
-}
-
-/** The account's allowances and storage size. */
-export interface ExplorerAccount {
-  readonly address: BothForms
-  /** Allowances this account gave (it is the owner). */
-  readonly given: readonly ListedAllowance[]
-  /** Allowances given to this account (it is the spender), unbound gas among them. */
-  readonly received: readonly ListedAllowance[]
-  /** Storage slots that hold a value. */
-  readonly storageSlots: number
-  readonly forked: boolean
-}
 
 export const accountRoute: ApiRoute = {
   name: 'account',

@@ -9,42 +9,8 @@ import { decodeNativeInvoke } from '../../native/invokeScript.ts'
 import { nativeMethodName, type Token, type TokenCall } from '../../native/tokenCall.ts'
 import type { NativeTransaction } from '../../native/transaction.ts'
 import { bytesEqual, toHexRaw } from '../../util/hex.ts'
-import { type BothForms, bothForms } from './params.ts'
-
-/** One amount, as the call states it and in the token's base units. */
-export interface DescribedAmount {
-  /** In the method's units (a decimal string). */
-  readonly amount: string
-  /** Decimal places of the method's units: main 0 (v1) or 9 (v2), gas 9 (v1) or 18 (v2). */
-  readonly decimals: number
-  /** The same in base units (main 1e-9, gas 1e-18), a decimal string. */
-  readonly baseUnits: string
-  /** Decimal places of base units: main 9, gas 18. */
-  readonly baseDecimals: number
-}
-
-/** What a token call moves or permits: `from` → `to` of `amount`. */
-export interface DescribedMove extends DescribedAmount {
-  readonly from: BothForms
-  readonly to: BothForms
-}
-
-/**
- * A decoded token call. `action` says what it does: `transfer` (each of `moves`),
- * `approve` (`moves[0]`: owner → spender), `transferFrom` (`sender` spends owner →
- * recipient), `withdrawUnboundGas` (a gas transferFrom whose owner is the main-token
- * contract: the sender claims unbound gas, reference §4.2), or `query` (balanceOf,
- * allowance, name, …: moves nothing).
- */
-export interface DescribedCall {
-  readonly token: Token
-  /** The native method name, e.g. `transferV2`. */
-  readonly method: string
-  readonly action: 'transfer' | 'approve' | 'transferFrom' | 'withdrawUnboundGas' | 'query'
-  readonly moves: readonly DescribedMove[]
-  /** The spender of a transferFrom (and of a withdrawal). */
-  readonly sender?: BothForms
-}
+import { bothForms } from './params.ts'
+import type { DescribedAmount, DescribedCall, DescribedMove } from './types.ts'
 
 const BASE_DECIMALS: Record<Token, number> = { main: 9, gas: 18 }
 

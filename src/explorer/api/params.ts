@@ -5,12 +5,7 @@
 import { fromBase58, toBase58 } from '../../native/address.ts'
 import { fromHex, toHexRaw } from '../../util/hex.ts'
 import { ExplorerRequestError } from './errors.ts'
-
-/** An address in both forms: `hex` 40 hex digits without 0x (the ledger's key), `base58` (reference §3). */
-export interface BothForms {
-  readonly hex: string
-  readonly base58: string
-}
+import type { BothForms } from './types.ts'
 
 /** The two forms of a 20-byte address. */
 export function bothForms(address: Uint8Array): BothForms {

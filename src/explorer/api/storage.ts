@@ -12,16 +12,7 @@ import { storageWord, toHexRaw } from '../../util/hex.ts'
 import { ExplorerRequestError } from './errors.ts'
 import { parseAccount, parseLimit } from './params.ts'
 import type { ApiRoute } from './router.ts'
-
-/** A page of storage. */
-export interface StoragePage {
-  readonly slots: readonly { readonly slot: string; readonly value: string }[]
-  /** Slots holding a value in all. */
-  readonly total: number
-  /** The `after` of the next page, or null on the last. */
-  readonly next: string | null
-  readonly forked: boolean
-}
+import type { StoragePage } from './types.ts'
 
 export const storageRoute: ApiRoute = {
   name: 'storage',

@@ -7,29 +7,11 @@
 import type { Chain } from '../../chain/chain.ts'
 import type { IncludedTransaction } from '../../chain/chainTypes.ts'
 import { toHexRaw, toReversedHex } from '../../util/hex.ts'
-import { type DescribedCall, describeGenesisPayload, describeTokenCall } from './nativeCall.ts'
+import { describeGenesisPayload, describeTokenCall } from './nativeCall.ts'
 import { ExplorerRequestError } from './errors.ts'
-import { type BothForms, bothForms, parseHash } from './params.ts'
+import { bothForms, parseHash } from './params.ts'
 import type { ApiRoute } from './router.ts'
-
-/** A transaction as the page finds it. */
-export interface ExplorerTransaction {
-  /** `evm`: an EIP-155 transaction; `native`: a token call; `genesis`: a system transaction of block 0. */
-  readonly kind: 'evm' | 'native' | 'genesis'
-  /** JSON-RPC's form: 0x and the raw hash (the Ethereum hash of an EVM transaction). */
-  readonly hash: string
-  /** REST's form: the raw hash byte-reversed, without 0x. */
-  readonly restHash: string
-  readonly height: number
-  /** Its index in the native block (EVM and native transactions together). */
-  readonly index: number
-  /** Payer (native) or sender (EVM). */
-  readonly from: BothForms
-  /** The state of its execution record: 1 success, 0 failure. */
-  readonly state: 0 | 1
-  /** A native transaction: its signers (CheckWitness), its decoded token call, its fee (GasConsumed, gas in 1e-9). */
-  readonly native?: { readonly signers: readonly BothForms[]; readonly call?: DescribedCall; readonly script?: string; readonly gasConsumed: string }
-}
+import type { ExplorerTransaction } from './types.ts'
 
 /** The included transaction `hash` names, in either byte order; throws 404 when neither is held. */
 export function findTransaction(chain: Chain, hash: Uint8Array): IncludedTransaction {

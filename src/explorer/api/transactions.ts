@@ -11,25 +11,10 @@
 import type { Chain } from '../../chain/chain.ts'
 import { toHexRaw } from '../../util/hex.ts'
 import { ExplorerRequestError } from './errors.ts'
-import { type BothForms, bothForms, parseAccount, parseLimit } from './params.ts'
+import { bothForms, parseAccount, parseLimit } from './params.ts'
 import type { ApiRoute } from './router.ts'
-import { describeTransaction, type ExplorerTransaction } from './transaction.ts'
-
-/** One transaction of the list: its description, and for an EVM one its recipient, value (wei) and selector. */
-export type ListedTransaction = ExplorerTransaction & {
-  readonly evm?: { readonly to: BothForms | null; readonly created: BothForms | null; readonly value: string; readonly selector: string | null }
-}
-
-/** A page of the list. */
-export interface TransactionPage {
-  readonly transactions: readonly ListedTransaction[]
-  /** How many transactions touch the address in all. */
-  readonly total: number
-  /** The `before` of the next (older) page, or null on the last. */
-  readonly next: string | null
-  /** A fork: the remote's blocks below the fork are not in the list. */
-  readonly forked: boolean
-}
+import { describeTransaction } from './transaction.ts'
+import type { ListedTransaction, TransactionPage } from './types.ts'
 
 function parseBefore(text: string | null): number {
   if (text === null) return Number.POSITIVE_INFINITY

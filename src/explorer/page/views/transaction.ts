@@ -1,9 +1,9 @@
 /** Transaction: an EVM one's receipt, logs, call tree and revert reason; a native one's view by REST. */
 import { type ComponentChild, h } from 'preact'
-import { type Endpoints, rest, rpc } from '../chain.ts'
+import { api, type Endpoints, rpc } from '../chain.ts'
 import { quantity, units } from '../format.ts'
 import { fields, type Json, Loaded, link } from '../ui.ts'
-import { nativeView } from './nativeTransaction.ts'
+import { type FoundTransaction, NativeTransaction } from './nativeTransaction.ts'
 
 /** The standard events the page names without an ABI (topic 0 → signature). */
 const KNOWN_EVENTS: Record<string, string> = {
@@ -38,45 +38,48 @@ function callView(frame: Json): ComponentChild {
   return h('li', null, h('span', null, label), calls.length === 0 ? null : h('ul', null, calls.map(callView)))
 }
 
-/** Transaction: an EVM one's receipt, logs, call tree and revert reason; else the native view by REST. */
+/**
+ * Transaction: the explorer API says which kind a hash names (in either byte order);
+ * an EVM one is read through JSON-RPC, a native one through REST. A hash the ledger
+ * does not hold may be an EVM transaction still in the pool.
+ */
 export function Transaction({ hash, endpoints }: { hash: string; endpoints: Endpoints }): ComponentChild {
-  return h(Loaded<{ tx: Json | null; receipt: Json | null; trace: Json | null; native: Json | null; events: Json | null }>, {
+  return h(Loaded<FoundTransaction | null>, {
+    key: hash,
+    load: () => api<FoundTransaction>(`transaction/${hash}`),
+    show: (found) => (found !== null && found.kind !== 'evm' ? h(NativeTransaction, { found, endpoints }) : h(EvmTransaction, { hash: found?.hash ?? hash })),
+  })
+}
+
+/** An EVM transaction: its fields and receipt, logs, call tree and revert reason. */
+function EvmTransaction({ hash }: { hash: string }): ComponentChild {
+  return h(Loaded<{ tx: Json; receipt: Json | null; trace: Json | null }>, {
     key: hash,
     load: async () => {
       const [tx, receipt] = await Promise.all([rpc<Json | null>('eth_getTransactionByHash', [hash]), rpc<Json | null>('eth_getTransactionReceipt', [hash])])
-      const trace = tx === null ? null : await rpc<Json>('debug_traceTransaction', [hash, { tracer: 'callTracer' }]).catch(() => null)
-      const bare = hash.replace(/^0x/, '')
-      const [native, events] = await Promise.all([
-        rest<Json>(endpoints, `/api/v1/transaction/${bare}`).catch(() => null),
-        rest<Json>(endpoints, `/api/v1/smartcode/event/txhash/${bare}`).catch(() => null),
-      ])
-      // The REST server answers an unknown hash with an empty Result, not an error.
-      const object = (value: Json | null) => (typeof value === 'object' && value !== null ? value : null)
-      if (tx === null && object(native) === null) throw new Error(`no transaction ${hash}`)
-      return { tx, receipt, trace, native: object(native), events: object(events) }
+      if (tx === null) throw new Error(`no transaction ${hash}`)
+      const trace = receipt === null ? null : await rpc<Json>('debug_traceTransaction', [hash, { tracer: 'callTracer' }]).catch(() => null)
+      return { tx, receipt, trace }
     },
-    show: ({ tx, receipt, trace, native, events }) =>
+    show: ({ tx, receipt, trace }) =>
       h(
         'div',
         null,
         h('h1', null, 'Transaction'),
-        tx === null
-          ? null
-          : fields('EVM', [
-              ['hash', tx.hash as string],
-              ['block', link(`block/${quantity(tx.blockNumber as string)}`, quantity(tx.blockNumber as string))],
-              ['from', link(`address/${tx.from as string}`, tx.from as string)],
-              ['to', tx.to === null ? '(contract creation)' : link(`address/${tx.to as string}`, tx.to as string)],
-              ['value', `${units(BigInt(tx.value as string), 18)} (${quantity(tx.value as string)} wei)`],
-              ['status', receipt === null ? 'pending' : receipt.status === '0x1' ? 'success' : 'reverted'],
-              ['revert reason', (trace?.revertReason as string | undefined) ?? (trace?.error as string | undefined) ?? ''],
-              ['gasUsed', quantity(receipt?.gasUsed as string | undefined)],
-              ['effectiveGasPrice', quantity(receipt?.effectiveGasPrice as string | undefined)],
-              ['contractAddress', (receipt?.contractAddress as string | null | undefined) ?? ''],
-            ]),
+        fields('EVM', [
+          ['hash', tx.hash as string],
+          ['block', tx.blockNumber === null ? 'pending' : link(`block/${quantity(tx.blockNumber as string)}`, quantity(tx.blockNumber as string))],
+          ['from', link(`address/${tx.from as string}`, tx.from as string)],
+          ['to', tx.to === null ? '(contract creation)' : link(`address/${tx.to as string}`, tx.to as string)],
+          ['value', `${units(BigInt(tx.value as string), 18)} (${quantity(tx.value as string)} wei)`],
+          ['status', receipt === null ? 'pending' : receipt.status === '0x1' ? 'success' : 'reverted'],
+          ['revert reason', (trace?.revertReason as string | undefined) ?? (trace?.error as string | undefined) ?? ''],
+          ['gasUsed', quantity(receipt?.gasUsed as string | undefined)],
+          ['effectiveGasPrice', quantity(receipt?.effectiveGasPrice as string | undefined)],
+          ['contractAddress', (receipt?.contractAddress as string | null | undefined) ?? ''],
+        ]),
         receipt === null ? null : h('section', null, h('h2', null, 'Logs'), h('ul', null, (receipt.logs as Json[]).map(logView))),
         trace === null ? null : h('section', { 'data-testid': 'call-tree' }, h('h2', null, 'Call tree'), h('ul', { class: 'tree' }, callView(trace))),
-        native === null ? null : h('div', { 'data-testid': 'native-tx' }, nativeView(native, events)),
       ),
   })
 }
