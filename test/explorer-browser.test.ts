@@ -15,6 +15,7 @@ import { Reverter, Token } from '../fixtures/index.ts'
 import { toBase58 } from '../src/native/address.ts'
 import { fromHex } from '../src/util/hex.ts'
 import { createDevnet, type Devnet, type DevnetUrls } from '../src/index.ts'
+import { nativeApprove, sendNative } from './persistence-support.ts'
 import { sendNativeTransfer } from './support.ts'
 
 /** Debian's chromium (`DUALNET_CHROMIUM` to name another build of it); never a downloaded browser. */
@@ -34,6 +35,8 @@ interface Filled {
   transferBlock: number
   revert: string
   native: string
+  /** A native approve of 7 main tokens from native dev account 0 to 1 (REST hash). */
+  approve: string
 }
 
 /** Sends `tx` from the first dev account (automine) and resolves to its hash and block. */
@@ -51,7 +54,8 @@ async function fill(devnet: Devnet): Promise<Filled> {
   const reverter = await send(devnet, { from, data: Reverter.bytecode })
   const revert = await send(devnet, { from, to: reverter.contract!, gas: '0x30000', data: new Interface(Reverter.abi as never).encodeFunctionData('revertWithReason', []) })
   const native = await sendNativeTransfer(devnet)
-  return { from, to, token: deployed.contract!, transfer: transfer.hash, transferBlock: transfer.block, revert: revert.hash, native }
+  const approve = await sendNative(devnet, nativeApprove(devnet, 0, 1, 7n))
+  return { from, to, token: deployed.contract!, transfer: transfer.hash, transferBlock: transfer.block, revert: revert.hash, native, approve }
 }
 
 const MISSING = `no chromium at ${CHROMIUM}; .ci/run installs Debian's package (apt-get install chromium), or set DUALNET_CHROMIUM`
@@ -156,11 +160,61 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(HAVE_CHROMIUM ? "explorer page in Debian'
     await shot('transaction-revert')
   })
 
-  it('a native transaction shows its payload and its notify event', async () => {
+  it('a native transaction shows its payload decoded, in whole tokens and base units, and its notify event', async () => {
     await open(`tx/0x${chain.native}`)
     const sender = devnet.nativeAccounts[0]!.base58
-    await showsText('Native transaction', 'Payer', '(invoke)', 'success (1)', 'Notify events', `main token: transfer, ${sender}, ${sender}, 1`)
+    await showsText(
+      'Native transaction',
+      'Payer',
+      '(invoke)',
+      'success (1)',
+      'Transfer (main token, transfer)',
+      `${sender} → ${sender}: 1 main (1000000000 base units)`,
+      'Notify events',
+      `main token: transfer, ${sender}, ${sender}, 1`,
+    )
     await shot('transaction-native')
+    // The same transaction by JSON-RPC's byte order (as an address's list links EVM hashes).
+    await open(`tx/0x${Buffer.from(chain.native, 'hex').reverse().toString('hex')}`)
+    await showsText('Native transaction', `Hash (REST)${'\t'}${chain.native}`)
+    await open(`tx/0x${chain.approve}`)
+    await showsText('Approve (main token, approve)', `${sender} may spend`)
+    expect(pageErrors).toEqual([])
+  })
+
+  it('a native account: its allowances, unbound gas, and its transactions of both kinds a page at a time', async () => {
+    const [alice, bob] = devnet.nativeAccounts
+    // 26 more EVM transactions from alice's 0x address: two pages of 25.
+    await devnet.rpc('hardhat_setBalance', [alice!.address, '0x56bc75e2d63100000'])
+    await devnet.rpc('hardhat_impersonateAccount', [alice!.address])
+    for (let i = 0; i < 26; i++) await send(devnet, { from: alice!.address, to: `0x${'00'.repeat(19)}ee`, value: '0x1' })
+    await open(`address/${alice!.base58}`)
+    const total = (await devnet.rest.get(`/api/v1/unboundgas/${alice!.base58}`)).Result as string
+    await showsText('Allowances (native tokens)', 'Given:', `7 main (7000000000 base units) to ${bob!.base58}`, `unbound gas`, `(${total} × 1e-9)`, 'Transactions (')
+    const items = page.getByTestId('account-transactions').locator('li')
+    await expect.poll(() => items.count(), { timeout: PAGE_MS }).toBe(25)
+    await shot('account-native')
+    await page.getByRole('button', { name: 'Older' }).click()
+    await showsText(`native ${chain.approve}`, `native ${chain.native}`)
+    await page.getByRole('button', { name: 'Newer' }).click()
+    await expect.poll(() => page.getByTestId('account-transactions').innerText(), { timeout: PAGE_MS }).not.toContain(chain.approve)
+    expect(pageErrors).toEqual([])
+  })
+
+  it("a contract's storage, a page at a time, as eth_getStorageAt reads it", async () => {
+    const contract = `0x${'00'.repeat(19)}5e`
+    await devnet.rpc('hardhat_setCode', [contract, '0x00'])
+    for (let i = 1; i <= 40; i++) await devnet.rpc('hardhat_setStorageAt', [contract, `0x${i.toString(16).padStart(64, '0')}`, `0x${(1000 + i).toString(16).padStart(64, '0')}`])
+    await open(`address/${contract}`)
+    await showsText('Storage (40 slots)', `0x${(1000 + 32).toString(16).padStart(64, '0')}`)
+    await page.getByRole('button', { name: 'Next slots' }).click()
+    await showsText(`0x${(1000 + 40).toString(16).padStart(64, '0')}`)
+    expect(await page.getByTestId('storage').locator('tr').count()).toBe(8)
+    await open(`address/${chain.token}`)
+    const slot = (await devnet.rpc('eth_getStorageAt', [chain.token, '0x2', 'latest'])) as string
+    await showsText('Storage (', slot)
+    await shot('account-contract')
+    expect(pageErrors).toEqual([])
   })
 
   it('search by a Base58 address finds the 0x account, with main and gas balances in both units', async () => {

@@ -93,7 +93,7 @@ function nativeView(tx: Json, events: Json | null): ComponentChild {
   return h(
     'div',
     null,
-    fields('Native transaction', [
+    fields('As REST answers it (/api/v1/transaction)', [
       ['Hash', String(tx.Hash)],
       ['TxType', `${String(tx.TxType)}${tx.TxType === 209 ? ' (invoke)' : tx.TxType === 208 ? ' (deploy)' : ''}`],
       ['Payer', String(tx.Payer)],
