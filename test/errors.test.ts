@@ -95,7 +95,7 @@ const cases: Case[] = [
   plain(new CorruptDatabaseError('bad entry')),
   plain(new GasSnapshotMismatchError('.gas-snapshot.json', [{ name: 'transfer', before: 51_000n, after: 52_000n }], 0)),
   plain(new CoverageError('coverage is off')),
-  plain(new ExplorerRequestError(404, 'no transaction 0x01')),
+  plain(new ExplorerRequestError('a hash is 64 hex digits, with or without 0x')),
   { err: new InvalidAddressError('invalid address'), rpc: { code: -32602, message: 'invalid address' }, rest: { code: INTERNAL, result: 'invalid address' } },
   // The node's convention where it has one; routes converted these themselves before and still do (rest/sendNative.ts, chain/nativeIntake.ts).
   { err: new InvalidTransactionError('unsupported transaction version 1'), rpc: { code: SERVER, message: 'unsupported transaction version 1' }, rest: { code: 43001, result: '' } },

@@ -229,6 +229,14 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(HAVE_CHROMIUM ? "explorer page in Debian'
     await page.getByLabel('search').fill(String(chain.transferBlock))
     await page.getByRole('button', { name: 'Search' }).click()
     await showsText(`Block ${chain.transferBlock}`)
+    // A native transaction's hash as REST writes it (no 0x, byte-reversed), and a block's.
+    await page.getByLabel('search').fill(chain.native)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await showsText('Native transaction', 'Transfer (main token, transfer)')
+    const restBlock = (await devnet.rest.get(`/api/v1/block/details/height/${chain.transferBlock}`)).Result as { Hash: string }
+    await page.getByLabel('search').fill(restBlock.Hash)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await showsText(`Block ${chain.transferBlock}`, 'NextBookkeeper')
     expect(pageErrors).toEqual([])
   })
 })

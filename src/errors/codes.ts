@@ -78,7 +78,7 @@ export const DUALNET_ERROR_CODES = {
   DUALNET_ERR_NOT_FORKED: { className: 'NotForkedError', summary: 'native state of a fork without the REST URL of its remote', docsPath: 'docs/fork.md#native-state-resturl' },
   DUALNET_ERR_GAS_SNAPSHOT_MISMATCH: { className: 'GasSnapshotMismatchError', summary: 'gas measurements that differ from the snapshot file in check mode', docsPath: 'docs/gas-snapshots.md' },
   DUALNET_ERR_COVERAGE: { className: 'CoverageError', summary: 'coverage or a gas report asked of a devnet without its option, or artifacts it cannot read', docsPath: 'docs/coverage.md' },
-  DUALNET_ERR_EXPLORER_REQUEST: { className: 'ExplorerRequestError', summary: "a request the explorer page's API refuses: a malformed parameter (HTTP 400) or what the chain does not hold (404)", docsPath: 'docs/explorer.md' },
+  DUALNET_ERR_EXPLORER_REQUEST: { className: 'ExplorerRequestError', summary: "a request the explorer page's API refuses: a malformed parameter (HTTP 400)", docsPath: 'docs/explorer.md' },
 } as const satisfies Record<string, DualnetErrorCodeInfo>
 
 /** A stable error code of dualnet, e.g. `'DUALNET_ERR_UNKNOWN_BLOCK'` (see {@link DUALNET_ERROR_CODES}). */

@@ -18,13 +18,13 @@ export function parseAccount(text: string): Uint8Array {
   try {
     return fromBase58(text)
   } catch {
-    throw new ExplorerRequestError(400, 'an address is 0x and 40 hex digits, or Base58 (version 0x17)')
+    throw new ExplorerRequestError('an address is 0x and 40 hex digits, or Base58 (version 0x17)')
   }
 }
 
 /** 32 bytes of a hash, 64 hex digits with or without 0x, as given (the caller tries both byte orders). */
 export function parseHash(text: string): Uint8Array {
-  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(text)) throw new ExplorerRequestError(400, 'a hash is 64 hex digits, with or without 0x')
+  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(text)) throw new ExplorerRequestError('a hash is 64 hex digits, with or without 0x')
   return fromHex(text)
 }
 
@@ -33,6 +33,6 @@ export function parseLimit(query: URLSearchParams, fallback: number, max: number
   const text = query.get('limit')
   if (text === null) return fallback
   const limit = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN
-  if (!(limit >= 1 && limit <= max)) throw new ExplorerRequestError(400, `limit is an integer from 1 to ${max}`)
+  if (!(limit >= 1 && limit <= max)) throw new ExplorerRequestError(`limit is an integer from 1 to ${max}`)
   return limit
 }

@@ -4,8 +4,9 @@
  * this folder (its path, its handler); this module matches a request to one and renders
  * its answer or its error as JSON. Loaded only with the explorer (src/explorer/serve.ts).
  *
- * Answers: 200 with the route's JSON; 400 `{ "error": "..." }` for a malformed
- * parameter, 404 for something the chain does not hold or a path no route has. Every
+ * Answers: 200 with the route's JSON, `null` for a thing the chain does not hold (as
+ * JSON-RPC answers an unknown hash: a miss is no error, and a browser logs none); 400
+ * `{ "error": "..." }` for a malformed parameter; 404 for a path no route has. Every
  * route only reads: nothing a request sends changes the chain.
  */
 import type { Chain } from '../../chain/chain.ts'
@@ -33,7 +34,7 @@ export function answerApi(chain: Chain, path: string, query: URLSearchParams): {
   try {
     return { status: 200, body: JSON.stringify(route.handle(chain, decodeURIComponent(id), query)) }
   } catch (err) {
-    if (err instanceof ExplorerRequestError) return error(err.status, err.message)
+    if (err instanceof ExplorerRequestError) return error(400, err.message)
     if (err instanceof URIError) return error(400, 'a malformed %-escape in the path')
     throw err
   }

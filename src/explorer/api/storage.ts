@@ -19,7 +19,7 @@ export const storageRoute: ApiRoute = {
   handle: (chain: Chain, id: string, query: URLSearchParams): StoragePage => {
     const address = toHexRaw(parseAccount(id))
     const after = query.get('after')
-    if (after !== null && !/^0x[0-9a-f]{64}$/.test(after)) throw new ExplorerRequestError(400, 'after is a slot: 0x and 64 lower-case hex digits, the next of the page before')
+    if (after !== null && !/^0x[0-9a-f]{64}$/.test(after)) throw new ExplorerRequestError('after is a slot: 0x and 64 lower-case hex digits, the next of the page before')
     const limit = parseLimit(query, 32, 256)
     const all = [...chain.world.storageEntries(address, chain.height)]
       .map(([slot, value]) => ({ slot: `0x${slot}`, value: `0x${toHexRaw(storageWord(value))}` }))

@@ -8,16 +8,13 @@ import type { Chain } from '../../chain/chain.ts'
 import type { IncludedTransaction } from '../../chain/chainTypes.ts'
 import { toHexRaw, toReversedHex } from '../../util/hex.ts'
 import { describeGenesisPayload, describeTokenCall } from './nativeCall.ts'
-import { ExplorerRequestError } from './errors.ts'
 import { bothForms, parseHash } from './params.ts'
 import type { ApiRoute } from './router.ts'
 import type { ExplorerTransaction } from './types.ts'
 
-/** The included transaction `hash` names, in either byte order; throws 404 when neither is held. */
-export function findTransaction(chain: Chain, hash: Uint8Array): IncludedTransaction {
-  const found = chain.transaction(toHexRaw(hash)) ?? chain.transaction(toReversedHex(hash))
-  if (found === undefined) throw new ExplorerRequestError(404, `no transaction 0x${toHexRaw(hash)} in either byte order`)
-  return found
+/** The included transaction `hash` names, in either byte order, or `undefined` when neither is held. */
+export function findTransaction(chain: Chain, hash: Uint8Array): IncludedTransaction | undefined {
+  return chain.transaction(toHexRaw(hash)) ?? chain.transaction(toReversedHex(hash))
 }
 
 /** The page's description of an included transaction. */
@@ -32,5 +29,8 @@ export function describeTransaction({ tx, block, index, record }: IncludedTransa
 
 export const transactionRoute: ApiRoute = {
   name: 'transaction',
-  handle: (chain: Chain, id: string) => describeTransaction(findTransaction(chain, parseHash(id))),
+  handle: (chain: Chain, id: string): ExplorerTransaction | null => {
+    const found = findTransaction(chain, parseHash(id))
+    return found === undefined ? null : describeTransaction(found)
+  },
 }

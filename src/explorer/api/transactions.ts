@@ -19,7 +19,7 @@ import type { ListedTransaction, TransactionPage } from './types.ts'
 function parseBefore(text: string | null): number {
   if (text === null) return Number.POSITIVE_INFINITY
   const match = /^(\d{1,10}):(\d{1,5})$/.exec(text)
-  if (match === null) throw new ExplorerRequestError(400, 'before is <height>:<index>, the next of the page before')
+  if (match === null) throw new ExplorerRequestError('before is <height>:<index>, the next of the page before')
   return Number(match[1]) * 65_536 + Number(match[2])
 }
 

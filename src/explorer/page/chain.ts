@@ -24,16 +24,14 @@ export async function rpc<T>(method: string, params: unknown[] = []): Promise<T>
 }
 
 /**
- * One read of the explorer's API (`/explorer/api/<path>`, same origin): its JSON, or
- * `null` for a 404 (the chain holds no such thing); rejects with the API's error text
- * otherwise.
+ * One read of the explorer's API (`/explorer/api/<path>`, same origin): its JSON
+ * (`null` when the chain holds no such thing); rejects with the API's error text.
  */
 export async function api<T>(path: string): Promise<T | null> {
   const response = await fetch(`/explorer/api/${path}`)
-  const answer = (await response.json()) as T | { error: string }
-  if (response.status === 404) return null
+  const answer = (await response.json()) as T | null | { error: string }
   if (!response.ok) throw new Error(`${path}: ${(answer as { error: string }).error}`)
-  return answer as T
+  return answer as T | null
 }
 
 /** One REST GET (path from /api/v1/...); the envelope's Result, or null without REST; rejects with Desc when Error is not 0. */
