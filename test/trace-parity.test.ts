@@ -164,6 +164,40 @@ describe('trace_replayTransaction (Parity)', () => {
   })
 })
 
+describe('trace_block and trace_replayBlockTransactions replay a block once', () => {
+  let devnet: Devnet
+  const rpc = (method: string, params: unknown[]) => devnet.rpcUntyped(method, params)
+  afterAll(async () => {
+    await devnet?.close()
+  })
+
+  it('each transaction’s traces and state diff equal its own replay, where the block’s transactions touch the same accounts and slots', async () => {
+    devnet = await createDevnet({ clock: 'frozen', console: false })
+    const from = devnet.accounts[0]!.address.toLowerCase()
+    const abi = new Interface(TraceCaller.abi as never)
+    const callee = ((await rpc('eth_getTransactionReceipt', [await rpc('eth_sendTransaction', [{ from, data: TraceCallee.bytecode }])])) as { contractAddress: string }).contractAddress
+    const caller = (
+      (await rpc('eth_getTransactionReceipt', [await rpc('eth_sendTransaction', [{ from, data: TraceCaller.bytecode + abi.encodeDeploy([callee]).slice(2) }])])) as { contractAddress: string }
+    ).contractAddress
+    await rpc('evm_setAutomine', [false])
+    const hashes: string[] = []
+    for (let i = 0; i < 4; i++) {
+      hashes.push((await rpc('eth_sendTransaction', [{ from, to: caller, data: abi.encodeFunctionData('run'), value: `0x${(1000 + i).toString(16)}`, gas: '0x30d40' }])) as string)
+      hashes.push((await rpc('eth_sendTransaction', [{ from, to: '0x00000000000000000000000000000000000000aa', value: '0x5' }])) as string)
+    }
+    await rpc('evm_mine', [])
+    const block = ((await rpc('eth_getTransactionReceipt', [hashes[0]])) as { blockNumber: string }).blockNumber
+    const one = await Promise.all(hashes.map((hash) => rpc('trace_replayTransaction', [hash, ['trace', 'stateDiff']])))
+    expect(await rpc('trace_replayBlockTransactions', [block, ['trace', 'stateDiff']])).toEqual(one.map((result, i) => ({ ...(result as object), transactionHash: hashes[i] })))
+    const traces = (await Promise.all(hashes.map((hash) => rpc('trace_transaction', [hash])))) as unknown[][]
+    expect(await rpc('trace_block', [block])).toEqual(traces.flat())
+    // The sender's nonce moves by one in each diff: each starts from the transaction before it.
+    expect(one.map((r) => ((r as { stateDiff: Record<string, { nonce: unknown }> }).stateDiff[from]!.nonce as { '*': { from: string } })['*'].from)).toEqual(
+      hashes.map((_, i) => `0x${(2 + i).toString(16)}`),
+    )
+  })
+})
+
 describe('trace_filter (Parity)', () => {
   let devnet: Devnet
   const rpc = (method: string, params: unknown[]) => devnet.rpcUntyped(method, params)

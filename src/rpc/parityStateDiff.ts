@@ -16,6 +16,7 @@
 import type { CallFrameJson, ParityStateDiff, ParityDiff, ParityAccountDiff } from '../core/rpcObjects.ts'
 import { ReplayWorld, replayInBlock, type ReplayBudget } from '../chain/replay.ts'
 import type { Chain } from '../chain/chain.ts'
+import type { ChainBlock } from '../chain/block.ts'
 import type { IncludedTransaction } from '../chain/chainTypes.ts'
 import type { EvmWorld } from '../evm/execution.ts'
 import { CallTracer } from '../evm/tracing/callTracer.ts'
@@ -100,6 +101,42 @@ export async function replayWithDiff(chain: Chain, found: IncludedTransaction, s
     world.recording = false
   }
   return { root: tracer.result(outcome, found.tx.tx.gasLimit), stateDiff: diffOf(world) }
+}
+
+/**
+ * Replays every EVM transaction of `block` in order, once, each with a callTracer of
+ * its own and its own state diff (the values before its first write to each account
+ * and slot, the earlier transactions' writes included), under one `budget`
+ * (trace_replayBlockTransactions). Replaying each on its own would run the ones before
+ * it again, quadratic in the block's size. Throws TraceUnavailableError for an EVM
+ * transaction a native one precedes, as {@link replayWithDiff} does.
+ */
+export async function replayBlockWithDiff(chain: Chain, block: ChainBlock, sizeLimit: number | undefined, budget: ReplayBudget): Promise<(ParityReplay & { hash: Uint8Array })[]> {
+  const world = new DiffWorld(new ReplayWorld(chain.world, block.header.height - 1))
+  const { engine, ctx, budget: limits } = await replayInBlock(chain, block, world, budget)
+  const out: (ParityReplay & { hash: Uint8Array })[] = []
+  let afterNative = false
+  for (const entry of block.transactions) {
+    if (entry.kind !== 'evm') {
+      afterNative = true
+      continue
+    }
+    if (afterNative) throw new TraceUnavailableError(`transaction ${toHex(entry.hash)} follows a native transaction in its block, which the EVM replay cannot run`)
+    world.accounts.clear()
+    world.slots.clear()
+    const tracer = new CallTracer({ sizeLimit })
+    const detach = tracer.attach(engine.events)
+    world.recording = true
+    let outcome
+    try {
+      outcome = await engine.executeTransaction(entry.tx, ctx, limits)
+    } finally {
+      detach()
+      world.recording = false
+    }
+    out.push({ hash: entry.hash, root: tracer.result(outcome, entry.tx.gasLimit), stateDiff: diffOf(world) })
+  }
+  return out
 }
 
 /** EIP-161: an account with no nonce, no balance and no code does not exist. */

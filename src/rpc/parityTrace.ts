@@ -17,8 +17,10 @@ import { fromHex, toHex, toHexRaw } from '../util/hex.ts'
 import { flattenCallFrames } from '../evm/tracing/parityFrames.ts'
 import { intrinsicGas as gasBeforeExecution } from '../evm/transactionGas.ts'
 import type { IncludedTransaction } from '../chain/chainTypes.ts'
+import { TraceUnavailableError } from '../evm/tracing/tracer.ts'
 import type { ChainBlock } from '../chain/block.ts'
 import type { RpcCallScope, RpcContext } from './context.ts'
+import type { ParityReplay } from './parityStateDiff.ts'
 
 /**
  * Intrinsic gas of a legacy transaction on Istanbul (EIP-2028: 4 per zero byte of data,
@@ -70,13 +72,25 @@ export async function traceMined(ctx: RpcContext, scope: RpcCallScope | undefine
 /**
  * The Parity traces of every EVM transaction of `block`, in block order (trace_block,
  * trace_filter). Native transactions have no EVM frames and give none; the chain pays
- * no block reward, so no `reward` trace closes the list as Erigon's would.
+ * no block reward, so no `reward` trace closes the list as Erigon's would. The block is
+ * replayed once (chain/replay.ts `traceBlock`, as debug_traceBlock replays it), each
+ * transaction with a callTracer of its own, under one trace budget: tracing each
+ * transaction on its own would replay the ones before it again, quadratic in the
+ * block's size. Throws {@link TraceUnavailableError} for a transaction a native one
+ * precedes in its block, as trace_transaction does.
  */
 export async function traceBlock(ctx: RpcContext, scope: RpcCallScope | undefined, block: ChainBlock): Promise<ParityTrace[]> {
+  if (!block.transactions.some((tx) => tx.kind === 'evm')) return []
+  const [{ withTraceBudget }, replay, { CallTracer }] = await Promise.all([import('./traceConfig.ts'), import('../chain/replay.ts'), import('../evm/tracing/callTracer.ts')])
+  const entries = await withTraceBudget(ctx.limits, scope, ctx.limits.traceTimeout, (budget) =>
+    replay.traceBlock(ctx.chain, block, () => new CallTracer({ sizeLimit: ctx.limits.traceSizeLimit }), budget),
+  )
+  const positions = new Map(block.transactions.map((tx, index) => [toHex(tx.hash), index]))
   const out: ParityTrace[] = []
-  for (const [index, tx] of block.transactions.entries()) {
-    if (tx.kind !== 'evm') continue
-    out.push(...(await traceMined(ctx, scope, { tx, block, index, record: block.records[index]! })))
+  for (const entry of entries) {
+    if ('error' in entry) throw new TraceUnavailableError(`${entry.txHash}: ${entry.error}`)
+    const at = { blockHash: toHex(block.hash), blockNumber: block.header.height, transactionHash: entry.txHash, transactionPosition: positions.get(entry.txHash)! }
+    out.push(...parityTraces(entry.result as CallFrameJson, at))
   }
   return out
 }
@@ -104,16 +118,8 @@ export function parseTraceTypes(value: unknown, index: number): TraceTypes {
   return types
 }
 
-/**
- * Parity's `TraceResults` of the mined EVM transaction `found`
- * (trace_replayTransaction, trace_replayBlockTransactions): `output` of the top call,
- * `trace` (flat traces without block positions, as Erigon's replay answers them) and
- * `stateDiff` (rpc/parityStateDiff.ts) when asked, else null; `vmTrace` null. Under
- * the trace limits.
- */
-export async function replayMined(ctx: RpcContext, scope: RpcCallScope | undefined, found: IncludedTransaction, types: TraceTypes): Promise<ParityTraceResults> {
-  const [{ withTraceBudget }, { replayWithDiff }] = await Promise.all([import('./traceConfig.ts'), import('./parityStateDiff.ts')])
-  const { root, stateDiff } = await withTraceBudget(ctx.limits, scope, ctx.limits.traceTimeout, (budget) => replayWithDiff(ctx.chain, found, ctx.limits.traceSizeLimit, budget))
+/** A replay's `TraceResults` as `types` asks for them: `output` of the top call, `trace` (flat traces without block positions, as Erigon's replay answers them), `stateDiff`; `vmTrace` null. */
+function traceResults({ root, stateDiff }: ParityReplay, types: TraceTypes): ParityTraceResults {
   return {
     // A create's output is the deployed code, as Erigon answers it; a failed call's is its revert data.
     output: root.output ?? '0x',
@@ -121,4 +127,26 @@ export async function replayMined(ctx: RpcContext, scope: RpcCallScope | undefin
     trace: types.trace ? parityTraces(root, undefined) : null,
     vmTrace: null,
   }
+}
+
+/**
+ * Parity's `TraceResults` of the mined EVM transaction `found` (trace_replayTransaction):
+ * `output` of the top call, `trace` and `stateDiff` (rpc/parityStateDiff.ts) when asked,
+ * else null; `vmTrace` null. Under the trace limits.
+ */
+export async function replayMined(ctx: RpcContext, scope: RpcCallScope | undefined, found: IncludedTransaction, types: TraceTypes): Promise<ParityTraceResults> {
+  const [{ withTraceBudget }, { replayWithDiff }] = await Promise.all([import('./traceConfig.ts'), import('./parityStateDiff.ts')])
+  return traceResults(await withTraceBudget(ctx.limits, scope, ctx.limits.traceTimeout, (budget) => replayWithDiff(ctx.chain, found, ctx.limits.traceSizeLimit, budget)), types)
+}
+
+/**
+ * The `TraceResults` of every EVM transaction of `block` in order, each with its
+ * `transactionHash` (trace_replayBlockTransactions): one replay of the block
+ * (parityStateDiff.ts `replayBlockWithDiff`) under the trace limits.
+ */
+export async function replayMinedBlock(ctx: RpcContext, scope: RpcCallScope | undefined, block: ChainBlock, types: TraceTypes): Promise<ParityTraceResults[]> {
+  if (!block.transactions.some((tx) => tx.kind === 'evm')) return []
+  const [{ withTraceBudget }, { replayBlockWithDiff }] = await Promise.all([import('./traceConfig.ts'), import('./parityStateDiff.ts')])
+  const replays = await withTraceBudget(ctx.limits, scope, ctx.limits.traceTimeout, (budget) => replayBlockWithDiff(ctx.chain, block, ctx.limits.traceSizeLimit, budget))
+  return replays.map((replay) => ({ ...traceResults(replay, types), transactionHash: toHex(replay.hash) }))
 }
