@@ -47,6 +47,24 @@ async function transfer(token: string, to: string, amount: bigint): Promise<void
 }
 
 describe('EIP-1193 message events', () => {
+  it('under stateRoot merkle a head carries the root eth_getBlockByNumber answers, in order', async () => {
+    const merkle = await createDevnet({ accounts: 2, nativeAccounts: 0, stateRoot: 'merkle' })
+    try {
+      const seen = messages(merkle)
+      await merkle.request({ method: 'eth_subscribe', params: ['newHeads'] })
+      await merkle.request({ method: 'eth_sendTransaction', params: [{ from: merkle.accounts[0]!.address, to: merkle.accounts[1]!.address, value: '0x1' }] })
+      await merkle.mine(2)
+      await vi.waitFor(() => expect(seen.map((m) => m.result.number)).toEqual(['0x1', '0x2', '0x3']), EVENTUALLY)
+      for (const { result } of seen) {
+        const block = (await merkle.rpc('eth_getBlockByNumber', [result.number, false])) as { stateRoot: string }
+        expect(result.stateRoot).toBe(block.stateRoot)
+        expect(result.stateRoot).not.toBe(`0x${'00'.repeat(32)}`)
+      }
+    } finally {
+      await merkle.close()
+    }
+  })
+
   it('eth_subscribe through request() delivers { type: eth_subscription, data: { subscription, result } }; eth_unsubscribe stops it', async () => {
     const seen = messages(devnet)
     const id = (await devnet.request({ method: 'eth_subscribe', params: ['newHeads'] })) as string

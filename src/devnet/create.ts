@@ -116,7 +116,7 @@ export async function createDevnet(given: DevnetOptions = {}): Promise<Devnet> {
     filters: new FilterRegistry(limits),
     controls: new DevnetControls(chain, limits),
     gasSnapshots: new GasSnapshotRecorder(options.gasSnapshot),
-    subscriptions: new SubscriptionManager(chain),
+    subscriptions: new SubscriptionManager(chain, options.stateRoot ?? 'zero'),
     reset: (fork) => instance!.reset({ fork }),
     // The reporters (artifact reading, source maps, istanbul) load only with their options: a plain start reads none of their files.
     coverage: coverageRecorder === undefined ? undefined : new (await import('../coverage/reporter.ts')).CoverageReporter(coverageRecorder, options.coverage?.artifacts, options.coverage?.dir),

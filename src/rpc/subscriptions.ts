@@ -114,9 +114,15 @@ export class SubscriptionManager {
   #unwatch: (() => void) | undefined
   /** Limits on new subscriptions (none by default); see {@link SubscriptionLimits}. */
   readonly limits: SubscriptionLimits = { perConnection: Infinity, total: Infinity }
+  /** Option stateRoot: under 'merkle' a head carries the trie's root, computed before it is sent. */
+  readonly #stateRoot: 'zero' | 'merkle'
+  /** The heads still being given their root, in order: each waits for the one before it. */
+  #rooting: Promise<void> = Promise.resolve()
 
-  constructor(chain: Chain) {
+  /** `stateRoot`: the option of the same name (default 'zero', the node's zero hash in every header). */
+  constructor(chain: Chain, stateRoot: 'zero' | 'merkle' = 'zero') {
     this.#chain = chain
+    this.#stateRoot = stateRoot
   }
 
   /** Live subscriptions. */
@@ -186,7 +192,20 @@ export class SubscriptionManager {
   }
 
   #heads(from: number, to: number): void {
-    for (let height = from; height <= to; height++) this.#send('newHeads', renderHeader(this.#chain, height))
+    if (this.#stateRoot === 'zero') {
+      for (let height = from; height <= to; height++) this.#send('newHeads', renderHeader(this.#chain, height))
+      return
+    }
+    // The root is the one eth_getBlockByNumber answers for the block (rpc/stateRoots.ts); the trie loads only with the option.
+    const chain = this.#chain
+    const heads = Array.from({ length: to - from + 1 }, (_, i) => ({ block: chain.blockAt(from + i)!, header: renderHeader(chain, from + i) }))
+    this.#rooting = this.#rooting.then(async () => {
+      const { withStateRoot } = await import('./stateRoots.ts')
+      for (const { block, header } of heads) {
+        // A root that cannot be computed must not lose the head: it goes out with the node's zero root.
+        this.#send('newHeads', await withStateRoot({ stateRoot: 'merkle', chain }, block, header).catch(() => header))
+      }
+    })
   }
 
   #logs(from: number, to: number): void {
