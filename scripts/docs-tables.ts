@@ -151,8 +151,8 @@ export function renderRpcMethods(): GeneratedTable {
   const sources = readSources(METHODS_DIR)
   const keysByFunction = new Map<unknown, string[]>()
   for (const [key, entry] of Object.entries(rpcMethods)) {
-    // An alias (rpc/declare.ts `alias`) is a declaration of its own that runs the same handler.
-    const fn = typeof entry === 'function' ? entry : entry.handler
+    // An alias (rpc/declare.ts `alias`) is a declaration of its own that runs the same handler; an `anvilAlias` names it as `runs`.
+    const fn = typeof entry === 'function' ? entry : (entry.runs ?? entry.handler)
     const keys = keysByFunction.get(fn)
     if (keys === undefined) keysByFunction.set(fn, [key])
     else keys.push(key)

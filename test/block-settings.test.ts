@@ -138,13 +138,13 @@ describe('on a Shanghai devnet', () => {
 })
 
 describe('Anvil’s names', () => {
-  it('anvil_setCoinbase, anvil_setBlockGasLimit, anvil_setNextBlockBaseFeePerGas answer as Hardhat’s', async () => {
+  it('anvil_setCoinbase, anvil_setBlockGasLimit, anvil_setNextBlockBaseFeePerGas do what Hardhat’s do and answer as Anvil’s (null, true, null)', async () => {
     const devnet = await createDevnet({ hardfork: 'london', accounts: 1, nativeAccounts: 0, console: false })
     try {
-      expect(await devnet.rpc('anvil_setCoinbase', [ALICE])).toBe(true)
+      expect(await devnet.rpc('anvil_setCoinbase', [ALICE])).toBeNull()
       expect(await devnet.rpc('eth_coinbase')).toBe(ALICE)
       expect(await devnet.rpc('anvil_setBlockGasLimit', ['0x1'])).toBe(true)
-      expect(await devnet.rpc('anvil_setNextBlockBaseFeePerGas', ['0x1'])).toBe(true)
+      expect(await devnet.rpc('anvil_setNextBlockBaseFeePerGas', ['0x1'])).toBeNull()
       // London has BASEFEE but is not post-merge.
       await expect(devnet.rpc('hardhat_setPrevRandao', [RANDAO])).rejects.toMatchObject({
         code: -32000,

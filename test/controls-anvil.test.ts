@@ -2,7 +2,7 @@
  * The controls under Anvil's names answer in Anvil's shapes: the same calls on dualnet
  * and on Anvil `--hardfork istanbul` (test/anvil-support.ts; Foundry's release of test/foundry-support.ts),
  * compared by shape (null, boolean, number, hex string, object keys, array items).
- * Named differences: none of these calls' shapes differ. Reads Anvil 1.7.1 serves (eth_getAccountInfo,
+ * Named differences: none of these calls' shapes differ (Anvil's setters answer null where Hardhat's answer true). Reads Anvil 1.7.1 serves (eth_getAccountInfo,
  * eth_getStorageValues) are compared by value, eth_config by value but its named fields. The values differ where the
  * chain's rules make them (chain id, gas limit 6,000,000, gas price, client version).
  * In `npm run test:tools` (it runs Anvil).
@@ -81,6 +81,16 @@ const calls: [string, unknown[]][] = [
   ['anvil_autoImpersonateAccount', [false]],
   ['anvil_setMinGasPrice', ['0x0']],
   ['anvil_setLoggingEnabled', [true]],
+  // The setters Hardhat also names: Anvil's answer null where Hardhat's answer true.
+  ['anvil_setBalance', [STRANGER, '0x20']],
+  ['anvil_setCode', [STRANGER, '0x00']],
+  ['anvil_setNonce', [STRANGER, '0x5']],
+  ['anvil_setStorageAt', [STRANGER, '0x0', `0x${'00'.repeat(31)}01`]],
+  ['anvil_impersonateAccount', [STRANGER]],
+  ['anvil_stopImpersonatingAccount', [STRANGER]],
+  ['anvil_setCoinbase', [STRANGER]],
+  ['anvil_setBlockGasLimit', ['0x5b8d80']],
+  ['anvil_mine', [1]],
 ]
 
 describe('controls in the shapes Anvil answers', () => {

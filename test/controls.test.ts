@@ -261,13 +261,16 @@ describe('state setters', () => {
     await devnet.setBalance(target, { gas: 123n, main: 456n })
     expect(await devnet.rpc('eth_getBalance', [target, 'latest'])).toBe('0x7b')
     expect(chainOf(devnet).account(Uint8Array.from(Buffer.from(target.slice(2), 'hex'))).main).toBe(456n)
+    // Hardhat's setters answer true, Anvil's null (foundry crates/anvil/src/eth/api.rs: `Result<()>`).
     for (const prefix of ['hardhat', 'anvil']) {
-      expect(await devnet.rpcUntyped(`${prefix}_setBalance`, [target, '0x3e8'])).toBe(true)
+      const done = prefix === 'hardhat' ? true : null
+      expect(await devnet.rpcUntyped(`${prefix}_setBalance`, [target, '0x3e8'])).toBe(done)
       expect(await devnet.rpcUntyped('eth_getBalance', [target, 'latest'])).toBe('0x3e8')
-      expect(await devnet.rpcUntyped(`${prefix}_setNonce`, [target, '0x5'])).toBe(true)
+      expect(await devnet.rpcUntyped(`${prefix}_setNonce`, [target, '0x5'])).toBe(done)
       expect(await devnet.rpcUntyped('eth_getTransactionCount', [target, 'latest'])).toBe('0x5')
-      expect(await devnet.rpcUntyped(`${prefix}_setCode`, [target, Store.deployedBytecode])).toBe(true)
+      expect(await devnet.rpcUntyped(`${prefix}_setCode`, [target, Store.deployedBytecode])).toBe(done)
       expect(await devnet.rpcUntyped('eth_getCode', [target, 'latest'])).toBe(Store.deployedBytecode)
+      // anvil_setStorageAt answers true, as Hardhat's does.
       expect(await devnet.rpcUntyped(`${prefix}_setStorageAt`, [target, '0x0', `0x${'00'.repeat(31)}07`])).toBe(true)
       // Store.count() reads slot 0.
       expect(await devnet.rpc('eth_call', [{ to: target, data: '0x06661abd' }, 'latest'])).toBe(`0x${'00'.repeat(31)}07`)
@@ -293,7 +296,7 @@ describe('state setters', () => {
     const receipt = (await devnet.rpc('eth_getTransactionReceipt', [hash]))!
     expect(receipt).toMatchObject({ from: whale, status: '0x1' })
     expect(await devnet.rpc('eth_getTransactionCount', [whale, 'latest'])).toBe('0x1')
-    expect(await devnet.rpc('anvil_stopImpersonatingAccount', [whale])).toBe(true)
+    expect(await devnet.rpc('anvil_stopImpersonatingAccount', [whale])).toBeNull()
     await expect(devnet.rpc('eth_sendTransaction', [tx])).rejects.toMatchObject({ code: -32000 })
   })
 })

@@ -31,9 +31,10 @@ import type {
 import type { ServedMethodName } from '../src/rpc/methods/index.ts'
 import type { ServedRestTemplate } from '../src/rest/routes/index.ts'
 import { devnetTransport, dualnet, dualnetRpcSchema } from '../src/viem.ts'
-import { alias, defineMethod } from '../src/rpc/declare.ts'
+import { alias, anvilAlias, defineMethod } from '../src/rpc/declare.ts'
 import { address, boolean, callRequest, stateBlock } from '../src/rpc/paramSpecs.ts'
 import { hardhat_mine } from '../src/rpc/methods/hardhat_mine.ts'
+import { evm_setBlockGasLimit } from '../src/rpc/methods/evm_setBlockGasLimit.ts'
 
 declare const devnet: Devnet
 
@@ -194,8 +195,11 @@ describe('method declarations (rpc/declare.ts)', () => {
   })
 
   it('an alias serves a method of the same params and result only', () => {
-    expectTypeOf(alias('anvil_mine', hardhat_mine).name).toEqualTypeOf<'anvil_mine'>()
+    expectTypeOf(alias('anvil_setBlockGasLimit', evm_setBlockGasLimit).name).toEqualTypeOf<'anvil_setBlockGasLimit'>()
     // @ts-expect-error eth_chainId takes no params, as hardhat_mine's optional ones, but answers a Quantity, not true
     alias('eth_chainId', hardhat_mine)
+    // @ts-expect-error anvil_mine answers null (Anvil's), hardhat_mine true: only anvilAlias serves it
+    alias('anvil_mine', hardhat_mine)
+    expectTypeOf(anvilAlias('anvil_mine', hardhat_mine).name).toEqualTypeOf<'anvil_mine'>()
   })
 })

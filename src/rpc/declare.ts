@@ -130,6 +130,8 @@ export interface RpcMethodDeclaration<M extends RpcMethodName = RpcMethodName> {
   readonly required: number
   readonly fork: ForkPolicy
   readonly handler: (ctx: RpcContext, params: unknown[], call: CallInfo) => unknown
+  /** An alias that answers in its own way ({@link anvilAlias}): the handler of the method it runs, for the docs' table. */
+  readonly runs?: (ctx: RpcContext, params: unknown[], call: CallInfo) => unknown
 }
 
 /**
@@ -157,10 +159,27 @@ export function defineMethod<M extends RpcMethodName, const S extends readonly P
   return Object.freeze({ ...declaration, required }) as unknown as RpcMethodDeclaration<M>
 }
 
-/** `declaration` served under another name of the schema (an alias such as `anvil_mine` for `hardhat_mine`), whose params and result must be the same. */
+/** `declaration` served under another name of the schema (an alias such as `anvil_setBlockGasLimit` for `evm_setBlockGasLimit`), whose params and result must be the same. */
 export function alias<A extends RpcMethodName, M extends RpcMethodName>(
   name: A,
   declaration: RpcMethodDeclaration<M> & (RpcParameters<A> extends RpcParameters<M> ? (RpcResult<M> extends RpcResult<A> ? unknown : never) : never),
 ): RpcMethodDeclaration<A> {
   return Object.freeze({ ...declaration, name }) as unknown as RpcMethodDeclaration<A>
+}
+
+/**
+ * `declaration` served under Anvil's name, answering `null` where the method it runs
+ * answers `true`: Anvil's setters return nothing (foundry crates/anvil/src/eth/api.rs,
+ * `Result<()>`), Hardhat's return true. Same params, same work, Anvil's answer.
+ */
+export function anvilAlias<A extends RpcMethodName, M extends RpcMethodName>(
+  name: A,
+  declaration: RpcMethodDeclaration<M> & (RpcParameters<A> extends RpcParameters<M> ? (RpcResult<A> extends null ? (RpcResult<M> extends true ? unknown : never) : never) : never),
+): RpcMethodDeclaration<A> {
+  const run = declaration.handler
+  const handler = async (...args: Parameters<typeof run>): Promise<null> => {
+    await run(...args)
+    return null
+  }
+  return Object.freeze({ ...declaration, name, handler, runs: run }) as unknown as RpcMethodDeclaration<A>
 }

@@ -1,4 +1,4 @@
-import { alias, defineMethod } from '../declare.ts'
+import { anvilAlias, defineMethod } from '../declare.ts'
 import { anyAddress } from '../paramSpecs.ts'
 
 /** hardhat_impersonateAccount / anvil_impersonateAccount: eth_sendTransaction may send as this address; true. */
@@ -12,5 +12,5 @@ export const hardhat_impersonateAccount = defineMethod({
   },
 })
 
-/** anvil_impersonateAccount: {@link hardhat_impersonateAccount} under Anvil's name. */
-export const anvil_impersonateAccount = alias('anvil_impersonateAccount', hardhat_impersonateAccount)
+/** anvil_impersonateAccount: {@link hardhat_impersonateAccount} under Anvil's name, answering null as Anvil does. */
+export const anvil_impersonateAccount = anvilAlias('anvil_impersonateAccount', hardhat_impersonateAccount)

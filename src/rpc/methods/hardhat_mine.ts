@@ -1,4 +1,4 @@
-import { alias, defineMethod } from '../declare.ts'
+import { anvilAlias, defineMethod } from '../declare.ts'
 import { numberish, optional } from '../paramSpecs.ts'
 
 /**
@@ -18,5 +18,5 @@ export const hardhat_mine = defineMethod({
   },
 })
 
-/** anvil_mine: {@link hardhat_mine} under Anvil's name. */
-export const anvil_mine = alias('anvil_mine', hardhat_mine)
+/** anvil_mine: {@link hardhat_mine} under Anvil's name, answering null as Anvil does. */
+export const anvil_mine = anvilAlias('anvil_mine', hardhat_mine)

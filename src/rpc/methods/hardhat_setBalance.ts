@@ -1,4 +1,4 @@
-import { alias, defineMethod } from '../declare.ts'
+import { alias, anvilAlias, defineMethod } from '../declare.ts'
 import { anyAddress, quantity } from '../paramSpecs.ts'
 
 /** hardhat_setBalance / anvil_setBalance: the gas-token balance in wei (what eth_getBalance shows); true. */
@@ -12,8 +12,8 @@ export const hardhat_setBalance = defineMethod({
   },
 })
 
-/** anvil_setBalance: {@link hardhat_setBalance} under Anvil's name. */
-export const anvil_setBalance = alias('anvil_setBalance', hardhat_setBalance)
+/** anvil_setBalance: {@link hardhat_setBalance} under Anvil's name, answering null as Anvil does. */
+export const anvil_setBalance = anvilAlias('anvil_setBalance', hardhat_setBalance)
 
 /** evm_setAccountBalance: {@link hardhat_setBalance} under Ganache's name (viem's setBalance in mode ganache). */
 export const evm_setAccountBalance = alias('evm_setAccountBalance', hardhat_setBalance)

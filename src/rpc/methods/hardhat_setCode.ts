@@ -1,4 +1,4 @@
-import { alias, defineMethod } from '../declare.ts'
+import { alias, anvilAlias, defineMethod } from '../declare.ts'
 import { anyAddress, data } from '../paramSpecs.ts'
 
 /** hardhat_setCode / anvil_setCode: replaces the EVM code of an address; true. */
@@ -12,8 +12,8 @@ export const hardhat_setCode = defineMethod({
   },
 })
 
-/** anvil_setCode: {@link hardhat_setCode} under Anvil's name. */
-export const anvil_setCode = alias('anvil_setCode', hardhat_setCode)
+/** anvil_setCode: {@link hardhat_setCode} under Anvil's name, answering null as Anvil does. */
+export const anvil_setCode = anvilAlias('anvil_setCode', hardhat_setCode)
 
 /** evm_setAccountCode: {@link hardhat_setCode} under Ganache's name (viem's setCode in mode ganache). */
 export const evm_setAccountCode = alias('evm_setAccountCode', hardhat_setCode)

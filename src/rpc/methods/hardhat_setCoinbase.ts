@@ -1,4 +1,4 @@
-import { alias, defineMethod } from '../declare.ts'
+import { anvilAlias, defineMethod } from '../declare.ts'
 import { anyAddress } from '../paramSpecs.ts'
 
 /** hardhat_setCoinbase / anvil_setCoinbase: COINBASE of later blocks and eth_coinbase (fees still go to governance); true. See `DevnetControls.setCoinbase`. */
@@ -12,5 +12,5 @@ export const hardhat_setCoinbase = defineMethod({
   },
 })
 
-/** anvil_setCoinbase: {@link hardhat_setCoinbase} under Anvil's name. */
-export const anvil_setCoinbase = alias('anvil_setCoinbase', hardhat_setCoinbase)
+/** anvil_setCoinbase: {@link hardhat_setCoinbase} under Anvil's name, answering null as Anvil does. */
+export const anvil_setCoinbase = anvilAlias('anvil_setCoinbase', hardhat_setCoinbase)

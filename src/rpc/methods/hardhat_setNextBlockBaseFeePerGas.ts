@@ -1,4 +1,4 @@
-import { alias, defineMethod } from '../declare.ts'
+import { anvilAlias, defineMethod } from '../declare.ts'
 import { quantity } from '../paramSpecs.ts'
 
 /**
@@ -15,5 +15,5 @@ export const hardhat_setNextBlockBaseFeePerGas = defineMethod({
   },
 })
 
-/** anvil_setNextBlockBaseFeePerGas: {@link hardhat_setNextBlockBaseFeePerGas} under Anvil's name. */
-export const anvil_setNextBlockBaseFeePerGas = alias('anvil_setNextBlockBaseFeePerGas', hardhat_setNextBlockBaseFeePerGas)
+/** anvil_setNextBlockBaseFeePerGas: {@link hardhat_setNextBlockBaseFeePerGas} under Anvil's name, answering null as Anvil does. */
+export const anvil_setNextBlockBaseFeePerGas = anvilAlias('anvil_setNextBlockBaseFeePerGas', hardhat_setNextBlockBaseFeePerGas)

@@ -1,4 +1,4 @@
-import { alias, defineMethod } from '../declare.ts'
+import { alias, anvilAlias, defineMethod } from '../declare.ts'
 import { anyAddress, quantity } from '../paramSpecs.ts'
 
 /** hardhat_setNonce / anvil_setNonce: sets the EVM nonce of an address; true. */
@@ -12,8 +12,8 @@ export const hardhat_setNonce = defineMethod({
   },
 })
 
-/** anvil_setNonce: {@link hardhat_setNonce} under Anvil's name. */
-export const anvil_setNonce = alias('anvil_setNonce', hardhat_setNonce)
+/** anvil_setNonce: {@link hardhat_setNonce} under Anvil's name, answering null as Anvil does. */
+export const anvil_setNonce = anvilAlias('anvil_setNonce', hardhat_setNonce)
 
 /** evm_setAccountNonce: {@link hardhat_setNonce} under Ganache's name. */
 export const evm_setAccountNonce = alias('evm_setAccountNonce', hardhat_setNonce)

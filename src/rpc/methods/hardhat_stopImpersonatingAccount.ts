@@ -1,4 +1,4 @@
-import { alias, defineMethod } from '../declare.ts'
+import { anvilAlias, defineMethod } from '../declare.ts'
 import { anyAddress } from '../paramSpecs.ts'
 
 /** hardhat_stopImpersonatingAccount / anvil_stopImpersonatingAccount: ends an impersonation; true. */
@@ -12,5 +12,5 @@ export const hardhat_stopImpersonatingAccount = defineMethod({
   },
 })
 
-/** anvil_stopImpersonatingAccount: {@link hardhat_stopImpersonatingAccount} under Anvil's name. */
-export const anvil_stopImpersonatingAccount = alias('anvil_stopImpersonatingAccount', hardhat_stopImpersonatingAccount)
+/** anvil_stopImpersonatingAccount: {@link hardhat_stopImpersonatingAccount} under Anvil's name, answering null as Anvil does. */
+export const anvil_stopImpersonatingAccount = anvilAlias('anvil_stopImpersonatingAccount', hardhat_stopImpersonatingAccount)
