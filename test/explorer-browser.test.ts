@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { Interface } from 'ethers'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Reverter, Token } from '../fixtures/index.ts'
+import { Reverter, Token, TraceCallee, TraceCaller } from '../fixtures/index.ts'
 import { toBase58 } from '../src/native/address.ts'
 import { fromHex } from '../src/util/hex.ts'
 import { createDevnet, type Devnet, type DevnetUrls } from '../src/index.ts'
@@ -37,6 +37,9 @@ interface Filled {
   native: string
   /** A native approve of 7 main tokens from native dev account 0 to 1 (REST hash). */
   approve: string
+  /** TraceCaller.run with 777 wei, which it passes on to TraceCallee.ping: an internal value transfer. */
+  internal: string
+  callee: string
 }
 
 /** Sends `tx` from the first dev account (automine) and resolves to its hash and block. */
@@ -53,9 +56,13 @@ async function fill(devnet: Devnet): Promise<Filled> {
   const transfer = await send(devnet, { from, to: deployed.contract!, data: token.encodeFunctionData('transfer', [to, 1234n]) })
   const reverter = await send(devnet, { from, data: Reverter.bytecode })
   const revert = await send(devnet, { from, to: reverter.contract!, gas: '0x30000', data: new Interface(Reverter.abi as never).encodeFunctionData('revertWithReason', []) })
+  const callee = await send(devnet, { from, data: TraceCallee.bytecode })
+  const caller = new Interface(TraceCaller.abi as never)
+  const forwarder = await send(devnet, { from, data: TraceCaller.bytecode + caller.encodeDeploy([callee.contract!]).slice(2) })
+  const internal = await send(devnet, { from, to: forwarder.contract!, value: '0x309', gas: '0x40000', data: caller.encodeFunctionData('run', []) })
   const native = await sendNativeTransfer(devnet)
   const approve = await sendNative(devnet, nativeApprove(devnet, 0, 1, 7n))
-  return { from, to, token: deployed.contract!, transfer: transfer.hash, transferBlock: transfer.block, revert: revert.hash, native, approve }
+  return { from, to, token: deployed.contract!, transfer: transfer.hash, transferBlock: transfer.block, revert: revert.hash, native, approve, internal: internal.hash, callee: callee.contract! }
 }
 
 const MISSING = `no chromium at ${CHROMIUM}; .ci/run installs Debian's package (apt-get install chromium), or set DUALNET_CHROMIUM`
@@ -151,6 +158,12 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(HAVE_CHROMIUM ? "explorer page in Debian'
     await open(`tx/${chain.transfer}`)
     await showsText('success', `Transfer(from ${chain.from}, to ${chain.to.toLowerCase()}, value 1234)`, 'Call tree', `CALL ${chain.from}`)
     await shot('transaction')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('an internal value transfer shows in the call tree', async () => {
+    await open(`tx/${chain.internal}`)
+    await showsText('success', 'Call tree', chain.callee.toLowerCase(), 'value 777')
     expect(pageErrors).toEqual([])
   })
 
