@@ -32,7 +32,7 @@ export type {
 } from './rest/schema.ts'
 export { RestErrorCode } from './rest/errors.ts'
 export { verifyMerkleProof, type MerkleProof } from './rest/merkleProof.ts'
-export type { DevnetOptions, ListenOptions, AccountSpec, Hardfork, CoverageOption, GasReportOption, GasSnapshotOption } from './options/types.ts'
+export type { DevnetOptions, ListenOptions, ExplorerOptions, AccountSpec, Hardfork, CoverageOption, GasReportOption, GasSnapshotOption } from './options/types.ts'
 export { InvalidOptionError, type InvalidOptionDetail } from './errors/invalidOption.ts'
 export type { ForkOptions } from './fork/connect.ts'
 export { ForkOptionError } from './fork/optionError.ts'
