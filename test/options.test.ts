@@ -225,7 +225,24 @@ const LISTEN: { [K in keyof Required<ListenOptions>]: Row } = {
       ['', `option vhosts: "" is invalid. Allowed: '*' or a host name, or a non-empty list of host names.`],
     ],
   },
-  explorer: { good: [true, false], bad: [['yes', 'option explorer: "yes" is invalid. Allowed: true or false.']] },
+  explorer: {
+    good: [true, false, {}, { artifacts: 'fixtures/artifacts' }, { artifacts: ['fixtures/artifacts', 'fixtures/coverage/build-info/branches.json'] }],
+    bad: [
+      [
+        'yes',
+        'option explorer: "yes" is invalid. Allowed: true or false, or { artifacts? } with artifacts an existing path (a Hardhat or Foundry project, an artifacts or build-info directory, or solc standard-JSON output), or a list of 1 to 100 such paths.',
+      ],
+      [{ artifacts: 'no/such/dir' }, 'option explorer.artifacts: "no/such/dir" is invalid (no such file or directory). Allowed: the path of an existing file or directory.'],
+      [
+        { artifacts: [] },
+        'option explorer.artifacts: [] is invalid. Allowed: an existing path (a Hardhat or Foundry project, an artifacts or build-info directory, or solc standard-JSON output), or a list of 1 to 100 such paths.',
+      ],
+      [
+        { artifacts: 7 },
+        'option explorer.artifacts: 7 is invalid. Allowed: an existing path (a Hardhat or Foundry project, an artifacts or build-info directory, or solc standard-JSON output), or a list of 1 to 100 such paths.',
+      ],
+    ],
+  },
 }
 
 /** Runs one table against its check. */

@@ -31,18 +31,21 @@ export interface RunningServer {
 export async function startServers(options: ListenOptions, parts: ServerParts): Promise<{ apps: RunningServer[]; urls: DevnetUrls }> {
   const host = options.host ?? '127.0.0.1'
   const withRest = options.rest !== false
-  const [{ createRpcServer }, rest, { virtualHosts }, requestLog, explorer] = await Promise.all([
+  const explorerOption = options.explorer === true ? {} : options.explorer === false ? undefined : options.explorer
+  const artifactPaths = explorerOption?.artifacts === undefined ? undefined : typeof explorerOption.artifacts === 'string' ? [explorerOption.artifacts] : explorerOption.artifacts
+  const [{ createRpcServer }, rest, { virtualHosts }, requestLog, explorer, artifacts] = await Promise.all([
     import('../server/rpcServer.ts'),
     withRest ? Promise.all([import('fastify'), import('../server/restServer.ts')]) : undefined,
     import('../server/guards.ts'),
     options.log === undefined || !withRest ? undefined : import('../server/requestLog.ts'),
-    options.explorer === true ? import('../explorer/serve.ts') : undefined,
+    explorerOption === undefined ? undefined : import('../explorer/serve.ts'),
+    artifactPaths === undefined ? undefined : import('../explorer/artifacts.ts').then(({ ExplorerArtifacts }) => new ExplorerArtifacts(artifactPaths)),
   ])
   parts.checkOpen()
   const vhosts = virtualHosts(options.vhosts)
   // The explorer learns the REST URL once both servers are bound (its page reads the native view there).
   let urls: DevnetUrls | undefined
-  const pages = explorer?.explorerPages(() => urls, { controls: explorer.isLoopback(host), chain: parts.context.chain })
+  const pages = explorer?.explorerPages(() => urls, { controls: explorer.isLoopback(host), chain: parts.context.chain, artifacts })
   const rpc = createRpcServer({ context: parts.context, bodyLimit: parts.bodyLimit, cors: options.cors, vhosts, log: options.log, pages })
   let restApp: FastifyInstance | undefined
   if (rest !== undefined) {

@@ -15,6 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Chain } from '../chain/chain.ts'
 import { answerApi } from './api/router.ts'
+import type { ExplorerArtifacts } from './artifacts.ts'
 import { type ExplorerAssets, explorerAssets } from './assets.ts'
 
 /** Where the page lives on the JSON-RPC server. */
@@ -64,11 +65,12 @@ export function restUrlFor(restUrl: string, host: string | undefined): string {
  * The `pages` handler of the JSON-RPC server for the explorer. `urls` gives the
  * devnet's URLs once both servers are bound (`undefined` before: the config then
  * names no REST server); `controls` shows the page's controls; `chain` is what the
- * API reads. A path under the prefix that is none of the files gets 404.
+ * API reads, `artifacts` the contracts it names (the `explorer: { artifacts }` option).
+ * A path under the prefix that is none of the files gets 404.
  */
 export function explorerPages(
   urls: () => { readonly restUrl?: string | undefined } | undefined,
-  { controls, chain }: { controls: boolean; chain: Chain },
+  { controls, chain, artifacts }: { controls: boolean; chain: Chain; artifacts?: ExplorerArtifacts | undefined },
 ): {
   prefix: string
   serve: (request: IncomingMessage, response: ServerResponse) => void
@@ -82,13 +84,9 @@ export function explorerPages(
       const bound = urls()?.restUrl
       const restUrl = bound === undefined ? null : restUrlFor(bound, request.headers.host)
       if (path.startsWith(API_PREFIX)) {
-        let answered: { status: number; body: string }
-        try {
-          answered = answerApi(chain, path.slice(API_PREFIX.length), new URLSearchParams(query === -1 ? '' : url.slice(query + 1)))
-        } catch (err) {
-          answered = { status: 500, body: JSON.stringify({ error: err instanceof Error ? err.message : 'unknown error' }) }
-        }
-        send(response, answered.status, 'application/json; charset=utf-8', request.method === 'HEAD' ? undefined : answered.body, restUrl, Buffer.byteLength(answered.body))
+        answerApi(chain, path.slice(API_PREFIX.length), new URLSearchParams(query === -1 ? '' : url.slice(query + 1)), { artifacts })
+          .catch((err: unknown) => ({ status: 500, body: JSON.stringify({ error: err instanceof Error ? err.message : 'unknown error' }) }))
+          .then((answered) => send(response, answered.status, 'application/json; charset=utf-8', request.method === 'HEAD' ? undefined : answered.body, restUrl, Buffer.byteLength(answered.body)))
         return
       }
       answer(path, { restUrl, controls })

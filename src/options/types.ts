@@ -296,8 +296,24 @@ export interface ListenOptions {
   /**
    * Serve the explorer page (issue 37) at `/explorer` on the JSON-RPC server: both views
    * of the chain, read through the devnet's own JSON-RPC (and REST when it is on).
-   * Default false; its code loads only when true. The page obeys `vhosts`, and its
-   * WebSocket needs its own origin among `cors` (the default `'*'` has it).
+   * Default false; its code loads only when true or an object. The page obeys `vhosts`,
+   * and its WebSocket needs its own origin among `cors` (the default `'*'` has it).
+   * `{ artifacts }` (ExplorerOptions) also names the contracts it shows and decodes
+   * their calls, events and errors; `true` is `{}`.
    */
-  explorer?: boolean
+  explorer?: boolean | ExplorerOptions
+}
+
+/** The explorer's options beyond `explorer: true` (docs/explorer.md, "Contract artifacts"). */
+export interface ExplorerOptions {
+  /**
+   * The compiler output whose contracts the page names: a Hardhat 2 or 3 project (or
+   * its `artifacts/`), a Foundry project (or its `out/`), a `build-info` directory, or
+   * a solc standard-JSON output file; or a list of them. Each must exist when the devnet
+   * listens (else InvalidOptionError naming `explorer.artifacts`); what they hold is read
+   * when the page first asks and again when it changes, so a project compiled later is
+   * found. Code is matched against the deployed bytecodes with immutables, library
+   * addresses and the metadata trailer masked, as coverage matches (docs/coverage.md).
+   */
+  artifacts?: string | readonly string[]
 }

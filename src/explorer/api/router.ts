@@ -10,29 +10,41 @@
  * route only reads: nothing a request sends changes the chain.
  */
 import type { Chain } from '../../chain/chain.ts'
+import type { ExplorerArtifacts } from '../artifacts.ts'
 import { accountRoute } from './account.ts'
+import { contractRoute, signatureRoute } from './contract.ts'
 import { ExplorerRequestError } from './errors.ts'
 import { storageRoute } from './storage.ts'
 import { transactionRoute } from './transaction.ts'
 import { transactionsRoute } from './transactions.ts'
 
+/** What the routes read besides the chain. */
+export interface ApiContext {
+  /** The contracts of the `artifacts` option (artifacts.ts); undefined without it. */
+  readonly artifacts?: ExplorerArtifacts | undefined
+}
+
 /** One route: `/explorer/api/<name>/<id>`, with the query's parameters. */
 export interface ApiRoute {
   /** The path segment after `/explorer/api/`. */
   readonly name: string
-  /** The answer for `id` (the next segment, URI-decoded); throws {@link ExplorerRequestError} for bad input or a miss. */
-  handle(chain: Chain, id: string, query: URLSearchParams): unknown
+  /** The answer for `id` (the next segment, URI-decoded), or a promise of it; throws (or rejects with) {@link ExplorerRequestError} for bad input. */
+  handle(chain: Chain, id: string, query: URLSearchParams, context: ApiContext): unknown
 }
 
-const ROUTES: ReadonlyMap<string, ApiRoute> = new Map([accountRoute, storageRoute, transactionRoute, transactionsRoute].map((r) => [r.name, r]))
+const ROUTES: ReadonlyMap<string, ApiRoute> = new Map([accountRoute, contractRoute, signatureRoute, storageRoute, transactionRoute, transactionsRoute].map((r) => [r.name, r]))
 
-/** The answer to `path` (below `/explorer/api`, e.g. `/transaction/0x…`) as a status and a JSON body. */
-export function answerApi(chain: Chain, path: string, query: URLSearchParams): { status: number; body: string } {
+/**
+ * The answer to `path` (below `/explorer/api`, e.g. `/transaction/0x…`) as a status and
+ * a JSON body. Rejects with what a route throws that is not a request's fault (an
+ * unreadable artifact: the server answers 500 with its message).
+ */
+export async function answerApi(chain: Chain, path: string, query: URLSearchParams, context: ApiContext = {}): Promise<{ status: number; body: string }> {
   const [, name = '', id, ...rest] = path.split('/')
   const route = ROUTES.get(name)
   if (route === undefined || id === undefined || rest.length > 0) return error(404, `no explorer API at ${path}`)
   try {
-    return { status: 200, body: JSON.stringify(route.handle(chain, decodeURIComponent(id), query)) }
+    return { status: 200, body: JSON.stringify(await route.handle(chain, decodeURIComponent(id), query, context)) }
   } catch (err) {
     if (err instanceof ExplorerRequestError) return error(400, err.message)
     if (err instanceof URIError) return error(400, 'a malformed %-escape in the path')
