@@ -61,6 +61,8 @@ const REFUSED: [string[], string][] = [
   invalid('--fork-rest-url <url>', 'ftp://127.0.0.1', "the fork URL must be an http(s) URL of the node's REST interface"),
   [['--fork-rest-url', 'http://127.0.0.1:20334'], "dualnet: option '--fork-rest-url <url>' needs --fork-url: it forks the same node's native state"],
   [['--fork-block-number', '3'], "dualnet: option '--fork-block-number <n>' needs --fork-url: it says where to fork the remote"],
+  invalid('--artifacts <dir>', 'no/such/dir', 'No such file or directory. Allowed: the path of an existing file or directory.'),
+  [['--artifacts', 'fixtures/artifacts'], "dualnet: option '--artifacts <dir>' needs --explorer: it names the contracts the explorer page shows"],
   [['--cors'], "dualnet: option '--cors <origins>' argument missing"],
   invalid('--cors <origins>', '', CORS),
   invalid('--cors <origins>', 'https://a.example,https://b example', CORS),
@@ -250,6 +252,7 @@ describe('accepted values, as createDevnet and listen receive them', () => {
     expect(listenOptionsOf(parse(['--vhosts', 'a.example, B.example'])).vhosts).toEqual(['a.example', 'B.example'])
     expect(listenOptionsOf(parse([])).explorer).toBe(false)
     expect(listenOptionsOf(parse(['--explorer'])).explorer).toBe(true)
+    expect(listenOptionsOf(parse(['--explorer', '--artifacts', 'fixtures/artifacts'])).explorer).toEqual({ artifacts: 'fixtures/artifacts' })
   })
 
   it("aliases set what the flag they stand for sets: the Hardhat task's --rest-port, --rpc-port, Hardhat's --hostname and --fork, Anvil's spellings", async () => {

@@ -22,6 +22,7 @@ import { grouped } from '../options/rules.ts'
 import type { Hex } from '../util/hex.ts'
 import { VERSION } from '../version.ts'
 import { LIMIT_DEFAULTS } from '../core/limits.ts'
+import { EXPLORER_ARTIFACTS_RULE } from '../options/listenRules.ts'
 import { addFlagAliases } from './flagAliases.ts'
 import { answerChoice, bigInteger, clock, cors, directory, forkBlockNumber, gasPriceWei, hardfork, httpUrl, mnemonic, percent, privateKey, unboundDeadline, vhosts } from './flagParsers.ts'
 import { ruleParser } from './optionFlags.ts'
@@ -39,6 +40,8 @@ const DEFAULT_NATIVE_ACCOUNTS = 5
 export interface CliFlags {
   rest: boolean
   explorer: boolean
+  /** With --explorer: the compiler output whose contracts the page names (listen's `explorer.artifacts`). */
+  artifacts?: string
   restport: number
   rpcport: number
   port?: number
@@ -117,6 +120,12 @@ export function cliProgram(): Command {
       // Servers (the node's names).
       .option('--rest', 'enable the REST interface', false)
       .option('--explorer', 'serve the explorer page at /explorer on the JSON-RPC port (both views of the chain; the native one needs --rest)', false)
+      .addOption(
+        new Option(
+          '--artifacts <dir>',
+          "with --explorer: name contracts and decode their calls, events and errors from <dir>'s compiler output (a Hardhat or Foundry project, an artifacts or build-info directory, or solc standard-JSON output), read when the page asks (default: none)",
+        ).argParser(ruleParser('explorer', (text) => text, EXPLORER_ARTIFACTS_RULE) as (text: string) => string),
+      )
       .option('--restport <port>', 'REST port', ruleParser('restPort'), DEFAULT_REST_PORT)
       .option('--rpcport <port>', 'JSON-RPC port (WebSocket on the same port)', ruleParser('rpcPort'), DEFAULT_RPC_PORT)
       .addOption(new Option('-p, --port <port>', "the JSON-RPC port, Anvil's name for --rpcport (default: --rpcport's)").argParser(ruleParser('rpcPort')).conflicts('rpcport'))
@@ -277,6 +286,7 @@ export function parseFlags(program: Command, argv: readonly string[]): CliFlags 
   program.parse(argv, { from: 'user' })
   const flags = program.opts<CliFlags>()
   if (flags.forkRestUrl !== undefined && flags.forkUrl === undefined) program.error("option '--fork-rest-url <url>' needs --fork-url: it forks the same node's native state", { exitCode: 1 })
+  if (flags.artifacts !== undefined && !flags.explorer) program.error("option '--artifacts <dir>' needs --explorer: it names the contracts the explorer page shows", { exitCode: 1 })
   if (flags.forkBlockNumber !== undefined && flags.forkUrl === undefined) program.error("option '--fork-block-number <n>' needs --fork-url: it says where to fork the remote", { exitCode: 1 })
   // Each token's supply (1e9 tokens, reference §0) holds every account's balance: the native accounts keep createDevnet's 10,000.
   const wanted = flags.balance * BigInt(flags.accounts) + DEFAULT_BALANCE * BigInt(flags.nativeAccounts)
@@ -354,6 +364,6 @@ export function listenOptionsOf(flags: CliFlags): ListenOptions {
     rest: flags.rest,
     vhosts: flags.vhosts,
     cors: flags.cors,
-    explorer: flags.explorer,
+    explorer: flags.explorer && flags.artifacts !== undefined ? { artifacts: flags.artifacts } : flags.explorer,
   }
 }
