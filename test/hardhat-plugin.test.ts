@@ -11,6 +11,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Token } from '../fixtures/index.ts'
 import { requestOnNetwork, withNetworkGas } from '../src/hardhat/networkRequest.ts'
 import { devnetOf, registerDevnet, resolveDualnetConfig, serve } from '../src/hardhat/shared.ts'
 import { fixEthersSignersGas } from '../src/hardhat/v2Ethers.ts'
@@ -253,13 +254,14 @@ describe("hardhat-ethers' signers (Hardhat 2; the real one runs in examples/hard
 })
 
 describe('the dualnet task', () => {
-  it('serves JSON-RPC and REST, and with --explorer the explorer page, whose URL it prints; it closes the devnet when told to stop', async () => {
+  it("serves JSON-RPC and REST, and with --explorer the explorer page naming the artifacts' contracts, whose URL it prints; it closes the devnet when told to stop", async () => {
     const lines: string[] = []
     let stop!: () => void
     const stopped = new Promise<void>((resolve) => (stop = resolve))
     const serving = serve(
       resolveDualnetConfig({ accounts: 1 }, HH2_RESERVED),
-      { port: 0, restPort: 0, explorer: true },
+      // The tasks pass the project's root as `artifacts`.
+      { port: 0, restPort: 0, explorer: true, artifacts: 'fixtures/artifacts' },
       (line) => lines.push(line),
       () => stopped,
     )
@@ -274,6 +276,10 @@ describe('the dualnet task', () => {
       await fetch(url('JSON-RPC')!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })
     ).json()) as { result: string }
     expect(answer.result).toBe('0x3039')
+    const rpc = (method: string, params: unknown[]) =>
+      fetch(url('JSON-RPC')!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    await rpc('hardhat_setCode', ['0x00000000000000000000000000000000000000a1', Token.deployedBytecode])
+    expect(await (await fetch(`${explorer}/api/contract/0x00000000000000000000000000000000000000a1`)).json()).toMatchObject({ name: 'contracts/Token.sol:Token' })
     stop()
     await serving
     await expect(fetch(explorer!)).rejects.toThrow()

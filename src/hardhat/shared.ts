@@ -130,6 +130,13 @@ export interface ServeOptions {
   restPort?: number
   /** Serve the explorer page at `/explorer` of the JSON-RPC server (docs/explorer.md); default false. */
   explorer?: boolean
+  /**
+   * With `explorer`: the compiler output whose contracts the page names (listen's
+   * `explorer.artifacts`). The tasks pass the project's root (`hre.config.paths.root`):
+   * in a Hardhat project the artifacts are its own, read when the page asks, so what
+   * is compiled after the task starts is found.
+   */
+  artifacts?: string
 }
 
 /**
@@ -144,7 +151,7 @@ export async function serve(config: DualnetHardhatConfig, serveOptions: ServeOpt
     host: serveOptions.hostname ?? '127.0.0.1',
     rpcPort: serveOptions.port ?? 8545,
     restPort: serveOptions.restPort ?? 20334,
-    explorer: serveOptions.explorer ?? false,
+    explorer: serveOptions.explorer === true && serveOptions.artifacts !== undefined ? { artifacts: serveOptions.artifacts } : (serveOptions.explorer ?? false),
   })
   print(`dualnet (chain id ${devnet.chainId}) for network '${config.network}'`)
   print(`JSON-RPC  ${urls.rpcUrl}`)

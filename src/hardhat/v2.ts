@@ -172,5 +172,5 @@ task('dualnet', 'Starts the devnet of the dualnet network as JSON-RPC and REST s
   .addOptionalParam('hostname', 'The interface both servers bind', '127.0.0.1', types.string)
   .addOptionalParam('port', 'The JSON-RPC port (0: an ephemeral port)', 8545, types.int)
   .addOptionalParam('restPort', 'The REST port (0: an ephemeral port)', 20334, types.int)
-  .addFlag('explorer', 'Serve the explorer page at /explorer of the JSON-RPC server')
-  .setAction(async (args, hre) => serve(hre.config.dualnet as DualnetHardhatConfig, args))
+  .addFlag('explorer', "Serve the explorer page at /explorer of the JSON-RPC server, naming the project's contracts from its artifacts")
+  .setAction(async (args, hre) => serve(hre.config.dualnet as DualnetHardhatConfig, { ...args, artifacts: hre.config.paths.root }))

@@ -75,7 +75,7 @@ const dualnetPlugin: {
       .addOption({ name: 'hostname', description: 'The interface both servers bind', type: 'STRING', defaultValue: '127.0.0.1' })
       .addOption({ name: 'port', description: 'The JSON-RPC port (0: an ephemeral port)', type: 'INT', defaultValue: 8545 })
       .addOption({ name: 'restPort', description: 'The REST port (0: an ephemeral port)', type: 'INT', defaultValue: 20334 })
-      .addFlag({ name: 'explorer', description: 'Serve the explorer page at /explorer of the JSON-RPC server' })
+      .addFlag({ name: 'explorer', description: "Serve the explorer page at /explorer of the JSON-RPC server, naming the project's contracts from its artifacts" })
       .setAction(() => import('./v3Task.ts'))
       .build(),
   ],
