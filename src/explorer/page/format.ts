@@ -14,12 +14,14 @@ export function units(value: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`
 }
 
-function bytesOfHex(hex: string): Uint8Array {
+/** The bytes of 0x-hex (or bare hex). */
+export function bytesOfHex(hex: string): Uint8Array {
   const clean = hex.startsWith('0x') ? hex.slice(2) : hex
   return Uint8Array.from(clean.match(/../g) ?? [], (b) => Number.parseInt(b, 16))
 }
 
-function hexOf(bytes: Uint8Array): string {
+/** Bytes as lower-case 0x-hex. */
+export function hexOf(bytes: Uint8Array): string {
   return `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
