@@ -9,6 +9,7 @@ import type { ExplorerAccount, ListedAllowance, ListedTransaction, StoragePage, 
 import { api, type Endpoints, rest, rpc } from '../chain.ts'
 import { fromBase58, quantity, toBase58, units } from '../format.ts'
 import { fields, type Json, Loaded, link } from '../ui.ts'
+import { ContractName } from './contractName.ts'
 
 /** Decimal places of each token's base units (reference §1.2: balancev2). */
 const BASE_DECIMALS = { main: 9, gas: 18 } as const
@@ -57,6 +58,7 @@ export function Account({ id, endpoints }: { id: string; endpoints: Endpoints })
               ] as [string, ComponentChildren][])),
           ['nonce', quantity(nonce)],
           ['code', code === '0x' ? '(none)' : `${(code.length - 2) / 2} bytes`],
+          ...(code === '0x' ? [] : ([['contract', h(ContractName, { address })]] as [string, ComponentChildren][])),
         ]),
         h(Allowances, { account }),
         account.storageSlots === 0 ? null : h(Storage, { address, total: account.storageSlots }),
