@@ -1,8 +1,8 @@
 /**
  * The page's decoding of calls, logs and revert data (src/explorer/page/abi.ts, names.ts)
  * against the server's artifacts (src/explorer/artifacts.ts over fixtures/artifacts):
- * the address's own contract first, then any artifact with the selector, then ERC-20's
- * events and Solidity's built-in errors; encoded by ethers, so the decoder is checked
+ * the address's own contract first, then any artifact with the selector (for logs after
+ * ERC-20's events), Solidity's built-in errors; encoded by ethers, so the decoder is checked
  * against another implementation of the ABI.
  */
 import { AbiCoder, Interface, id } from 'ethers'
@@ -59,6 +59,8 @@ describe('ContractNames', () => {
     const byIndex = await names.log(UNKNOWN_AT, pinged.topics, pinged.data)
     expect(byIndex).toMatchObject({ via: 'selector', from: 'contracts/TraceCalls.sol:TraceCallee' })
     expect(text(byIndex)).toBe(`Pinged(from ${ALICE}, value 777)`)
+    // ERC-20's Transfer of an emitter the artifacts do not name: the standard, not whichever artifact declares it.
+    expect(await names.log(UNKNOWN_AT, transfer.topics, transfer.data)).toMatchObject({ via: 'standard' })
     const standard = await new ContractNames(none).log(UNKNOWN_AT, transfer.topics, transfer.data)
     expect(standard).toMatchObject({ via: 'standard' })
     expect(text(standard)).toBe(`Transfer(from ${ALICE}, to ${BOB}, value 5)`)

@@ -2,8 +2,8 @@
  * What the artifacts say of a transaction's contracts, calls, logs and reverts, for the
  * page (the `--artifacts` option): each address's contract (`/explorer/api/contract`),
  * else for an item of a contract the artifacts do not name, the item of any artifact
- * with that selector (`/explorer/api/signature`), else the standard ERC-20 events and
- * Solidity's built-in errors. Each answer is asked once per instance: the page makes
+ * with that selector (`/explorer/api/signature`); ERC-20's events and Solidity's
+ * built-in errors are known without artifacts. Each answer is asked once per instance: the page makes
  * one per transaction it shows.
  */
 import type { ExplorerAbiItem, ExplorerContract, SignatureMatch } from '../api/contractTypes.ts'
@@ -66,15 +66,21 @@ export class ContractNames {
     return answer
   }
 
-  /** The first decoding of the own contract's items of `type`, then any artifact's with `selector`. */
-  async #decode(address: string | null | undefined, selector: string, type: ExplorerAbiItem['type'], decode: (item: ExplorerAbiItem) => Decoded | undefined): Promise<NamedDecoding | undefined> {
+  /** The first decoding of the own contract's items of `type`, then (with `index`) any artifact's with `selector`. */
+  async #decode(
+    address: string | null | undefined,
+    selector: string,
+    type: ExplorerAbiItem['type'],
+    decode: (item: ExplorerAbiItem) => Decoded | undefined,
+    index = true,
+  ): Promise<NamedDecoding | undefined> {
     const own = await this.contract(address)
     for (const item of own?.abi ?? []) {
       if (item.type !== type || item.selector !== selector) continue
       const decoded = decode(item)
       if (decoded !== undefined) return { ...decoded, via: 'contract', from: own!.name }
     }
-    if (!/^0x(?:[0-9a-f]{8}|[0-9a-f]{64})$/.test(selector)) return undefined
+    if (!index || !/^0x(?:[0-9a-f]{8}|[0-9a-f]{64})$/.test(selector)) return undefined
     for (const { contract, item } of await this.#bySelector(selector)) {
       if (item.type !== type) continue
       const decoded = decode(item)
@@ -89,17 +95,23 @@ export class ContractNames {
     return this.#decode(to, input.slice(0, 10).toLowerCase(), 'function', (item) => decodeCall(item, input))
   }
 
-  /** A log of `address` as its event: the emitter's, any artifact's, else ERC-20's Transfer or Approval. */
+  /**
+   * A log of `address` as its event: the emitter's own, else ERC-20's Transfer or
+   * Approval, else any artifact's with its topic. ERC-20's come before the index: the
+   * chain's token contracts (their value-transfer logs) and others the artifacts do not
+   * name emit them, and the index would credit them to whichever artifact declares one.
+   */
   async log(address: string, topics: readonly string[], data: string): Promise<NamedDecoding | undefined> {
     const topic = topics[0]?.toLowerCase()
     if (topic === undefined) return undefined
-    const found = await this.#decode(address, topic, 'event', (item) => decodeLog(item, topics, data))
-    if (found !== undefined) return found
+    const decode = (item: ExplorerAbiItem) => decodeLog(item, topics, data)
+    const own = await this.#decode(address, topic, 'event', decode, false)
+    if (own !== undefined) return own
     for (const item of STANDARD_EVENTS) {
-      const decoded = decodeLog(item, topics, data)
+      const decoded = decode(item)
       if (decoded !== undefined) return { ...decoded, via: 'standard' }
     }
-    return undefined
+    return this.#decode(address, topic, 'event', decode)
   }
 
   /** Revert data of a frame of `address`: its contract's custom error, any artifact's, else Error(string) or Panic(uint256). */
