@@ -2,7 +2,8 @@
  * The explorer page (issue 37) in Debian's chromium, driven with playwright-core against
  * an in-process devnet that a script fills: a token deployed and transferred (ERC20
  * Transfer), a transaction that reverts with a reason, and a native transfer signed with
- * ontology-ts-sdk. Each page must show the chain's values; each is photographed into
+ * ontology-ts-sdk; the fixtures' artifacts name the contracts and decode calls, events
+ * and a custom error. Each page must show the chain's values; each is photographed into
  * docs/explorer/ for docs/explorer.md. Runs in `npm run test:tools`: skipped, saying
  * why, without chromium outside CI; CI installs it (.ci/run).
  */
@@ -40,6 +41,10 @@ interface Filled {
   /** TraceCaller.run with 777 wei, which it passes on to TraceCallee.ping: an internal value transfer. */
   internal: string
   callee: string
+  /** TraceCaller, which the artifacts do not name (its immutable differs and Hardhat's per-contract artifacts do not locate it). */
+  forwarder: string
+  /** Reverter.revertWithCustomError(42): reverts Unauthorized(from, 42). */
+  customError: string
 }
 
 /** Sends `tx` from the first dev account (automine) and resolves to its hash and block. */
@@ -60,9 +65,23 @@ async function fill(devnet: Devnet): Promise<Filled> {
   const caller = new Interface(TraceCaller.abi as never)
   const forwarder = await send(devnet, { from, data: TraceCaller.bytecode + caller.encodeDeploy([callee.contract!]).slice(2) })
   const internal = await send(devnet, { from, to: forwarder.contract!, value: '0x309', gas: '0x40000', data: caller.encodeFunctionData('run', []) })
+  const customError = await send(devnet, { from, to: reverter.contract!, gas: '0x30000', data: new Interface(Reverter.abi as never).encodeFunctionData('revertWithCustomError', [42n]) })
   const native = await sendNativeTransfer(devnet)
   const approve = await sendNative(devnet, nativeApprove(devnet, 0, 1, 7n))
-  return { from, to, token: deployed.contract!, transfer: transfer.hash, transferBlock: transfer.block, revert: revert.hash, native, approve, internal: internal.hash, callee: callee.contract! }
+  return {
+    from,
+    to,
+    token: deployed.contract!,
+    transfer: transfer.hash,
+    transferBlock: transfer.block,
+    revert: revert.hash,
+    native,
+    approve,
+    internal: internal.hash,
+    callee: callee.contract!,
+    forwarder: forwarder.contract!,
+    customError: customError.hash,
+  }
 }
 
 const MISSING = `no chromium at ${CHROMIUM}; .ci/run installs Debian's package (apt-get install chromium), or set DUALNET_CHROMIUM`
@@ -78,7 +97,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(HAVE_CHROMIUM ? "explorer page in Debian'
   beforeAll(async () => {
     if (!HAVE_CHROMIUM) throw new Error(`CI must run the explorer browser test: ${MISSING}`)
     devnet = await createDevnet()
-    urls = await devnet.listen({ explorer: true, rest: true })
+    urls = await devnet.listen({ explorer: { artifacts: 'fixtures/artifacts' }, rest: true })
     chain = await fill(devnet)
     // Root (as in CI containers) cannot use chromium's sandbox; a container's /dev/shm is often 64 MB.
     const args = ['--disable-dev-shm-usage', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])]
@@ -154,16 +173,40 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(HAVE_CHROMIUM ? "explorer page in Debian'
     expect(pageErrors).toEqual([])
   })
 
-  it('transaction: the receipt, the decoded Transfer, the call tree', async () => {
+  it('transaction: the receipt, the contract named, the call and the Transfer decoded by the artifacts, the call tree', async () => {
     await open(`tx/${chain.transfer}`)
-    await showsText('success', `Transfer(from ${chain.from}, to ${chain.to.toLowerCase()}, value 1234)`, 'Call tree', `CALL ${chain.from}`)
+    await showsText(
+      'success',
+      `${chain.token.toLowerCase()} contracts/Token.sol:Token`,
+      `transfer(to ${chain.to.toLowerCase()}, amount 1234)`,
+      `Transfer(from ${chain.from.toLowerCase()}, to ${chain.to.toLowerCase()}, value 1234)`,
+      'Call tree',
+      `CALL ${chain.from}`,
+    )
     await shot('transaction')
     expect(pageErrors).toEqual([])
   })
 
-  it('an internal value transfer shows in the call tree', async () => {
+  it('an internal value transfer shows in the call tree, its frames and custom events decoded by the artifacts', async () => {
     await open(`tx/${chain.internal}`)
-    await showsText('success', 'Call tree', chain.callee.toLowerCase(), 'value 777')
+    await showsText(
+      'success',
+      'Call tree',
+      `${chain.callee.toLowerCase()} contracts/TraceCalls.sol:TraceCallee ping(x 21) value 777`,
+      // The emitter is named: its own ABI decodes the event.
+      `Pinged(from ${chain.forwarder.toLowerCase()}, value 777)`,
+      // TraceCaller's code is none of the artifacts': its call and event are found by their selectors.
+      'run() (by its selector, as declared in contracts/TraceCalls.sol:TraceCaller)',
+      'Done(result 42) (by its selector, as declared in contracts/TraceCalls.sol:TraceCaller)',
+    )
+    await shot('transaction-decoded')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('a transaction reverted with a custom error shows the error decoded by the artifacts', async () => {
+    await open(`tx/${chain.customError}`)
+    await showsText('reverted', 'contracts/Reverter.sol:Reverter', 'revertWithCustomError(code 42)', `Unauthorized(caller ${chain.from.toLowerCase()}, code 42)`)
+    await shot('transaction-custom-error')
     expect(pageErrors).toEqual([])
   })
 
@@ -225,7 +268,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(HAVE_CHROMIUM ? "explorer page in Debian'
     expect(await page.getByTestId('storage').locator('tr').count()).toBe(8)
     await open(`address/${chain.token}`)
     const slot = (await devnet.rpc('eth_getStorageAt', [chain.token, '0x2', 'latest'])) as string
-    await showsText('Storage (', slot)
+    await showsText('Storage (', slot, 'contracts/Token.sol:Token')
     await shot('account-contract')
     expect(pageErrors).toEqual([])
   })
