@@ -129,6 +129,9 @@ describe('ExplorerArtifacts', () => {
 
   it('reads the artifacts when asked: a project compiled after the start is found, a rebuild read again', async () => {
     const project = tempDir('dualnet-explorer-late-')
+    // A project's root holds JSON that is not compiler output, or not JSON at all.
+    writeFileSync(path.join(project, 'tsconfig.json'), '{ // comments\n "compilerOptions": {} }')
+    writeFileSync(path.join(project, 'package.json'), '{"name":"p"}')
     const artifacts = new ExplorerArtifacts([project])
     expect(await artifacts.contractOf(tokenCode)).toBeNull()
     expect(await artifacts.signature(TRANSFER_TOPIC)).toEqual([])

@@ -114,7 +114,8 @@ export async function loadCompilations(paths: readonly string[], options: LoadOp
     const files = await jsonFiles(given)
     let found = 0
     for (const { file, root } of files) {
-      const json = await readJson(file)
+      // Without sources the path may be a project's root, whose JSON files are not all JSON (tsconfig.json's comments).
+      const json = withSources ? await readJson(file) : await readJson(file).catch(() => undefined)
       if (isHardhat3Output(json)) continue // read beside its input file
       const compilation = await compilationOf(json, file, root, withSources)
       if (compilation === undefined) continue
