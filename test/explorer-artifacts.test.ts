@@ -10,7 +10,8 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Reverter, Token } from '../fixtures/index.ts'
+import { Interface } from 'ethers'
+import { Reverter, SelfDestruct, Token } from '../fixtures/index.ts'
 import { ExplorerArtifacts } from '../src/explorer/artifacts.ts'
 import { createDevnet, type Devnet } from '../src/index.ts'
 import { fromHex } from '../src/util/hex.ts'
@@ -54,6 +55,23 @@ describe('the explorer API with artifacts', { timeout: 120_000 }, () => {
     expect(await api(`contract/0x${'00'.repeat(19)}ff`)).toEqual({ status: 200, body: null })
     await devnet.setCode('0x00000000000000000000000000000000000000a3', '0x6000')
     expect(await api('contract/0x00000000000000000000000000000000000000a3')).toEqual({ status: 200, body: null })
+  })
+
+  it('names a contract as of a block: one that destroyed itself is named at a block it lived in', async () => {
+    const [from] = (await devnet.rpc('eth_accounts')) as [string]
+    const send = async (tx: Record<string, string>) => {
+      const hash = await devnet.rpc('eth_sendTransaction', [{ from, gas: '0x100000', ...tx }])
+      return (await devnet.rpc('eth_getTransactionReceipt', [hash])) as { blockNumber: string; contractAddress: string | null; status: string }
+    }
+    const deployed = await send({ data: SelfDestruct.bytecode })
+    const address = deployed.contractAddress!
+    const destroyed = await send({ to: address, data: new Interface(SelfDestruct.abi as never).encodeFunctionData('destroy', [from]) })
+    expect(destroyed.status).toBe('0x1')
+    expect(await devnet.rpc('eth_getCode', [address, 'latest'])).toBe('0x')
+    expect((await api(`contract/${address}?block=${Number(deployed.blockNumber)}`)).body?.name).toBe('contracts/SelfDestruct.sol:SelfDestruct')
+    expect((await api(`contract/${address}`)).body).toBeNull()
+    // A block above the head reads the head.
+    expect((await api(`contract/${TOKEN_AT}?block=999999`)).body?.name).toBe('contracts/Token.sol:Token')
   })
 
   it('finds a selector or an event topic across all the artifacts, each signature once', async () => {
