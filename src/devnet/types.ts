@@ -57,7 +57,7 @@ export interface DevnetUrls {
   rpcUrl: string
   /** REST base URL (no trailing slash), e.g. `http://127.0.0.1:54322`; paths start with /api/v1. Absent with `rest: false`. */
   restUrl?: string
-  /** The explorer page, e.g. `http://127.0.0.1:54321/explorer`; present with the listen option `explorer: true`. */
+  /** The explorer page, e.g. `http://127.0.0.1:54321/explorer`; present with the listen option `explorer` (`true` or `{ artifacts }`). */
   explorerUrl?: string
 }
 
