@@ -61,10 +61,12 @@ async function nameTransaction(tx: Json, receipt: Json | null, trace: Json | nul
   return { to: contract, created, call, logs, emitters, frames }
 }
 
-/** A call the artifacts do not decode: its selector and length, or nothing for a plain transfer. */
-function inputSummary(input: string): string {
+/** A call the artifacts do not decode: its selector and length, a creation's init code length, or nothing for a plain transfer. */
+function inputSummary(input: string, creation: boolean): string {
+  const length = (input.length - 2) / 2
+  if (creation) return `init code and constructor arguments, ${length} bytes`
   if (input === '0x') return ''
-  return `${input.slice(0, 10)}… (${(input.length - 2) / 2} bytes; no artifact names the selector)`
+  return `${input.slice(0, 10)}… (${length} bytes; no artifact names the selector)`
 }
 
 /** Whether a frame's decoded revert says more than its `revertReason` (the tracer's Error(string) text): a custom error or a Panic. */
@@ -156,7 +158,7 @@ function EvmTransaction({ hash }: { hash: string }): ComponentChild {
           ['block', tx.blockNumber === null ? 'pending' : link(`block/${quantity(tx.blockNumber as string)}`, quantity(tx.blockNumber as string))],
           ['from', link(`address/${tx.from as string}`, tx.from as string)],
           ['to', tx.to === null ? '(contract creation)' : named(tx.to as string, names.to)],
-          ['call', names.call === undefined ? inputSummary(tx.input as string) : decodedView(names.call, 'call-decoded')],
+          ['call', names.call === undefined ? inputSummary(tx.input as string, tx.to === null) : decodedView(names.call, 'call-decoded')],
           ['value', `${units(BigInt(tx.value as string), 18)} (${quantity(tx.value as string)} wei)`],
           ['status', receipt === null ? 'pending' : receipt.status === '0x1' ? 'success' : 'reverted'],
           ['revert reason', (trace?.revertReason as string | undefined) ?? (trace?.error as string | undefined) ?? ''],
