@@ -166,6 +166,31 @@ describe('ExplorerArtifacts', () => {
     expect(await artifacts.signature(TRANSFER_TOPIC)).toEqual([])
   })
 
+  it("reads Hardhat 3's per-contract artifacts without build-info, the immutables at their immutableReferences masked", async () => {
+    const project = tempDir('dualnet-explorer-hh3-')
+    const dir = path.join(project, 'artifacts', 'fixtures', 'coverage', 'Branches.sol')
+    mkdirSync(dir, { recursive: true })
+    const hh3 = {
+      _format: 'hh3-artifact-1',
+      contractName: 'Branches',
+      sourceName: SOURCE_NAME,
+      abi: compiled.abi,
+      bytecode: `0x${compiled.evm.bytecode.object}`,
+      deployedBytecode: `0x${compiled.evm.deployedBytecode.object}`,
+      linkReferences: {},
+      deployedLinkReferences: {},
+      immutableReferences: compiled.evm.deployedBytecode.immutableReferences,
+      inputSourceName: `project/${SOURCE_NAME}`,
+      buildInfoId: 'solc-0_8_26-0',
+    }
+    writeFileSync(path.join(dir, 'Branches.json'), JSON.stringify(hh3))
+    const code = fromHex(`0x${compiled.evm.deployedBytecode.object}`)
+    for (const { start, length } of Object.values(compiled.evm.deployedBytecode.immutableReferences as Record<string, { start: number; length: number }[]>).flat()) {
+      code.fill(0x77, start, start + length)
+    }
+    expect((await new ExplorerArtifacts([project]).contractOf(code))?.name).toBe(`${SOURCE_NAME}:Branches`)
+  })
+
   it('reads solc standard-JSON output', async () => {
     const file = path.join(tempDir('dualnet-explorer-solc-'), 'out.json')
     const output = {
