@@ -192,11 +192,11 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)(HAVE_CHROMIUM ? "explorer page in Debian'
     await showsText(
       'success',
       'Call tree',
-      `${chain.callee.toLowerCase()} contracts/TraceCalls.sol:TraceCallee ping(x 21) value 777`,
+      `${chain.callee.toLowerCase()} contracts/TraceCalls.sol:TraceCallee ping(x 21) → 42 value 777`,
       // The emitter is named: its own ABI decodes the event.
       `Pinged(from ${chain.forwarder.toLowerCase()}, value 777)`,
       // TraceCaller's code is none of the artifacts': its call and event are found by their selectors.
-      'run() (by its selector, as declared in contracts/TraceCalls.sol:TraceCaller)',
+      'run() (by its selector, as declared in contracts/TraceCalls.sol:TraceCaller) → (result 42)',
       'Done(result 42) (by its selector, as declared in contracts/TraceCalls.sol:TraceCaller)',
     )
     await shot('transaction-decoded')

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { Reverter, Token, TraceCallee } from '../fixtures/index.ts'
 import type { ExplorerAbiItem } from '../src/explorer/api/contractTypes.ts'
 import { ExplorerArtifacts } from '../src/explorer/artifacts.ts'
-import { type Decoded, decodedText, decodeLog, valueText } from '../src/explorer/page/abi.ts'
+import { type Decoded, decodedText, decodeLog, decodeReturn, valueText } from '../src/explorer/page/abi.ts'
 import { type ArtifactLookup, ContractNames } from '../src/explorer/page/names.ts'
 import { fromHex } from '../src/util/hex.ts'
 
@@ -45,6 +45,11 @@ describe('ContractNames', () => {
     expect(text(await names.call(TOKEN_AT, input))).toBe(`transfer(to ${BOB}, amount 1234)`)
     const elsewhere = await names.call(UNKNOWN_AT, input)
     expect(elsewhere).toMatchObject({ name: 'transfer', via: 'selector', from: expect.stringMatching(/Token\.sol:/) })
+    // Its item decodes what the call returned.
+    const { item } = (await names.call(TOKEN_AT, input))!
+    expect(decodeReturn(item!, token.encodeFunctionResult('transfer', [true]))).toEqual([{ name: '', type: 'bool', value: 'true' }])
+    expect(decodeReturn(item!, '0x')).toBeUndefined()
+    expect(decodeReturn(item!, '0x1234')).toBeUndefined()
     expect(await names.call(UNKNOWN_AT, '0x12345678')).toBeUndefined()
     expect(await names.call(TOKEN_AT, '0x')).toBeUndefined()
     expect((await names.contract(TOKEN_AT.toUpperCase().replace('0X', '0x')))?.name).toBe('contracts/Token.sol:Token')

@@ -106,7 +106,7 @@ function describe(contract: CompiledContract, cache: Map<CompiledContract, Explo
   if (answer !== undefined) return answer
   const abi: ExplorerAbiItem[] = []
   for (const item of contract.abi) {
-    const entry = item as { type?: unknown; name?: unknown; inputs?: unknown; anonymous?: unknown }
+    const entry = item as { type?: unknown; name?: unknown; inputs?: unknown; outputs?: unknown; anonymous?: unknown }
     if (entry.type !== 'function' && entry.type !== 'event' && entry.type !== 'error') continue
     const signature = signatureOf(item)
     if (signature === undefined || typeof entry.name !== 'string') continue
@@ -115,6 +115,7 @@ function describe(contract: CompiledContract, cache: Map<CompiledContract, Explo
       type: entry.type,
       name: entry.name,
       inputs: entry.inputs as AbiParam[],
+      ...(entry.type === 'function' && Array.isArray(entry.outputs) ? { outputs: entry.outputs as AbiParam[] } : {}),
       ...(entry.anonymous === true ? { anonymous: true } : {}),
       signature,
       selector: toHex(entry.type === 'event' ? hash : hash.subarray(0, 4)),

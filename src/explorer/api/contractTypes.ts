@@ -27,6 +27,8 @@ export interface ExplorerAbiItem {
   readonly type: 'function' | 'event' | 'error'
   readonly name: string
   readonly inputs: readonly AbiParam[]
+  /** Of a function: what it returns. */
+  readonly outputs?: readonly AbiParam[]
   /** Of an event: declared `anonymous` (no topic 0, so never found by selector). */
   readonly anonymous?: boolean
   readonly signature: string

@@ -70,6 +70,16 @@ export function decodeCall(item: ExplorerAbiItem, input: string): Decoded | unde
   }
 }
 
+/** A function's return data (0x-hex) by its `outputs`, `name value` or the value alone each; undefined when it has none or they do not decode. */
+export function decodeReturn(item: ExplorerAbiItem, output: string | undefined): DecodedArg[] | undefined {
+  if (item.outputs === undefined || item.outputs.length === 0 || output === undefined || output === '0x') return undefined
+  try {
+    return named(item.outputs, decodeParams(item.outputs, bytesOf(output)))
+  } catch {
+    return undefined
+  }
+}
+
 /** Whether an indexed parameter's topic holds its value (a static type) rather than the keccak-256 of it (strings, bytes, arrays, tuples). */
 function valueInTopic(type: string): boolean {
   return !(type === 'string' || type === 'bytes' || type.endsWith(']') || type.startsWith('tuple'))

@@ -16,6 +16,8 @@ export type DecodedVia = 'contract' | 'selector' | 'standard' | 'builtin'
 export interface NamedDecoding extends Decoded {
   readonly via: DecodedVia
   readonly from?: string
+  /** The ABI item that decoded it (none for the built-in errors): a function's outputs decode its frame's return data. */
+  readonly item?: ExplorerAbiItem
 }
 
 /** How the answers are read: the explorer API in the page, the server's artifacts in tests. */
@@ -78,13 +80,13 @@ export class ContractNames {
     for (const item of own?.abi ?? []) {
       if (item.type !== type || item.selector !== selector) continue
       const decoded = decode(item)
-      if (decoded !== undefined) return { ...decoded, via: 'contract', from: own!.name }
+      if (decoded !== undefined) return { ...decoded, via: 'contract', from: own!.name, item }
     }
     if (!index || !/^0x(?:[0-9a-f]{8}|[0-9a-f]{64})$/.test(selector)) return undefined
     for (const { contract, item } of await this.#bySelector(selector)) {
       if (item.type !== type) continue
       const decoded = decode(item)
-      if (decoded !== undefined) return { ...decoded, via: 'selector', from: contract }
+      if (decoded !== undefined) return { ...decoded, via: 'selector', from: contract, item }
     }
     return undefined
   }
@@ -109,7 +111,7 @@ export class ContractNames {
     if (own !== undefined) return own
     for (const item of STANDARD_EVENTS) {
       const decoded = decode(item)
-      if (decoded !== undefined) return { ...decoded, via: 'standard' }
+      if (decoded !== undefined) return { ...decoded, via: 'standard', item }
     }
     return this.#decode(address, topic, 'event', decode)
   }

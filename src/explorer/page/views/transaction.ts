@@ -5,7 +5,7 @@
  */
 import { type ComponentChild, type ComponentChildren, h } from 'preact'
 import type { ExplorerContract, SignatureMatch } from '../../api/contractTypes.ts'
-import { decodedText } from '../abi.ts'
+import { type DecodedArg, decodedText, decodeReturn } from '../abi.ts'
 import { api, type Endpoints, rpc } from '../chain.ts'
 import { quantity, units } from '../format.ts'
 import { ContractNames, type NamedDecoding } from '../names.ts'
@@ -101,6 +101,14 @@ function logView(log: Json, decoded: NamedDecoding | undefined, emitter: Explore
   )
 }
 
+/** What a frame that did not revert returned, by its decoded function's outputs: ` → 42`, ` → (a 1, b 2)`. */
+function returnView(frame: Json, call: NamedDecoding): ComponentChild {
+  const returned: DecodedArg[] | undefined = frame.error === undefined && call.item !== undefined ? decodeReturn(call.item, frame.output as string | undefined) : undefined
+  if (returned === undefined) return null
+  const text = returned.length === 1 && returned[0]!.name === '' ? returned[0]!.value : `(${returned.map((a) => (a.name === '' ? a.value : `${a.name} ${a.value}`)).join(', ')})`
+  return h('span', { class: 'decoded', 'data-testid': 'frame-return' }, ` → ${text}`)
+}
+
 /** A callTracer frame and its calls, nested: the contract it ran and its call decoded, its revert decoded. */
 function callView(frame: Json, names: Map<Json, FrameNames>): ComponentChild {
   const calls = (frame.calls ?? []) as Json[]
@@ -112,7 +120,7 @@ function callView(frame: Json, names: Map<Json, FrameNames>): ComponentChild {
     'li',
     null,
     h('span', null, label, ' '),
-    call === undefined ? null : [decodedView(call, 'frame-call'), ' '],
+    call === undefined ? null : [decodedView(call, 'frame-call'), returnView(frame, call), ' '],
     h('span', null, outcome),
     newsOf(frame, revert) ? [' ', decodedView(revert, 'frame-revert')] : null,
     calls.length === 0
