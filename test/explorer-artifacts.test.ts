@@ -191,6 +191,30 @@ describe('ExplorerArtifacts', () => {
     expect((await new ExplorerArtifacts([project]).contractOf(code))?.name).toBe(`${SOURCE_NAME}:Branches`)
   })
 
+  it("lists events of one signature apart when their topics differ (ERC-20's and ERC-721's Transfer), and reads ABIs without bytecode", async () => {
+    const file = path.join(tempDir('dualnet-explorer-abi-'), 'out.json')
+    const transfer = (indexedValue: boolean) => ({
+      type: 'event',
+      name: 'Transfer',
+      anonymous: false,
+      inputs: [
+        { name: 'from', type: 'address', indexed: true },
+        { name: 'to', type: 'address', indexed: true },
+        { name: indexedValue ? 'tokenId' : 'value', type: 'uint256', indexed: indexedValue },
+      ],
+    })
+    const output = {
+      contracts: { 'contracts/I.sol': { IERC20: { abi: [transfer(false)] }, IERC721: { abi: [transfer(true)] }, Again: { abi: [transfer(false)] } } },
+      sources: { 'contracts/I.sol': { id: 0 } },
+    }
+    writeFileSync(file, JSON.stringify(output))
+    const found = await new ExplorerArtifacts([file]).signature(TRANSFER_TOPIC)
+    expect(found.map((m) => [m.contract, m.item.inputs[2]!.name])).toEqual([
+      ['contracts/I.sol:IERC20', 'value'],
+      ['contracts/I.sol:IERC721', 'tokenId'],
+    ])
+  })
+
   it('reads solc standard-JSON output', async () => {
     const file = path.join(tempDir('dualnet-explorer-solc-'), 'out.json')
     const output = {

@@ -89,7 +89,8 @@ async function load(paths: readonly string[]): Promise<Loaded> {
   for (const contract of contracts) {
     const { name, abi } = describe(contract, described)
     for (const item of abi) {
-      const key = `${item.type} ${item.signature}`
+      // ERC-20's and ERC-721's Transfer share a signature, not which parameters are topics.
+      const key = `${item.type} ${item.signature} ${item.inputs.map((p) => (p.indexed === true ? 'i' : '-')).join('')}`
       if (seen.has(key)) continue
       seen.add(key)
       const list = bySelector.get(item.selector) ?? []

@@ -50,8 +50,9 @@ export interface ExplorerContract {
 /**
  * One answer of `GET /explorer/api/signature/<selector>` (4 bytes, or 32 of an event
  * topic): an ABI item of some contract of the artifacts with that selector, and the
- * first contract (`source:Name`) that declares it. Items of the same signature are
- * listed once; different signatures may share a 4-byte selector.
+ * first contract (`source:Name`) that declares it. Items of the same signature and
+ * indexed parameters are listed once (ERC-20's and ERC-721's `Transfer` are two);
+ * different signatures may share a 4-byte selector.
  */
 export interface SignatureMatch {
   readonly contract: string
