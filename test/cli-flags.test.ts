@@ -419,6 +419,7 @@ const TESTED_ELSEWHERE: Record<string, string> = {
   '--gas-snapshot-check': 'test/cli-gas-snapshot.test.ts',
   '--gas-snapshot-tolerance': 'test/cli-gas-snapshot.test.ts',
   '--coverage': 'test/coverage-cli.test.ts',
+  '--artifacts': 'test/explorer.test.ts',
   '--coverage-dir': 'test/coverage-cli.test.ts',
   '--gas-report': 'test/coverage-cli.test.ts',
   '--gas-report-dir': 'test/coverage-cli.test.ts',

@@ -8,6 +8,7 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevnet, type Devnet, type DevnetUrls } from '../src/index.ts'
+import { Reverter } from '../fixtures/index.ts'
 import { isLoopback } from '../src/explorer/serve.ts'
 import { started, stop, waitFor } from './cli-support.ts'
 
@@ -106,13 +107,22 @@ describe('explorer page served by listen({ explorer: true })', { timeout: 120_00
     }
   })
 
-  it('dualnet --explorer prints the URL of the page in its banner and serves it', async () => {
-    const cli = await started(['--rpcport', '0', '--rest', '--restport', '0', '--explorer'])
+  it('dualnet --explorer prints the URL of the page in its banner and serves it; --artifacts names the contracts', async () => {
+    const cli = await started(['--rpcport', '0', '--rest', '--restport', '0', '--explorer', '--artifacts', 'fixtures/artifacts'])
     try {
       await waitFor(() => /^Explorer {2}/m.test(cli.output()))
       expect(cli.output()).toMatch(new RegExp(`^Explorer {2}${cli.rpcUrl}/explorer$`, 'm'))
       const config = await get(cli.rpcUrl, '/explorer/config.json')
       expect(JSON.parse(config.body)).toEqual({ restUrl: cli.restUrl, controls: true })
+      const at = `0x${'00'.repeat(19)}77`
+      const set = await fetch(cli.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hardhat_setCode', params: [at, Reverter.deployedBytecode] }),
+      })
+      expect(((await set.json()) as { result: unknown }).result).toBe(true)
+      const contract = await get(cli.rpcUrl, `/explorer/api/contract/${at}`)
+      expect(JSON.parse(contract.body)).toMatchObject({ name: 'contracts/Reverter.sol:Reverter' })
     } finally {
       await stop(cli)
     }
