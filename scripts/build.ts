@@ -204,7 +204,7 @@ const bundlePlugin: Plugin = {
  */
 export function bundleOptions(outdir = 'dist'): BuildOptions & { metafile: true } {
   return {
-    entryPoints: ['src/index.ts', 'src/cli.ts', 'src/vitest.ts', 'src/viem.ts', 'src/ethers.ts', 'src/hardhat/v2.ts', 'src/hardhat/v3.ts'],
+    entryPoints: ['src/index.ts', 'src/cli.ts', 'src/vitest.ts', 'src/vitest/reports.ts', 'src/viem.ts', 'src/ethers.ts', 'src/hardhat/v2.ts', 'src/hardhat/v3.ts'],
     outdir,
     outbase: 'src',
     chunkNames: 'chunks/[name]-[hash]',
@@ -343,7 +343,7 @@ function keepShippedSources(mapFile: string, srcDir: string): void {
 }
 
 /** The declaration entry points: dist/`name`.d.ts for each, as the exports map names them. */
-const DECLARATION_ENTRIES = ['index', 'vitest', 'viem', 'ethers', 'hardhat/v2', 'hardhat/hardhat3']
+const DECLARATION_ENTRIES = ['index', 'vitest', 'vitest/reports', 'viem', 'ethers', 'hardhat/v2', 'hardhat/hardhat3']
 
 /**
  * Bundles the declaration tree `tree` (tsc's output for src/) into `outdir`: one

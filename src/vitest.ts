@@ -13,11 +13,21 @@
  * It also registers `expect(receipt).toMatchGasSnapshot(name?)`: gas snapshots in a
  * file, with a check mode for CI (docs/gas-snapshots.md).
  *
+ * With `dualnet/vitest/reports` as the run's global setup, the `coverage` and
+ * `gasReport` reports of every devnet of the run (each file's, in any worker) are
+ * merged and written once at the end (docs/coverage.md).
+ *
  * @module dualnet/vitest
  */
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
+import { sendReportPartsTo } from './coverage/partSink.ts'
 import { createDevnet, type Devnet } from './devnet.ts'
 import type { DevnetOptions } from './options/types.ts'
+import type {} from './vitest/reports.ts'
+
+// The parts directory of dualnet/vitest/reports, when the run has it as global setup:
+// this file's devnets then leave their reports to the run's merge.
+sendReportPartsTo(inject('dualnetReportParts'))
 
 export { configureGasSnapshots, type GasSnapshotOptions } from './gas/matcher.ts'
 

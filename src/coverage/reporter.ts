@@ -16,6 +16,7 @@ import type { CoverageSource } from '../evm/coverage.ts'
 import { loadCompilations, type CompiledBytecode, type SourceUnit } from './buildInfo.ts'
 import { fileCoverages, type BytecodeRuns } from './fileCoverage.ts'
 import { BytecodeMatcher } from './match.ts'
+import { reportPartsDir, writeReportPart } from './partSink.ts'
 
 /**
  * One code's counts added up over its runs, sparse (only the instructions that ran:
@@ -56,13 +57,18 @@ export class CoverageReporter {
 
   /**
    * At the devnet's close: writes the reports into the `dir` given, if any (see
-   * {@link write}); a failure to write does not fail the close: it is a process
-   * warning (`DUALNET_COVERAGE`) naming the reason.
+   * {@link write}); in a test run that merges its devnets' reports (./partSink.ts),
+   * leaves its coverage as a part for that merge instead. A failure to write does not
+   * fail the close: it is a process warning (`DUALNET_COVERAGE`) naming the reason.
    */
   async close(): Promise<void> {
     if (this.#dir === undefined) return
     try {
-      await this.write(this.#dir, true)
+      if (reportPartsDir() === undefined) await this.write(this.#dir, true)
+      else {
+        const artifacts = this.#artifacts.map((p) => path.resolve(p))
+        writeReportPart({ kind: 'coverage', dir: path.resolve(this.#dir), artifacts, coverage: (await this.take(true)).coverage })
+      }
     } catch (err) {
       process.emitWarning(`dualnet: coverage reports not written to ${this.#dir}: ${(err as Error).message}`, { code: 'DUALNET_COVERAGE' })
     }
@@ -124,9 +130,7 @@ export class CoverageReporter {
       }
     }
     if (reset) this.#totals = new Map()
-    const texts = new Map<string, string>()
-    for (const unit of sources.values()) texts.set(reportedPath(unit), unit.content)
-    return { taken: { coverage: fileCoverages(runs.values(), sources, reportedPath), unmatched }, texts }
+    return { taken: { coverage: fileCoverages(runs.values(), sources, reportedPath), unmatched }, texts: sourceTexts(sources.values()) }
   }
 
   /**
@@ -139,6 +143,22 @@ export class CoverageReporter {
     await writeReports(taken.coverage, dir, (file) => texts.get(file))
     return taken
   }
+}
+
+/** The texts of `units` by their names in the reports (the HTML pages show them). */
+function sourceTexts(units: Iterable<SourceUnit>): Map<string, string> {
+  const texts = new Map<string, string>()
+  for (const unit of units) texts.set(reportedPath(unit), unit.content)
+  return texts
+}
+
+/**
+ * The texts of the sources in `artifacts` (paths as the `coverage` option's), by
+ * their names in the reports. Throws CoverageError (buildInfo.ts) when the artifacts
+ * cannot be read.
+ */
+export async function artifactSourceTexts(artifacts: readonly string[]): Promise<Map<string, string>> {
+  return sourceTexts((await loadCompilations(artifacts)).sources.values())
 }
 
 /** A source's name in the reports: its file on disk when there is one (genhtml and editors open it), else its path in the compilation. */

@@ -15,6 +15,7 @@ import type { CodeGasUsage, GasUsageSource } from '../evm/gasUsage.ts'
 import type { GasFigures, GasReport, GasReportContract } from '../core/rpcObjects.ts'
 import { loadCompilations } from '../coverage/buildInfo.ts'
 import { BytecodeMatcher } from '../coverage/match.ts'
+import { reportPartsDir, writeReportPart } from '../coverage/partSink.ts'
 
 export type { GasFigures, GasReport, GasReportContract, GasReportMethod } from '../core/rpcObjects.ts'
 
@@ -55,19 +56,22 @@ export class GasReporter {
   /**
    * At the devnet's close: prints the table and writes the files as the constructor
    * says, and resolves to the report (made, with nothing to print or write, only when
-   * `wanted`: the gas snapshots take it). A failure is a process warning
+   * `wanted`: the gas snapshots take it). In a test run that merges its devnets'
+   * reports (src/coverage/partSink.ts) it leaves its figures as a part for that merge
+   * instead of printing and writing. A failure is a process warning
    * (`DUALNET_GAS_REPORT`), not a failed close, and resolves to undefined.
    */
   async close(wanted = false): Promise<GasReport | undefined> {
     if (this.#dir === undefined && this.#print === undefined && !wanted) return undefined
     try {
-      const report = await this.report()
-      const markdown = gasReportMarkdown(report)
-      if (this.#dir !== undefined) {
-        await mkdir(this.#dir, { recursive: true })
-        await writeFile(path.join(this.#dir, GAS_REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`)
-        await writeFile(path.join(this.#dir, GAS_REPORT_FILES.markdown), markdown)
+      const samples = await this.samples()
+      const report = gasReportOf([samples])
+      if (reportPartsDir() !== undefined && (this.#dir !== undefined || this.#print !== undefined)) {
+        writeReportPart({ kind: 'gas', dir: this.#dir === undefined ? null : path.resolve(this.#dir), print: this.#print !== undefined, samples })
+        return report
       }
+      const markdown = gasReportMarkdown(report)
+      if (this.#dir !== undefined) await writeGasReport(report, this.#dir)
       this.#print?.(markdown)
       return report
     } catch (err) {
@@ -82,25 +86,96 @@ export class GasReporter {
 
   /** The report of every transaction since the start. Throws CoverageError (buildInfo.ts) when the artifacts cannot be read. */
   async report(): Promise<GasReport> {
+    return gasReportOf([await this.samples()])
+  }
+
+  /**
+   * Every gas figure since the start, named through the artifacts: what {@link report}
+   * sums up, kept whole so that reports of several devnets merge with their medians
+   * recomputed (src/gas/reportParts.ts). Throws CoverageError (buildInfo.ts) when the
+   * artifacts cannot be read.
+   */
+  async samples(): Promise<GasSamples> {
     this.#drain()
     const matcher = new BytecodeMatcher((await loadCompilations(this.#artifacts)).contracts)
-    const contracts: GasReportContract[] = []
+    const contracts: GasSamplesContract[] = []
     for (const [codeHash, totals] of this.#totals) {
       const match = matcher.match(totals.code, false)
-      const name = match === undefined ? codeHash : `${match.contract.sourcePath}:${match.contract.name}`
+      const decimal = (gas: readonly bigint[] | undefined) => (gas ?? []).map(String)
       const selectors = new Set([...totals.transactions.keys(), ...totals.internal.keys()])
-      const methods = [...selectors].sort().map((selector) => ({
-        method: match?.contract.methods.get(selector) ?? selector,
-        selector,
-        transactions: gasFigures(totals.transactions.get(selector) ?? []),
-        internal: gasFigures(totals.internal.get(selector) ?? []),
-      }))
-      methods.sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0))
-      contracts.push({ contract: name, size: totals.code.length, methods, deployments: gasFigures(totals.deployments) })
+      contracts.push({
+        contract: match === undefined ? codeHash : `${match.contract.sourcePath}:${match.contract.name}`,
+        size: totals.code.length,
+        methods: [...selectors].map((selector) => ({
+          method: match?.contract.methods.get(selector) ?? selector,
+          selector,
+          transactions: decimal(totals.transactions.get(selector)),
+          internal: decimal(totals.internal.get(selector)),
+        })),
+        deployments: decimal(totals.deployments),
+      })
     }
-    contracts.sort((a, b) => (a.contract < b.contract ? -1 : a.contract > b.contract ? 1 : 0))
     return { contracts }
   }
+}
+
+/** One function's gas figures in {@link GasSamples}: every transaction's and internal call's gas, as decimal strings (JSON). */
+export interface GasSamplesMethod {
+  readonly method: string
+  readonly selector: string
+  readonly transactions: readonly string[]
+  readonly internal: readonly string[]
+}
+
+/** One code's gas figures in {@link GasSamples}, named as in {@link GasReportContract}. */
+export interface GasSamplesContract {
+  readonly contract: string
+  /** Runtime code size in bytes. */
+  readonly size: number
+  readonly methods: readonly GasSamplesMethod[]
+  /** Each top-level deployment's gas used. */
+  readonly deployments: readonly string[]
+}
+
+/** What a {@link GasReport} is made of, kept whole: every figure, not their min / median / max. */
+export interface GasSamples {
+  readonly contracts: readonly GasSamplesContract[]
+}
+
+/**
+ * The report of `parts` together (one devnet's, or several workers'): a contract is one
+ * row per name and code size, a function one per selector, and each figure is computed
+ * from all of their samples (a median of medians would not be the median). Sorted by
+ * contract, then by method.
+ */
+export function gasReportOf(parts: readonly GasSamples[]): GasReport {
+  const byContract = new Map<string, { contract: string; size: number; deployments: bigint[]; methods: Map<string, { method: string; transactions: bigint[]; internal: bigint[] }> }>()
+  for (const part of parts) {
+    for (const c of part.contracts) {
+      const key = `${c.contract}\n${c.size}`
+      let into = byContract.get(key)
+      if (into === undefined) byContract.set(key, (into = { contract: c.contract, size: c.size, deployments: [], methods: new Map() }))
+      into.deployments.push(...c.deployments.map(BigInt))
+      for (const m of c.methods) {
+        let method = into.methods.get(m.selector)
+        if (method === undefined) into.methods.set(m.selector, (method = { method: m.method, transactions: [], internal: [] }))
+        method.transactions.push(...m.transactions.map(BigInt))
+        method.internal.push(...m.internal.map(BigInt))
+      }
+    }
+  }
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  const contracts: GasReportContract[] = [...byContract.values()].map((c) => ({
+    contract: c.contract,
+    size: c.size,
+    methods: [...c.methods]
+      .sort(([a], [b]) => order(a, b))
+      .map(([selector, m]) => ({ method: m.method, selector, transactions: gasFigures(m.transactions), internal: gasFigures(m.internal) }))
+      .sort((a, b) => order(a.method, b.method)),
+    deployments: gasFigures(c.deployments),
+  }))
+  contracts.sort((a, b) => order(a.contract, b.contract))
+  return { contracts }
 }
 
 function add(totals: Map<string, { code: Uint8Array; transactions: Map<string, bigint[]>; internal: Map<string, bigint[]>; deployments: bigint[] }>, usage: CodeGasUsage): void {
@@ -113,6 +188,13 @@ function add(totals: Map<string, { code: Uint8Array; transactions: Map<string, b
     for (const [selector, gas] of from) into.set(selector, [...(into.get(selector) ?? []), ...gas])
   }
   entry.deployments.push(...usage.deployments)
+}
+
+/** Writes `report` into `dir` (made if absent) as `gas-report.json` and `gas-report.md` ({@link GAS_REPORT_FILES}). */
+export async function writeGasReport(report: GasReport, dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true })
+  await writeFile(path.join(dir, GAS_REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`)
+  await writeFile(path.join(dir, GAS_REPORT_FILES.markdown), gasReportMarkdown(report))
 }
 
 /** The report as a markdown table (hardhat-gas-reporter's columns): one row per function, then one per deployment. */
