@@ -58,13 +58,13 @@ export { devnetOf, type DualnetHardhatConfig, type DualnetHardhatUserConfig } fr
 interface Hardhat2Config {
   extendConfig(extender: (config: Record<string, any>, userConfig: Readonly<Record<string, any>>) => void): void
   extendEnvironment(extender: (hre: Record<string, any>) => void): void
-  task(name: string, description: string): Hardhat2Task
+  task(name: string, description?: string): Hardhat2Task
   types: { int: unknown; string: unknown }
 }
 interface Hardhat2Task {
   addOptionalParam(name: string, description: string, defaultValue: unknown, type: unknown): Hardhat2Task
   addFlag(name: string, description: string): Hardhat2Task
-  setAction(action: (args: Record<string, any>, hre: Record<string, any>) => Promise<unknown>): Hardhat2Task
+  setAction(action: (args: Record<string, any>, hre: Record<string, any>, runSuper: (args?: Record<string, any>) => Promise<unknown>) => Promise<unknown>): Hardhat2Task
 }
 
 const requireHere = createRequire(import.meta.url)
@@ -161,12 +161,40 @@ extendConfig((config, userConfig) => {
   }
 })
 
+/** The provider extendEnvironment gave the selected network, if it is the plugin's: closed when `test` or `run` ends. */
+let selected: DevnetProvider | undefined
+
 extendEnvironment((hre) => {
   const dualnet = hre.config.dualnet as DualnetHardhatConfig
   if (hre.network.name !== dualnet.network) return
-  hre.network.provider = new DevnetProvider(dualnet.options, dualnet.gas)
+  const provider = (hre.network.provider = selected = new DevnetProvider(dualnet.options, dualnet.gas))
   if (dualnet.gas !== 'auto') fixEthersSignersGas()
+  // `hardhat run` runs its script in a child process (hardhat/register), which ends when its
+  // event loop empties, with no task around it: the devnet closes then (a failed close sets the exit code).
+  process.once('beforeExit', () => {
+    provider.close().catch((err: unknown) => {
+      console.error(err)
+      process.exitCode = 1
+    })
+  })
 })
+
+/*
+ * Hardhat 2 ends its process with process.exit() once a task resolves (hardhat/internal/cli/cli.js)
+ * and closes no provider, so a devnet's close (its `coverage` and `gasReport` reports,
+ * the gas snapshots' check) would never run. `test` and `run` close the network's
+ * devnet when they end (`run`'s own, when the script ran in this process); a close
+ * that fails (a gas snapshot check) fails the task.
+ */
+for (const name of ['test', 'run']) {
+  task(name).setAction(async (args, _hre, runSuper) => {
+    try {
+      return await runSuper(args)
+    } finally {
+      await selected?.close()
+    }
+  })
+}
 
 task('dualnet', 'Starts the devnet of the dualnet network as JSON-RPC and REST servers, for a front end or a script in another process')
   .addOptionalParam('hostname', 'The interface both servers bind', '127.0.0.1', types.string)
