@@ -10,6 +10,7 @@ export default defineConfig({
       'test/stress/**',
       'test/crash.test.ts',
       'test/hardhat-examples.test.ts',
+      'test/hardhat3-plugin-reports.test.ts',
       'test/forge.test.ts',
       'test/fork-history-anvil.test.ts',
       'test/fork-anvil.test.ts',

@@ -4,7 +4,8 @@
  * answers each of that connection's requests from the devnet, as the JSON-RPC
  * response an HTTP node would send (errors keep their code, message and data), so
  * Hardhat's provider turns them into its usual results and ProviderErrors;
- * `closeConnection` closes the devnet.
+ * `closeConnection` closes the devnet; one not closed so closes when the process is about
+ * to end (`beforeExit`).
  *
  * Gas: `onRequest` answers before Hardhat's own request handlers, so their
  * FixedGasHandler never sees the plugin's requests; `onRequest` does its job itself
@@ -37,6 +38,33 @@ interface Context {
 /** The devnet of each connection to the plugin's network. */
 const devnets = new WeakMap<object, Devnet>()
 
+/** The devnets of connections not closed yet, closed when the process is about to end ({@link closeAtExit}). */
+const open = new Set<Devnet>()
+let exitListener = false
+
+/**
+ * Closes `devnet` when the process's event loop empties (`beforeExit`), if its
+ * connection was not closed before. Hardhat 3 ends a task (`test`, `run`) by letting
+ * the loop empty, not by process.exit (hardhat/dist/src/internal/cli/main.js), and
+ * leaves a connection taken with `network.connect()` or `getOrCreate()` open: a
+ * devnet's close (its `coverage` and `gasReport` reports, the gas snapshots' check)
+ * then runs once, after the last test runner. A close that fails sets the exit code.
+ */
+function closeAtExit(devnet: Devnet): void {
+  open.add(devnet)
+  if (exitListener) return
+  exitListener = true
+  process.once('beforeExit', () => {
+    exitListener = false
+    const closing = [...open]
+    open.clear()
+    Promise.all(closing.map((d) => d.close())).catch((err: unknown) => {
+      console.error(err)
+      process.exitCode = 1
+    })
+  })
+}
+
 export default async () => ({
   async newConnection(context: Context, next: (context: Context) => Promise<Connection>): Promise<Connection> {
     const connection = await next(context)
@@ -46,6 +74,7 @@ export default async () => ({
     devnets.set(connection, devnet)
     registerDevnet(connection.provider, async () => devnet)
     connection.dualnet = devnet
+    closeAtExit(devnet)
     return connection
   },
 
@@ -64,6 +93,7 @@ export default async () => ({
   async closeConnection(context: Context, connection: Connection, next: (context: Context, connection: Connection) => Promise<void>): Promise<void> {
     const devnet = devnets.get(connection)
     devnets.delete(connection)
+    if (devnet !== undefined) open.delete(devnet)
     await devnet?.close()
     return next(context, connection)
   },
