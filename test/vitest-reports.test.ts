@@ -8,12 +8,14 @@
  * rules are tested alone too.
  */
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createDevnet } from '../src/index.ts'
 import type { DualnetCoverage, GasReport } from '../src/core/rpcObjects.ts'
-import { gasReportOf } from '../src/gas/report.ts'
+import { mergeReportParts, readReportParts } from '../src/coverage/mergeParts.ts'
+import { sendReportPartsTo, writeReportPart, type GasPart } from '../src/coverage/partSink.ts'
+import { gasReportOf, type GasSamples } from '../src/gas/report.ts'
 import { branches } from '../fixtures/vitest-reports/support.ts'
 import { BUILD_INFO, SOURCE_NAME, tempDir } from './coverage-support.ts'
 
@@ -95,5 +97,48 @@ describe('merging gas samples', () => {
     const report = gasReportOf([part(['10', '20', '30']), part(['40', '50'])])
     expect(report.contracts[0]!.methods[0]!.transactions).toEqual({ calls: 5, min: '10', median: '30', max: '50' })
     expect(report.contracts[0]!.deployments).toBeNull()
+  })
+})
+
+describe('report parts', () => {
+  const samples = (gas: string[]): GasSamples => ({
+    contracts: [{ contract: 'C.sol:C', size: 10, methods: [{ method: 'f()', selector: '0x26121ff0', transactions: gas, internal: [] }], deployments: ['100'] }],
+  })
+
+  it('prints the parts that print, writes each dir once from its own parts, and skips a part with neither', async () => {
+    const parts = tempDir('dualnet-parts-')
+    const out = tempDir('dualnet-parts-out-')
+    sendReportPartsTo(parts)
+    try {
+      const written: GasPart[] = [
+        { kind: 'gas', dir: null, print: true, samples: samples(['10']) },
+        { kind: 'gas', dir: out, print: false, samples: samples(['20', '40']) },
+        { kind: 'gas', dir: out, print: true, samples: samples(['30']) },
+      ]
+      for (const part of written) writeReportPart(part)
+    } finally {
+      sendReportPartsTo(undefined)
+    }
+    expect(readReportParts(parts)).toHaveLength(3)
+    const printed: string[] = []
+    const merged = await mergeReportParts(parts, (text) => printed.push(text))
+    expect(merged.coverageDirs).toEqual([])
+    expect(merged.gasDirs).toEqual([out])
+    // Printed: the first and the third part (10 and 30); written into out: the second and third (20, 30, 40).
+    expect(merged.printed!.contracts[0]!.methods[0]!.transactions).toEqual({ calls: 2, min: '10', median: '20', max: '30' })
+    expect(printed).toHaveLength(1)
+    expect(printed[0]).toContain('| C.sol:C | f() | transaction | 2 | 10 | 20 | 30 |')
+    const report = JSON.parse(readFileSync(path.join(out, 'gas-report.json'), 'utf8')) as GasReport
+    expect(report.contracts[0]!.methods[0]!.transactions).toEqual({ calls: 3, min: '20', median: '30', max: '40' })
+    expect(report.contracts[0]!.deployments).toEqual({ calls: 2, min: '100', median: '100', max: '100' })
+  })
+
+  it('reads no parts from a missing directory, refuses a file that is not a part (naming it), and needs a directory to write', () => {
+    const parts = tempDir('dualnet-parts-bad-')
+    expect(readReportParts(path.join(parts, 'none'))).toEqual([])
+    writeFileSync(path.join(parts, 'x.json'), '{"kind":"other"}')
+    expect(() => readReportParts(parts)).toThrow(`${path.join(parts, 'x.json')} is not a dualnet report part`)
+    expect(() => writeReportPart({ kind: 'gas', dir: null, print: true, samples: { contracts: [] } })).toThrow('no report parts directory')
+    expect(existsSync(path.join(parts, 'none'))).toBe(false)
   })
 })
