@@ -9,6 +9,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CoverageError, loadCompilations } from '../src/coverage/buildInfo.ts'
 import { BytecodeMatcher } from '../src/coverage/match.ts'
+import { artifactSourceTexts } from '../src/coverage/reporter.ts'
 import { fromHex } from '../src/util/hex.ts'
 import { BUILD_INFO, compiled, SOURCE_NAME, tempDir } from './coverage-support.ts'
 
@@ -44,6 +45,24 @@ describe('loadCompilations', () => {
     expect(names(read)).toEqual(BOTH)
     expect(read.sources.get(SOURCE_NAME)!.content).toBe(buildInfo.input.sources[SOURCE_NAME].content)
     expect(read.contracts[0]!.methods.get('0x1003e2d2')).toBe('add(uint256)')
+  })
+
+  it("names a Hardhat 3 project's own source (project/...) by its file under the project root", async () => {
+    const dir = tempDir('dualnet-hh3-names-')
+    const ids = path.join(dir, 'artifacts', 'build-info')
+    mkdirSync(ids, { recursive: true })
+    mkdirSync(path.join(dir, 'fixtures', 'coverage'), { recursive: true })
+    copyFileSync(SOURCE_NAME, path.join(dir, SOURCE_NAME))
+    // Hardhat 3's source names: the project's files under project/, as its build-info holds them.
+    const rename = (sources: Record<string, unknown>) => Object.fromEntries(Object.entries(sources).map(([name, value]) => [`project/${name}`, value]))
+    const input = { ...buildInfo.input, sources: rename(buildInfo.input.sources) }
+    const output = { ...buildInfo.output, sources: rename(buildInfo.output.sources), contracts: rename(buildInfo.output.contracts) }
+    writeFileSync(path.join(ids, 'solc-0_8_26-2.json'), JSON.stringify({ _format: 'hh3-sol-build-info-1', id: 'solc-0_8_26-2', input }))
+    writeFileSync(path.join(ids, 'solc-0_8_26-2.output.json'), JSON.stringify({ _format: 'hh3-sol-build-info-output-1', id: 'solc-0_8_26-2', output }))
+    const texts = await artifactSourceTexts([dir])
+    // On disk: the file's path; not on disk (Caller.sol was not copied): the name in the compilation.
+    expect([...texts.keys()].sort()).toEqual([path.join(dir, SOURCE_NAME), 'project/fixtures/coverage/Caller.sol'])
+    expect(texts.get(path.join(dir, SOURCE_NAME))).toBe(buildInfo.input.sources[SOURCE_NAME].content)
   })
 
   it('reads standard-JSON output without its input, the sources from the disk', async () => {

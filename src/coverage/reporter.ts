@@ -161,9 +161,19 @@ export async function artifactSourceTexts(artifacts: readonly string[]): Promise
   return sourceTexts((await loadCompilations(artifacts)).sources.values())
 }
 
-/** A source's name in the reports: its file on disk when there is one (genhtml and editors open it), else its path in the compilation. */
+/** Hardhat 3's source names put `project/` before a project's own files (`project/contracts/Token.sol`); npm packages are `npm/<name>@<version>/...`. */
+const HARDHAT3_PROJECT = 'project/'
+
+/**
+ * A source's name in the reports: its file on disk when there is one (genhtml and
+ * editors open it), else its path in the compilation. A Hardhat 3 source name
+ * (`project/contracts/Token.sol`) is looked for without its `project/` prefix, under
+ * the project root, where Hardhat 3 read it.
+ */
 function reportedPath(unit: SourceUnit): string {
-  for (const candidate of [path.resolve(unit.root, unit.path), path.resolve(unit.path)]) if (existsSync(candidate)) return candidate
+  const candidates = [path.resolve(unit.root, unit.path), path.resolve(unit.path)]
+  if (unit.path.startsWith(HARDHAT3_PROJECT)) candidates.push(path.resolve(unit.root, unit.path.slice(HARDHAT3_PROJECT.length)))
+  for (const candidate of candidates) if (existsSync(candidate)) return candidate
   return unit.path
 }
 
