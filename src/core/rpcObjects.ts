@@ -829,3 +829,26 @@ export interface GasReportContract {
 export interface GasReport {
   contracts: GasReportContract[]
 }
+
+/** One function's gas figures in {@link GasSamples}: every transaction's and internal call's gas, as decimal strings (JSON). */
+export interface GasSamplesMethod {
+  readonly method: string
+  readonly selector: string
+  readonly transactions: readonly string[]
+  readonly internal: readonly string[]
+}
+
+/** One code's gas figures in {@link GasSamples}, named as in {@link GasReportContract}. */
+export interface GasSamplesContract {
+  readonly contract: string
+  /** Runtime code size in bytes. */
+  readonly size: number
+  readonly methods: readonly GasSamplesMethod[]
+  /** Each top-level deployment's gas used. */
+  readonly deployments: readonly string[]
+}
+
+/** What a {@link GasReport} is made of, kept whole: every figure, not their min / median / max. */
+export interface GasSamples {
+  readonly contracts: readonly GasSamplesContract[]
+}

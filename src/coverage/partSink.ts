@@ -6,15 +6,14 @@
  * directory and hands it to the workers, `dualnet/vitest` names it here, and then a
  * devnet's `coverage` and `gasReport` reporters, at close, leave their data in it as a
  * *part* file instead of writing their own reports. At the end of the run the global
- * setup merges the parts (./mergeParts.ts) and writes each report once.
+ * setup merges the parts (src/vitest/mergeParts.ts) and writes each report once.
  *
  * Module state, one per worker module graph: set only by `dualnet/vitest`.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { CoverageFileData } from '../core/rpcObjects.ts'
-import type { GasSamples } from '../gas/report.ts'
+import type { CoverageFileData, GasSamples } from '../core/rpcObjects.ts'
 
 /** A devnet's coverage in a part file: istanbul's data by file, for the reports of `dir`. */
 export interface CoveragePart {

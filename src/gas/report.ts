@@ -12,7 +12,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CodeGasUsage, GasUsageSource } from '../evm/gasUsage.ts'
-import type { GasFigures, GasReport, GasReportContract } from '../core/rpcObjects.ts'
+import type { GasFigures, GasReport, GasReportContract, GasSamples, GasSamplesContract } from '../core/rpcObjects.ts'
 import { loadCompilations } from '../coverage/buildInfo.ts'
 import { BytecodeMatcher } from '../coverage/match.ts'
 import { reportPartsDir, writeReportPart } from '../coverage/partSink.ts'
@@ -117,29 +117,6 @@ export class GasReporter {
     }
     return { contracts }
   }
-}
-
-/** One function's gas figures in {@link GasSamples}: every transaction's and internal call's gas, as decimal strings (JSON). */
-export interface GasSamplesMethod {
-  readonly method: string
-  readonly selector: string
-  readonly transactions: readonly string[]
-  readonly internal: readonly string[]
-}
-
-/** One code's gas figures in {@link GasSamples}, named as in {@link GasReportContract}. */
-export interface GasSamplesContract {
-  readonly contract: string
-  /** Runtime code size in bytes. */
-  readonly size: number
-  readonly methods: readonly GasSamplesMethod[]
-  /** Each top-level deployment's gas used. */
-  readonly deployments: readonly string[]
-}
-
-/** What a {@link GasReport} is made of, kept whole: every figure, not their min / median / max. */
-export interface GasSamples {
-  readonly contracts: readonly GasSamplesContract[]
 }
 
 /**

@@ -14,7 +14,7 @@
  * temporary directory and gives it to the workers with `project.provide`;
  * `dualnet/vitest` reads it with `inject` and sends its devnets' reports there as parts
  * (src/coverage/partSink.ts); the teardown, in the main process after the last file,
- * merges them (src/coverage/mergeParts.ts) and removes the directory.
+ * merges them (./mergeParts.ts) and removes the directory.
  *
  * @module dualnet/vitest/reports
  */
@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { mergeReportParts } from '../coverage/mergeParts.ts'
+import { mergeReportParts } from './mergeParts.ts'
 
 /** The key of the parts directory in vitest's provided context. */
 export const REPORT_PARTS_KEY = 'dualnetReportParts'

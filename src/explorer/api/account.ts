@@ -13,7 +13,7 @@ import type { Chain } from '../../chain/chain.ts'
 import { fromHex, toHexRaw } from '../../util/hex.ts'
 import { bothForms, parseAccount } from './params.ts'
 import type { ExplorerAccount, ListedAllowance } from './types.ts'
-import type { ApiRoute } from './router.ts'
+import type { ApiRoute } from './route.ts'
 
 export const accountRoute: ApiRoute = {
   name: 'account',

@@ -13,7 +13,7 @@ import type { Chain } from '../../chain/chain.ts'
 import type { ExplorerContract, SignatureMatch } from './contractTypes.ts'
 import { ExplorerRequestError } from './errors.ts'
 import { parseAccount } from './params.ts'
-import type { ApiContext, ApiRoute } from './router.ts'
+import type { ApiContext, ApiRoute } from './route.ts'
 
 export const contractRoute: ApiRoute = {
   name: 'contract',

@@ -10,27 +10,13 @@
  * route only reads: nothing a request sends changes the chain.
  */
 import type { Chain } from '../../chain/chain.ts'
-import type { ExplorerArtifacts } from '../artifacts.ts'
 import { accountRoute } from './account.ts'
 import { contractRoute, signatureRoute } from './contract.ts'
 import { ExplorerRequestError } from './errors.ts'
+import type { ApiContext, ApiRoute } from './route.ts'
 import { storageRoute } from './storage.ts'
 import { transactionRoute } from './transaction.ts'
 import { transactionsRoute } from './transactions.ts'
-
-/** What the routes read besides the chain. */
-export interface ApiContext {
-  /** The contracts of the `artifacts` option (artifacts.ts); undefined without it. */
-  readonly artifacts?: ExplorerArtifacts | undefined
-}
-
-/** One route: `/explorer/api/<name>/<id>`, with the query's parameters. */
-export interface ApiRoute {
-  /** The path segment after `/explorer/api/`. */
-  readonly name: string
-  /** The answer for `id` (the next segment, URI-decoded), or a promise of it; throws (or rejects with) {@link ExplorerRequestError} for bad input. */
-  handle(chain: Chain, id: string, query: URLSearchParams, context: ApiContext): unknown
-}
 
 const ROUTES: ReadonlyMap<string, ApiRoute> = new Map([accountRoute, contractRoute, signatureRoute, storageRoute, transactionRoute, transactionsRoute].map((r) => [r.name, r]))
 

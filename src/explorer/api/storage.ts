@@ -11,7 +11,7 @@ import type { Chain } from '../../chain/chain.ts'
 import { storageWord, toHexRaw } from '../../util/hex.ts'
 import { ExplorerRequestError } from './errors.ts'
 import { parseAccount, parseLimit } from './params.ts'
-import type { ApiRoute } from './router.ts'
+import type { ApiRoute } from './route.ts'
 import type { StoragePage } from './types.ts'
 
 export const storageRoute: ApiRoute = {

@@ -9,7 +9,7 @@ import type { IncludedTransaction } from '../../chain/chainTypes.ts'
 import { toHexRaw, toReversedHex } from '../../util/hex.ts'
 import { describeGenesisPayload, describeTokenCall } from './nativeCall.ts'
 import { bothForms, parseHash } from './params.ts'
-import type { ApiRoute } from './router.ts'
+import type { ApiRoute } from './route.ts'
 import type { ExplorerTransaction } from './types.ts'
 
 /** The included transaction `hash` names, in either byte order, or `undefined` when neither is held. */

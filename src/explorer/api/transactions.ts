@@ -12,7 +12,7 @@ import type { Chain } from '../../chain/chain.ts'
 import { toHexRaw } from '../../util/hex.ts'
 import { ExplorerRequestError } from './errors.ts'
 import { bothForms, parseAccount, parseLimit } from './params.ts'
-import type { ApiRoute } from './router.ts'
+import type { ApiRoute } from './route.ts'
 import { describeTransaction } from './transaction.ts'
 import type { ListedTransaction, TransactionPage } from './types.ts'
 

@@ -1,5 +1,5 @@
 /**
- * The end of a test run that merges its devnets' reports (./partSink.ts): reads every
+ * The end of a test run that merges its devnets' reports (src/coverage/partSink.ts): reads every
  * part file the workers left, and writes each report once: per coverage `dir`, one
  * LCOV / `coverage-final.json` / HTML of all its parts' coverage (istanbul-lib-coverage's
  * merge: counts added per statement, function and branch arm); per gas report `dir`,
@@ -8,10 +8,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { CoverageFileData } from '../core/rpcObjects.ts'
-import { gasReportMarkdown, gasReportOf, type GasReport, type GasSamples, writeGasReport } from '../gas/report.ts'
-import type { CoveragePart, GasPart, ReportPart } from './partSink.ts'
-import { artifactSourceTexts, writeReports } from './reporter.ts'
+import type { CoverageFileData, GasSamples } from '../core/rpcObjects.ts'
+import type { CoveragePart, GasPart, ReportPart } from '../coverage/partSink.ts'
+import { artifactSourceTexts, writeReports } from '../coverage/reporter.ts'
+import { gasReportMarkdown, gasReportOf, type GasReport, writeGasReport } from '../gas/report.ts'
 
 /** What {@link mergeReportParts} wrote: the directories, and the gas report printed (if any). */
 export interface MergedReports {
@@ -23,7 +23,7 @@ export interface MergedReports {
   readonly printed: GasReport | null
 }
 
-/** The parts in `dir` (`*.json`, as partSink.ts writes them); throws an Error naming a file that is not one. */
+/** The parts in `dir` (`*.json`, as src/coverage/partSink.ts writes them); throws an Error naming a file that is not one. */
 export function readReportParts(dir: string): ReportPart[] {
   let names: string[]
   try {
