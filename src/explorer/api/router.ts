@@ -1,7 +1,7 @@
 /**
  * The explorer's own read API, under `/explorer/api/`: what the page needs that neither
  * interface answers, read from the ledger the two views share. Each route is a file of
- * this folder (its path, its handler); this module matches a request to one and renders
+ * this folder (a name and a handler, ./route.ts); this module matches a request to one and renders
  * its answer or its error as JSON. Loaded only with the explorer (src/explorer/serve.ts).
  *
  * Answers: 200 with the route's JSON, `null` for a thing the chain does not hold (as
