@@ -8,6 +8,7 @@
  *
  * On a fork, only the blocks mined here are indexed: the page says so (`forked`).
  */
+import type { TxPosition } from '../../chain/addressIndex.ts'
 import type { Chain } from '../../chain/chain.ts'
 import { toHexRaw } from '../../util/hex.ts'
 import { ExplorerRequestError } from './errors.ts'
@@ -16,12 +17,16 @@ import type { ApiRoute } from './route.ts'
 import { describeTransaction } from './transaction.ts'
 import type { ListedTransaction, TransactionPage } from './types.ts'
 
-function parseBefore(text: string | null): number {
-  if (text === null) return Number.POSITIVE_INFINITY
+/** The query's `before` as a position (undefined: from the newest), or 400. */
+function parseBefore(text: string | null): TxPosition | undefined {
+  if (text === null) return undefined
   const match = /^(\d{1,10}):(\d{1,5})$/.exec(text)
   if (match === null) throw new ExplorerRequestError('before is <height>:<index>, the next of the page before')
-  return Number(match[1]) * 65_536 + Number(match[2])
+  return { height: Number(match[1]), index: Number(match[2]) }
 }
+
+/** Whether `p` comes before `q` in chain order. */
+const earlier = (p: TxPosition, q: TxPosition): boolean => p.height < q.height || (p.height === q.height && p.index < q.index)
 
 export const transactionsRoute: ApiRoute = {
   name: 'transactions',
@@ -29,7 +34,8 @@ export const transactionsRoute: ApiRoute = {
     const address = toHexRaw(parseAccount(id))
     const before = parseBefore(query.get('before'))
     const limit = parseLimit(query, 25, 100)
-    const positions = chain.transactionsTouching(address).filter((p) => p.height * 65_536 + p.index < before)
+    const touching = chain.transactionsTouching(address)
+    const positions = before === undefined ? touching : touching.filter((p) => earlier(p, before))
     const page = positions.slice(-limit).reverse()
     const transactions = page.map(({ height, index }): ListedTransaction => {
       const block = chain.blockAt(height)!
@@ -51,7 +57,7 @@ export const transactionsRoute: ApiRoute = {
     const last = page.at(-1)
     return {
       transactions,
-      total: chain.transactionsTouching(address).length,
+      total: touching.length,
       next: positions.length > limit && last !== undefined ? `${last.height}:${last.index}` : null,
       forked: chain.fork !== undefined,
     }

@@ -104,14 +104,48 @@ function Allowances({ account }: { account: ExplorerAccount }): ComponentChild {
   )
 }
 
+/**
+ * A list the API answers a page at a time: `load` reads the page after `cursor`
+ * (undefined: the first), `show` renders it with the pager's buttons (`labels`: back,
+ * on). The cursors of the pages before are kept, so going back reads the page again.
+ */
+function Paged<T extends { readonly next: string | null }>({
+  id,
+  labels,
+  load,
+  show,
+}: {
+  id: string
+  labels: [string, string]
+  load: (cursor: string | undefined) => Promise<T | null>
+  show: (page: T | null, buttons: ComponentChild) => ComponentChild
+}): ComponentChild {
+  const [cursors, setCursors] = useState<string[]>([])
+  const cursor = cursors.at(-1)
+  return h(Loaded<T | null>, {
+    key: `${id}-${cursor ?? ''}`,
+    load: () => load(cursor),
+    show: (page) =>
+      show(
+        page,
+        pager(
+          labels,
+          cursors.length > 0,
+          () => setCursors(cursors.slice(0, -1)),
+          page?.next ?? null,
+          (next) => setCursors([...cursors, next]),
+        ),
+      ),
+  })
+}
+
 /** The contract's storage in slot order, 32 slots a page. */
 function Storage({ address, total }: { address: string; total: number }): ComponentChild {
-  const [after, setAfter] = useState<string[]>([])
-  const cursor = after.at(-1)
-  return h(Loaded<StoragePage | null>, {
-    key: `${address}-${cursor ?? ''}`,
-    load: () => api<StoragePage>(`storage/${address}${cursor === undefined ? '' : `?after=${cursor}`}`),
-    show: (page) =>
+  return h(Paged<StoragePage>, {
+    id: address,
+    labels: ['Previous slots', 'Next slots'],
+    load: (after) => api<StoragePage>(`storage/${address}${after === undefined ? '' : `?after=${after}`}`),
+    show: (page, buttons) =>
       h(
         'section',
         { 'data-testid': 'storage' },
@@ -125,37 +159,24 @@ function Storage({ address, total }: { address: string; total: number }): Compon
             (page?.slots ?? []).map((s) => h('tr', { 'data-slot': s.slot }, h('th', null, s.slot), h('td', null, s.value))),
           ),
         ),
-        pager(
-          ['Previous slots', 'Next slots'],
-          after.length > 0,
-          () => setAfter(after.slice(0, -1)),
-          page?.next ?? null,
-          (next) => setAfter([...after, next]),
-        ),
+        buttons,
       ),
   })
 }
 
 /** The transactions of both kinds touching the address, newest first, 25 a page. */
 function Transactions({ address }: { address: string }): ComponentChild {
-  const [before, setBefore] = useState<string[]>([])
-  const cursor = before.at(-1)
-  return h(Loaded<TransactionPage | null>, {
-    key: `${address}-${cursor ?? ''}`,
-    load: () => api<TransactionPage>(`transactions/${address}${cursor === undefined ? '' : `?before=${cursor}`}`),
-    show: (page) =>
+  return h(Paged<TransactionPage>, {
+    id: address,
+    labels: ['Newer', 'Older'],
+    load: (before) => api<TransactionPage>(`transactions/${address}${before === undefined ? '' : `?before=${before}`}`),
+    show: (page, buttons) =>
       h(
         'section',
         { 'data-testid': 'account-transactions' },
         h('h2', null, `Transactions (${page?.total ?? 0}${page?.forked === true ? ', mined on this fork' : ''})`),
         h('ul', null, (page?.transactions ?? []).map(transactionRow)),
-        pager(
-          ['Newer', 'Older'],
-          before.length > 0,
-          () => setBefore(before.slice(0, -1)),
-          page?.next ?? null,
-          (next) => setBefore([...before, next]),
-        ),
+        buttons,
       ),
   })
 }
