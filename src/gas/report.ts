@@ -92,7 +92,7 @@ export class GasReporter {
   /**
    * Every gas figure since the start, named through the artifacts: what {@link report}
    * sums up, kept whole so that reports of several devnets merge with their medians
-   * recomputed (src/gas/reportParts.ts). Throws CoverageError (buildInfo.ts) when the
+   * recomputed (src/vitest/mergeParts.ts). Throws CoverageError (buildInfo.ts) when the
    * artifacts cannot be read.
    */
   async samples(): Promise<GasSamples> {
